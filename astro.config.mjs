@@ -1,0 +1,27 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import { shops } from './src/lib/countries.ts';
+
+// Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
+// same-origin `/service/...`; in production that path is routed to the real backends.
+const serviceOrigin = process.env.SERVICE_ORIGIN ?? `http://localhost:${process.env.PORT ?? 4321}`;
+
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  trailingSlash: 'always',
+  integrations: [react()],
+  i18n: {
+    locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
+    // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.
+    defaultLocale: /** @type {'de-DE'} */ (/** @type {unknown} */ ('de')),
+    routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
+  },
+  security: { csp: true },
+  build: { inlineStylesheets: 'auto' },
+  devToolbar: { enabled: false },
+  vite: {
+    server: { proxy: { '/service': { target: serviceOrigin, changeOrigin: false } } },
+  },
+});

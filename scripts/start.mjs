@@ -1,0 +1,23 @@
+// npm start: builds all nine shops from the local services' content, then serves site and services.
+import { buildSite } from './lib/buildSite.mjs';
+import { startServices } from './lib/services.mjs';
+import { shops } from '../src/lib/countries.ts';
+
+const port = Number(process.env.PORT ?? 4321);
+const services = await startServices({ port });
+const stop = async () => {
+  await services.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+const code = await buildSite({ serviceOrigin: services.origin });
+if (code !== 0) {
+  console.error('The build failed; see above.');
+  await services.stop();
+  process.exit(code);
+}
+console.log(`\nThe shops are ready:\n  ${services.origin}/  (country chooser)`);
+for (const shop of shops) console.log(`  ${services.origin}/${shop.segment}/`);
+console.log('Press Ctrl-C to stop.');

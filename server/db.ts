@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/**
+ * Schema changes, applied in order once each (tracked in `PRAGMA user_version`).
+ * Append new steps; never edit one that has shipped.
+ */
+const migrations: string[] = [
+  `CREATE TABLE promotions (
+     site TEXT NOT NULL,
+     name TEXT NOT NULL,
+     content_json TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     PRIMARY KEY (site, name)
+   );
+   CREATE TABLE subscribers (
+     id INTEGER PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     salutation TEXT,
+     first_name TEXT,
+     last_name TEXT,
+     consents TEXT NOT NULL,
+     origin TEXT NOT NULL,
+     origin_addition TEXT NOT NULL,
+     site TEXT,
+     status TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );`,
+];
+
+/** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */
+export function openDatabase(file: string): DatabaseSync {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 2000;');
+  const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  for (const [index, step] of migrations.entries()) {
+    if (index < version) continue;
+    db.exec('BEGIN');
+    try {
+      db.exec(step);
+      db.exec(`PRAGMA user_version = ${index + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+  return db;
+}

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db.ts';
+import { seedPromotions } from './promotion.ts';
+
+const config = readConfig();
+const db = openDatabase(config.dbPath);
+const seeded = seedPromotions(db, path.join(import.meta.dirname, 'seed/footer'));
+const app = createApp({ db, distDir: config.distDir });
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footers seeded` : ''})`);
+});
+
+function stop() {
+  server.close(() => {
+    db.close();
+    process.exit(0);
+  });
+  // Keep-alive connections must not hold the shutdown up.
+  setTimeout(() => process.exit(0), 2000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

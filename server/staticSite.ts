@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import { pagePolicy } from './security.ts';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** The file under `root` a URL path names, or undefined; never a path outside `root`. */
+function resolveFile(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const file = path.resolve(root, `.${decoded.endsWith('/') ? `${decoded}index.html` : decoded}`);
+  if (file !== root && !file.startsWith(root + path.sep)) return undefined;
+  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : undefined;
+}
+
+function send(c: Context, file: string, status: 200 | 404 = 200) {
+  const ext = path.extname(file);
+  const body = fs.readFileSync(file);
+  const headers: Record<string, string> = { 'content-type': types[ext] ?? 'application/octet-stream' };
+  if (ext === '.html') {
+    headers['content-security-policy'] = pagePolicy(body.toString('utf8'));
+    headers['cache-control'] = 'no-cache';
+  } else if (c.req.path.startsWith('/_astro/')) {
+    // Hashed file names: safe to cache for a year.
+    headers['cache-control'] = 'public, max-age=31536000, immutable';
+  }
+  if (c.req.method === 'HEAD') return c.body(null, status, headers);
+  return c.body(body, status, headers);
+}
+
+/**
+ * Serves the built site: `/de/` is `de/index.html`, `/de` redirects to `/de/`, unknown paths get `404.html`.
+ * The site is read at request time, so a rebuild is served without a restart.
+ */
+export function staticSite(root: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const file = resolveFile(root, c.req.path);
+    if (file) return send(c, file);
+    if (!path.extname(c.req.path) && resolveFile(root, `${c.req.path}/`)) {
+      const url = new URL(c.req.url);
+      return c.redirect(`${url.pathname}/${url.search}`, 301);
+    }
+    const notFound = resolveFile(root, '/404.html');
+    return notFound ? send(c, notFound, 404) : c.text('Not found. Run `npm run build` first.', 404);
+  };
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { openDatabase } from './db.ts';
+
+/** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
+export interface TestServer {
+  origin: string;
+  db: DatabaseSync;
+  dir: string;
+  close: () => Promise<void>;
+}
+
+export async function startTestServer(options: { distDir?: string } = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-server-'));
+  const db = openDatabase(path.join(dir, 'test.sqlite'));
+  const distDir = options.distDir ?? path.join(dir, 'dist');
+  fs.mkdirSync(distDir, { recursive: true });
+  const app = createApp({ db, distDir });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    db,
+    dir,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          db.close();
+          fs.rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { selectShops, shopByCode, shopBySegment, shops } from './countries.ts';
+import { uiLocales } from './locales.ts';
+
+describe('country table', () => {
+  test('has the nine shops with unique codes, segments and locales', () => {
+    expect(shops.map((s) => s.segment)).toEqual(['de', 'at', 'ch', 'ch-fr', 'cz', 'hu', 'sk', 'tr', 'pl']);
+    expect(new Set(shops.map((s) => s.code)).size).toBe(9);
+    expect(shops.map((s) => s.locale).sort()).toEqual([...uiLocales].sort());
+  });
+
+  test('carries the spec\'s site locales', () => {
+    expect(shopByCode('TR')?.locale).toBe('tr-TR');
+    expect(shopByCode('CH_FR')?.locale).toBe('fr-CH');
+    expect(shopByCode('CH')?.locale).toBe('de-CH');
+    expect(shopBySegment('cz')?.locale).toBe('cs-CZ');
+  });
+
+  test('shows personal fields only in AT, HU and TR; requires them per spec', () => {
+    expect(shops.filter((s) => s.newsletter.showsPersonalFields).map((s) => s.code)).toEqual(['AT', 'HU', 'TR']);
+    expect(shops.filter((s) => s.newsletter.requiresSalutation).map((s) => s.code)).toEqual(['HU']);
+    expect(shops.filter((s) => s.newsletter.requiresNames).map((s) => s.code)).toEqual(['HU', 'TR']);
+    expect(shops.filter((s) => s.newsletter.requiresCommercialConsent).map((s) => s.code)).toEqual(['TR']);
+  });
+
+  test('has the spec\'s return periods, minimum ages and free-shipping thresholds', () => {
+    const returns = Object.fromEntries(shops.map((s) => [s.code, `${s.returnPeriod.amount} ${s.returnPeriod.unit}`]));
+    expect(returns).toEqual({
+      DE: '30 days', AT: '14 days', CH: '3 months', CH_FR: '3 months', CZ: '30 days', HU: '30 days', SK: '30 days', TR: '90 days', PL: '30 days',
+    });
+    expect(shops.filter((s) => s.newsletter.minimumAge === 18).map((s) => s.code)).toEqual(['CZ', 'SK']);
+    expect(shopByCode('CZ')?.freeShipping).toEqual({ from: 999, withCardFrom: 499 });
+    expect(shopByCode('SK')?.freeShipping).toEqual({ from: 40, withCardFrom: 20 });
+    expect(shopByCode('PL')?.freeShipping).toEqual({ from: 100 });
+    expect(shopByCode('TR')?.freeShipping).toEqual({ from: 1000 });
+  });
+
+  test('only DE, AT and CH have footer fallback content', () => {
+    expect(shops.filter((s) => s.hasFooterFallback).map((s) => s.code)).toEqual(['DE', 'AT', 'CH']);
+  });
+
+  test('uses the private loyalty card path in Switzerland only', () => {
+    expect(shops.filter((s) => s.loyaltyCardPath === '/registerfreeprivatecard').map((s) => s.code)).toEqual(['CH', 'CH_FR']);
+  });
+});
+
+describe('selectShops', () => {
+  test('selects all shops for an empty selection', () => {
+    expect(selectShops(undefined)).toHaveLength(9);
+    expect(selectShops(' ')).toHaveLength(9);
+  });
+
+  test('selects the named shops by segment, case and spaces ignored', () => {
+    expect(selectShops('DE, ch-fr').map((s) => s.code)).toEqual(['DE', 'CH_FR']);
+  });
+
+  test('refuses unknown names and says which', () => {
+    expect(() => selectShops('de,xx')).toThrow(/Unknown shop xx/);
+  });
+});

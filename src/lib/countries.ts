@@ -1,0 +1,161 @@
+import * as v from 'valibot';
+import { uiLocaleSchema } from './locales.ts';
+
+/** Shop codes as the backend knows them (spec §9: site locales). */
+export const shopCodes = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as const;
+
+const pathSchema = v.pipe(v.string(), v.startsWith('/'));
+
+/** Everything that differs between the nine country shops. Nothing per country lives outside this table. */
+export const shopSchema = v.object({
+  /** Shop code as the services know it, e.g. `CH_FR`; sent as the `site` header where a call needs one. */
+  code: v.picklist(shopCodes),
+  /** URL segment of the shop's pages: `/{segment}/`. */
+  segment: v.pipe(v.string(), v.regex(/^[a-z]{2}(-[a-z]{2})?$/)),
+  /** The shop's locale: `<html lang>` and the strings catalogue. */
+  locale: uiLocaleSchema,
+  /** ISO 4217 currency of prices and thresholds. */
+  currency: v.picklist(['EUR', 'CHF', 'CZK', 'HUF', 'TRY', 'PLN']),
+  /** The shop's name of the loyalty card product in `/registerfree{card}card` URLs. */
+  loyaltyCardPath: pathSchema,
+  /** Newsletter sign-up rules (spec §5, §6). */
+  newsletter: v.object({
+    /** Salutation, first and last name are shown (AT, HU, TR). */
+    showsPersonalFields: v.boolean(),
+    /** Salutation is mandatory and starred (HU). */
+    requiresSalutation: v.boolean(),
+    /** First and last name are mandatory (HU, TR). */
+    requiresNames: v.boolean(),
+    /** The commercial electronic message consent (`legals: NEWSLETTER`) is shown and mandatory (TR). */
+    requiresCommercialConsent: v.boolean(),
+    /** The DNE consent checkbox sits inline with the fields (TR). */
+    inlineDneConsent: v.boolean(),
+    /** Minimum age named in the legal text. */
+    minimumAge: v.number(),
+  }),
+  /** Return period for the footer's returns teaser. */
+  returnPeriod: v.object({ amount: v.number(), unit: v.picklist(['days', 'months']) }),
+  /** Free-shipping thresholds in the shop currency, if the shop advertises one. */
+  freeShipping: v.nullable(v.object({ from: v.number(), withCardFrom: v.optional(v.number()) })),
+  /** The build may fall back to the footer collection in `src/content` when the CMS fails. */
+  hasFooterFallback: v.boolean(),
+  /** Link targets of the sign-up section and footer. */
+  links: v.object({
+    voucherConditions: pathSchema,
+    privacy: pathSchema,
+    contact: pathSchema,
+    exampleNewsletter: v.optional(pathSchema),
+    generalTerms: v.optional(pathSchema),
+    /** Turkey's own legal pages. */
+    newsletterInfo: v.optional(pathSchema),
+    commercialMessageConsent: v.optional(pathSchema),
+    personalMarketingConsent: v.optional(pathSchema),
+    privacyNotice: v.optional(pathSchema),
+  }),
+});
+
+/** One country shop. */
+export type Shop = v.InferOutput<typeof shopSchema>;
+/** A shop code such as `DE` or `CH_FR`. */
+export type ShopCode = Shop['code'];
+
+const standardNewsletter = {
+  showsPersonalFields: false,
+  requiresSalutation: false,
+  requiresNames: false,
+  requiresCommercialConsent: false,
+  inlineDneConsent: false,
+  minimumAge: 16,
+};
+const standardLinks = {
+  voucherConditions: '/c/subscribenewsletter-allgemeine-gutscheinbedingungen',
+  privacy: '/privacy',
+  contact: '/contact',
+};
+
+/** The nine shops, in the order the country chooser lists them. Parsed so a typo fails at start-up, not in a page. */
+export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
+  {
+    code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', loyaltyCardPath: '/registerfreearomacard',
+    newsletter: standardNewsletter, returnPeriod: { amount: 30, unit: 'days' }, freeShipping: null, hasFooterFallback: true,
+    links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
+  },
+  {
+    code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR', loyaltyCardPath: '/registerfreearomacard',
+    newsletter: { ...standardNewsletter, showsPersonalFields: true },
+    returnPeriod: { amount: 14, unit: 'days' }, freeShipping: null, hasFooterFallback: true,
+    links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
+  },
+  {
+    code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', loyaltyCardPath: '/registerfreeprivatecard',
+    newsletter: standardNewsletter, returnPeriod: { amount: 3, unit: 'months' }, freeShipping: null, hasFooterFallback: true,
+    links: standardLinks,
+  },
+  {
+    code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', loyaltyCardPath: '/registerfreeprivatecard',
+    newsletter: standardNewsletter, returnPeriod: { amount: 3, unit: 'months' }, freeShipping: null, hasFooterFallback: false,
+    links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
+  },
+  {
+    code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK', loyaltyCardPath: '/registerfreearomacard',
+    newsletter: { ...standardNewsletter, minimumAge: 18 },
+    returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 999, withCardFrom: 499 }, hasFooterFallback: false,
+    links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podminky-poukazu' },
+  },
+  {
+    code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF', loyaltyCardPath: '/registerfreearomacard',
+    newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
+    returnPeriod: { amount: 30, unit: 'days' }, freeShipping: null, hasFooterFallback: false,
+    links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-kuponfeltetelek', exampleNewsletter: '/hirlevel-minta' },
+  },
+  {
+    code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR', loyaltyCardPath: '/registerfreearomacard',
+    newsletter: { ...standardNewsletter, minimumAge: 18 },
+    returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 40, withCardFrom: 20 }, hasFooterFallback: false,
+    links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podmienky-poukazu' },
+  },
+  {
+    code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY', loyaltyCardPath: '/registerfreearomacard',
+    newsletter: {
+      ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
+    },
+    returnPeriod: { amount: 90, unit: 'days' }, freeShipping: { from: 1000 }, hasFooterFallback: false,
+    links: {
+      ...standardLinks,
+      voucherConditions: '/c/subscribenewsletter-indirim-kosullari',
+      newsletterInfo: '/e-bulten-bilgilendirme',
+      commercialMessageConsent: '/ticari-elektronik-ileti-onayi',
+      personalMarketingConsent: '/kisisellestirilmis-pazarlama-onayi',
+      privacyNotice: '/kvkk-aydinlatma-metni',
+    },
+  },
+  {
+    code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', loyaltyCardPath: '/registerfreearomacard',
+    newsletter: standardNewsletter, returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 100 }, hasFooterFallback: false,
+    links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },
+  },
+]);
+
+/** The shop at a URL segment (`ch-fr`), or undefined. */
+export function shopBySegment(segment: string): Shop | undefined {
+  return shops.find((shop) => shop.segment === segment);
+}
+
+/** The shop with a backend code (`CH_FR`), or undefined. */
+export function shopByCode(code: string): Shop | undefined {
+  return shops.find((shop) => shop.code === code);
+}
+
+/**
+ * The shops a build includes: all, or those named by segment in a comma-separated list
+ * (from `--country` or the `SHOPS` variable). Unknown names are an error, not silently skipped.
+ */
+export function selectShops(selection: string | undefined): readonly Shop[] {
+  const names = (selection ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  if (names.length === 0) return shops;
+  const unknown = names.filter((name) => !shopBySegment(name));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown shop ${unknown.join(', ')}; known: ${shops.map((s) => s.segment).join(', ')}`);
+  }
+  return shops.filter((shop) => names.includes(shop.segment));
+}

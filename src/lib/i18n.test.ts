@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import { catalogues, pickStrings, useTranslations, type UiStringKey } from './i18n.ts';
+import { localeFallbacks, uiLocales } from './locales.ts';
+
+const reference = catalogues['de-DE'];
+const keys = Object.keys(reference) as UiStringKey[];
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('string catalogues', () => {
+  test.each(uiLocales.filter((locale) => !localeFallbacks[locale]))('%s has every key, with text', (locale) => {
+    const catalogue = catalogues[locale];
+    const missing = keys.filter((key) => !catalogue[key]?.trim());
+    expect(missing, `missing in ${locale}`).toEqual([]);
+  });
+
+  test.each(uiLocales)('%s has no key that German lacks, and keeps every placeholder', (locale) => {
+    const catalogue = catalogues[locale];
+    const unknown = Object.keys(catalogue).filter((key) => !(key in reference));
+    expect(unknown, `unknown keys in ${locale}`).toEqual([]);
+    for (const [key, text] of Object.entries(catalogue) as [UiStringKey, string][]) {
+      expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(reference[key] ?? ''));
+    }
+  });
+
+  test('de-AT and de-CH fall back to de-DE for keys they do not override', () => {
+    const key = keys.find((k) => !(k in catalogues['de-CH']) && !(k in catalogues['de-AT']));
+    expect(key).toBeDefined();
+    expect(useTranslations('de-CH')(key!)).toBe(reference[key!]);
+    expect(useTranslations('de-AT')(key!)).toBe(reference[key!]);
+    expect(useTranslations('de-CH')('shop.country')).toBe('Schweiz');
+  });
+
+  test('de-CH writes "ss", never "ß", in every string it shows', () => {
+    const t = useTranslations('de-CH');
+    const withEszett = keys.filter((key) => t(key).includes('ß'));
+    expect(withEszett).toEqual([]);
+  });
+
+  test('interpolates placeholders', () => {
+    expect(useTranslations('pl-PL')('checkout.title', { country: 'Polska' })).toBe('Kasa – Aroma Polska');
+  });
+
+  test('pickStrings resolves a set of keys for an island', () => {
+    expect(pickStrings('tr-TR', ['shop.country', 'chooser.enter'])).toEqual({ 'shop.country': 'Türkiye', 'chooser.enter': 'Mağazaya git' });
+  });
+});

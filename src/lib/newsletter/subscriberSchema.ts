@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+
+/**
+ * Rules of the newsletter sign-up shared by the island and the newsletter service (spec §3, §5).
+ * Messages are catalogue keys, resolved in the shop's language by whoever shows them.
+ */
+
+/** Longest accepted e-mail address (spec §9). */
+export const EMAIL_MAX_LENGTH = 256;
+/** Longest accepted first or last name (spec §9). */
+export const NAME_MAX_LENGTH = 40;
+
+/** Salutation values; the form lists them in this order (spec §3). */
+export const salutations = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const;
+/** Consent values: DNE is personalised offers and profiling. */
+export const consentValues = ['DNE'] as const;
+/** Legal checkbox values: NEWSLETTER is Turkey's commercial electronic message consent. */
+export const legalValues = ['NEWSLETTER'] as const;
+
+// Letters of every language, combining marks, digits, whitespace and + & ' ` ´ , ( ) / . -
+const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N}\s+&'`´,()/.-]*$/u;
+// Something that reads as a link: a scheme, "www." or a host name with a common top-level domain.
+const URL_LIKE = /:\/\/|(^|[^\p{L}])www\.|[\p{L}\p{N}-]\.(com|net|org|info|biz|io|eu|ru|xyz|de|at|ch|cz|hu|sk|tr|pl)(\W|$)/iu;
+
+/** E-mail address: required, at most 256 characters, a plausible address. */
+export const emailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('newsletter.error.emailRequired'),
+  v.maxLength(EMAIL_MAX_LENGTH, 'newsletter.error.emailInvalid'),
+  v.email('newsletter.error.emailInvalid'),
+);
+
+/** First or last name: at most 40 characters of letters, digits and a few punctuation marks; never a link. */
+export const nameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(NAME_MAX_LENGTH, 'newsletter.error.nameTooLong'),
+  v.regex(NAME_CHARACTERS, 'newsletter.error.invalidCharacters'),
+  v.check((value) => !URL_LIKE.test(value), 'newsletter.error.invalidCharacters'),
+);
+
+/** Body of `POST /newsletter-subscribers` (spec §3: subscriber create request). */
+export const subscriberCreateRequestSchema = v.object({
+  /** The address to subscribe (the form's newsletterEmail). */
+  email: emailSchema,
+  /** Omitted when empty. */
+  salutation: v.optional(v.picklist(salutations)),
+  /** Omitted when empty. */
+  firstName: v.optional(nameSchema),
+  /** Omitted when empty. */
+  lastName: v.optional(nameSchema),
+  /** Consents given, e.g. `["DNE"]`. */
+  consents: v.pipe(v.array(v.picklist(consentValues)), v.maxLength(consentValues.length)),
+  /** Where the sign-up happened; `onsite` by default. */
+  origin: v.optional(v.pipe(v.string(), v.maxLength(64)), 'onsite'),
+  /** Finer origin; `subsite` by default. */
+  originAddition: v.optional(v.pipe(v.string(), v.maxLength(64)), 'subsite'),
+});
+
+/** A valid subscriber create request. */
+export type SubscriberCreateRequest = v.InferOutput<typeof subscriberCreateRequestSchema>;
+
+/** Problem type the service answers for an address it refuses (spec §8). */
+export const EMAIL_INVALID_PROBLEM = 'urn:newsletter:email_invalid';
