@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { newsletterRoutes } from './newsletter.ts';
 import { promotionRoutes } from './promotion.ts';
+import { issueCsrfCookie } from './csrf.ts';
 import { securityHeaders } from './security.ts';
 import { staticSite } from './staticSite.ts';
 import { problem } from './problem.ts';
@@ -16,6 +17,7 @@ export interface AppOptions {
 export function createApp({ db, distDir }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders());
+  app.use(issueCsrfCookie());
 
   app.get('/service/health', (c) => c.json({ status: 'ok' }));
   app.route('/service/promotion/api/promotion', promotionRoutes(db));

@@ -28,6 +28,18 @@ const migrations: string[] = [
      created_at TEXT NOT NULL,
      updated_at TEXT NOT NULL
    );`,
+  // Settings (server secrets) and the shop's customers, whose base data prefills the sign-up form.
+  `CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE customers (
+     lid TEXT PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     salutation TEXT,
+     first_name TEXT,
+     last_name TEXT,
+     consents TEXT NOT NULL DEFAULT '[]'
+   );
+   INSERT INTO customers (lid, email, salutation, first_name, last_name, consents)
+   VALUES ('demo-customer', 'demo.kundin@example.com', 'MRS', 'Erika', 'Musterfrau', '["DNE"]');`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */
