@@ -1,0 +1,26 @@
+// npm run screenshots -- /de/ /tr/checkout/ …: full-page screenshots at 375, 1024 and 1440 px of a running site
+// (BASE_URL, default http://localhost:4321) into test-results/screenshots/, for looking at before a change lands.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { ensureChromium } from './lib/chromium.mjs';
+import { root } from './lib/services.mjs';
+
+const base = process.env.BASE_URL ?? 'http://localhost:4321';
+const widths = (process.env.WIDTHS ?? '375,1024,1440').split(',').map(Number);
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/de/'];
+const outDir = path.join(root, 'test-results/screenshots');
+fs.mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+for (const width of widths) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  for (const urlPath of paths) {
+    await page.goto(base + urlPath, { waitUntil: 'networkidle' });
+    const file = path.join(outDir, `${urlPath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+  await page.close();
+}
+await browser.close();
