@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { newsletterRoutes } from './newsletter.ts';
 import { promotionRoutes } from './promotion.ts';
 import { issueCsrfCookie } from './csrf.ts';
@@ -17,6 +18,7 @@ export interface AppOptions {
 export function createApp({ db, distDir }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders());
+  app.use(compress());
   app.use(issueCsrfCookie());
 
   app.get('/service/health', (c) => c.json({ status: 'ok' }));

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { baseDirectives, pagePolicy } from '../lib/csp.ts';
+
+const securityHeaders = [
+  'X-Content-Type-Options: nosniff',
+  'Referrer-Policy: strict-origin-when-cross-origin',
+  'X-Frame-Options: DENY',
+  'Cross-Origin-Opener-Policy: same-origin',
+];
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Writes `dist/_headers` (the format Netlify and Cloudflare Pages read) so a CDN sends each page's CSP as a header,
+ * with `frame-ancestors`, exactly as the local server does.
+ */
+export function headersFile(): AstroIntegration {
+  return {
+    name: 'storefront:headers-file',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const blocks = [`/*\n  ${[...securityHeaders, `Content-Security-Policy: ${baseDirectives.join('; ')}`].join('\n  ')}`];
+        for (const file of htmlFiles(root).sort()) {
+          const route = `/${path.relative(root, file).split(path.sep).join('/')}`.replace(/index\.html$/, '');
+          blocks.push(`${route}\n  ! Content-Security-Policy\n  Content-Security-Policy: ${pagePolicy(fs.readFileSync(file, 'utf8'))}`);
+        }
+        fs.writeFileSync(path.join(root, '_headers'), `${blocks.join('\n\n')}\n`);
+        logger.info(`_headers written for ${blocks.length - 1} pages`);
+      },
+    },
+  };
+}
