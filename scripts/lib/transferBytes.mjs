@@ -1,0 +1,54 @@
+// Bytes a page transfers (as sent: gzip where the server compresses), before any interaction and after scrolling
+// to the bottom so every `client:visible` island has hydrated.
+
+const kind = (response) => {
+  const type = response.headers()['content-type'] ?? '';
+  if (type.includes('text/html')) return 'html';
+  if (type.includes('css')) return 'css';
+  if (type.includes('javascript')) return 'js';
+  return 'other';
+};
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {'mobile' | 'desktop'} formFactor
+ */
+export async function measureTransfer(browser, url, formFactor) {
+  const context = await browser.newContext(
+    formFactor === 'mobile' ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : { viewport: { width: 1440, height: 900 } },
+  );
+  const page = await context.newPage();
+  const origin = new URL(url).origin;
+  const seen = [];
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    if (!response) return;
+    const sizes = await request.sizes();
+    seen.push({ url: request.url(), kind: kind(response), bytes: sizes.responseBodySize });
+  });
+  await page.goto(url);
+  await settle(page);
+  const initial = [...seen];
+  // Scroll in steps, so every island crosses the viewport and hydrates.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(500);
+  await settle(page);
+  await context.close();
+  const sum = (list, k) => list.filter((r) => r.kind === k).reduce((total, r) => total + r.bytes, 0);
+  return {
+    htmlGz: sum(initial, 'html'),
+    cssGz: sum(initial, 'css'),
+    jsGzInitial: sum(initial, 'js'),
+    jsGzScrolled: sum(seen, 'js'),
+    requests: seen.length,
+    thirdParty: seen.filter((r) => new URL(r.url).origin !== origin && !r.url.startsWith('data:')).length,
+    scripts: seen.filter((r) => r.kind === 'js').map((r) => new URL(r.url).pathname),
+  };
+}
