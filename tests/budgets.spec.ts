@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { shops } from '../src/lib/countries.ts';
+import { measureTransfer } from '../scripts/lib/transferBytes.mjs';
+import { islandBytes } from './support/islandBytes.ts';
+
+// Byte budgets (gzip), checked on the production build. Timings are noisy and live in `npm run bench`.
+const KB = 1024;
+const budget = {
+  /** The whole HTML in the first round trip (about 14 KB). */
+  html: 14 * KB,
+  /** All CSS a page loads. */
+  css: 10 * KB,
+  /** JS of one island beyond the shared React renderer. */
+  island: 20 * KB,
+  /** The shared React renderer and runtime. */
+  renderer: 60 * KB,
+  /** Everything a page has loaded after scrolling to the bottom (all islands hydrated). */
+  jsScrolled: 90 * KB,
+};
+
+const pages = shops.flatMap((shop) => [`/${shop.segment}/`, `/${shop.segment}/checkout/`]);
+
+for (const pagePath of pages) {
+  test(`${pagePath} stays within its byte budgets`, async ({ browser, baseURL }) => {
+    const bytes = await measureTransfer(browser, new URL(pagePath, baseURL).href, 'mobile');
+    expect(bytes.htmlGz, `HTML ${bytes.htmlGz} B, budget ${budget.html} B`).toBeLessThanOrEqual(budget.html);
+    expect(bytes.cssGz, `CSS ${bytes.cssGz} B, budget ${budget.css} B`).toBeLessThanOrEqual(budget.css);
+    expect(bytes.jsGzScrolled, `JS after scroll ${bytes.jsGzScrolled} B, budget ${budget.jsScrolled} B`).toBeLessThanOrEqual(budget.jsScrolled);
+    expect(bytes.thirdParty, 'third-party requests').toBe(0);
+    // Anonymous shoppers download no preview-panel code.
+    expect(bytes.scripts.filter((script: string) => /preview/i.test(script)), 'preview chunks loaded').toEqual([]);
+
+    const { renderer, islands } = islandBytes(pagePath);
+    if (islands.length > 0) expect(renderer, `React renderer ${renderer} B, budget ${budget.renderer} B`).toBeLessThanOrEqual(budget.renderer);
+    for (const island of islands) {
+      expect(island.bytes, `${island.component} ${island.bytes} B, budget ${budget.island} B`).toBeLessThanOrEqual(budget.island);
+    }
+  });
+}
