@@ -35,6 +35,8 @@ await services.stop();
 
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
+  // Playwright turns the back/forward cache off by default; Lighthouse audits it, so give the pages a real browser.
+  ignoreDefaultArgs: ['--disable-back-forward-cache'],
   args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
