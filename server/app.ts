@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { newsletterRoutes } from './newsletter.ts';
 import { promotionRoutes } from './promotion.ts';
+import { footerImageRoutes } from './footerImages.ts';
 import { issueCsrfCookie } from './csrf.ts';
 import { securityHeaders } from './security.ts';
 import { staticSite } from './staticSite.ts';
@@ -21,6 +22,7 @@ export function createApp({ db, distDir }: AppOptions): Hono {
 
   app.get('/service/health', (c) => c.json({ status: 'ok' }));
   app.route('/service/promotion/api/promotion', promotionRoutes(db));
+  app.route('/service/footer-images', footerImageRoutes());
   const newsletter = newsletterRoutes(db);
   app.route('/service/newsletter/api/internal', newsletter);
   app.route('/service/newsletter/api/private', newsletter);
