@@ -27,9 +27,10 @@ export interface CountryItem {
 export const defaultExternalUrl = 'https://international.aroma.example/?country={country}';
 
 // The shop's country is the part of its code before `_` (`CH_FR` is a shop of Switzerland).
-const countryOf = (shop: Shop) => shop.code.split('_')[0];
+const countryOf = (shop: Shop): string => shop.code.split('_')[0] ?? shop.code;
 
 function flagOf(code: string): string {
+  // Two regional-indicator letters make the emoji flag of a country code.
   return [...code].map((letter) => String.fromCodePoint(0x1f1e6 + letter.charCodeAt(0) - 65)).join('');
 }
 

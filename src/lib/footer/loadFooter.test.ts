@@ -47,9 +47,9 @@ describe('loadFooter', () => {
     const footer = await loadFooter(hu, options(origin));
     expect(footer).toMatchObject({ source: 'cms', dropped: [], reasons: [] });
     expect(footer.content?.headline).toBe('Ügyfélszolgálat és segítség');
-    expect(seen[0].url).toBe('/service/promotion/api/promotion/SHOP_FOOTER');
-    expect(seen[0].headers.site).toBe('HU');
-    expect(seen[0].headers.referer).toBeUndefined();
+    expect(seen[0]?.url).toBe('/service/promotion/api/promotion/SHOP_FOOTER');
+    expect(seen[0]?.headers.site).toBe('HU');
+    expect(seen[0]?.headers.referer).toBeUndefined();
   });
 
   test('falls back when the service is down', async () => {

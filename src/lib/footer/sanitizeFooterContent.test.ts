@@ -38,8 +38,8 @@ describe('unsafe links', () => {
       '$.salesTax.link.url',
     ]);
     const content = result.content;
-    expect(content.teaserGroups[0].links.map((l) => l.text)).toEqual(['Alle Zahlungsarten']);
-    expect(content.teaserGroups[1].heading).toEqual({ text: 'Lieferung', iconName: 'delivery' });
+    expect(content.teaserGroups[0]!.links.map((l) => l.text)).toEqual(['Alle Zahlungsarten']);
+    expect(content.teaserGroups[1]!.heading).toEqual({ text: 'Lieferung', iconName: 'delivery' });
     expect(content.legalLinks.map((l) => l.text)).not.toContain('Impressum');
     expect(content.salesTax.link).toBeUndefined();
     expect(JSON.stringify(content)).not.toMatch(/javascript|data:|evil/i);
@@ -50,7 +50,7 @@ describe('unsafe links', () => {
     raw.seo.columns[0].links[0].url = 'javascript:a()';
     raw.seo.columns[0].links[2].url = 'javascript:b()';
     const result = parseFooterContent(raw);
-    expect(result.ok && result.content.seo?.columns[0].links.map((l) => l.text)).toEqual(['Ekspresy do kawy', 'Moda męska']);
+    expect(result.ok && result.content.seo?.columns[0]!.links.map((l) => l.text)).toEqual(['Ekspresy do kawy', 'Moda męska']);
   });
 });
 
@@ -66,7 +66,7 @@ describe('logo sources', () => {
       { path: '$.qualityLogos.logos[1].image.source', message: 'unknown logo source "FAKE_SEAL" dropped' },
     ]);
     expect(result.content.qualityLogos?.logos.map((l) => l.image.source)).toEqual(['TRUSTED_SHOPS', 'TUEV_SUED']);
-    expect(result.content.teaserGroups[0].images.map((i) => i.source)).not.toContain('BITCOIN');
+    expect(result.content.teaserGroups[0]!.images.map((i) => i.source)).not.toContain('BITCOIN');
   });
 });
 
@@ -80,7 +80,7 @@ describe('broken content', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((e) => e.path)).toEqual(['$.headline', '$.teaserGroups[2].heading.text', '$.legalLinks']);
-    expect(result.errors[1].message).toBe('must not be empty');
+    expect(result.errors[1]?.message).toBe('must not be empty');
   });
 
   test('that is not an object at all is refused', () => {
@@ -100,7 +100,7 @@ describe('broken content', () => {
     delete raw.qualityLogos.logos[0].image.width;
     delete raw.qualityLogos.logos[0].image.height;
     const result = parseFooterContent(raw);
-    expect(result.ok && result.content.qualityLogos?.logos[0].image).toMatchObject({ width: 80, height: 80 });
+    expect(result.ok && result.content.qualityLogos?.logos[0]?.image).toMatchObject({ width: 80, height: 80 });
   });
 });
 
@@ -115,7 +115,7 @@ describe('per-country facts (spec §9)', () => {
   });
   test.each(['de', 'at', 'ch'])('the %s fallback mentions no other country\'s return period', (segment) => {
     const text = fs.readFileSync(path.resolve(import.meta.dirname, `../../content/footer/${segment}.json`), 'utf8');
-    const own = facts[segment][0];
+    const own = facts[segment]![0]!;
     for (const pattern of [/30 Tage/, /14 Tage/, /3 Monate/].filter((p) => p.source !== own.source)) expect(text).not.toMatch(pattern);
     expect(text).toMatch(own);
   });

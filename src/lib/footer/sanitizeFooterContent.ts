@@ -71,6 +71,7 @@ function remove(root: unknown, target: readonly PathItem[]): void {
   let parent = root as Record<PathItem, unknown>;
   for (const item of target.slice(0, -1)) parent = parent[item] as Record<PathItem, unknown>;
   const last = target[target.length - 1];
+  if (last === undefined) return;
   if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);
   else delete parent[last];
 }
