@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run, startServices } from './services.mjs';
+import { writeFooterFragments } from './footerFragments.mjs';
+import { shops as allShops } from '../../src/lib/countries.ts';
 
 /**
  * @param {{ shops?: string[], serviceOrigin?: string, outDir?: string, env?: Record<string, string> }} options
@@ -21,6 +23,9 @@ export async function buildSite({ shops = [], serviceOrigin = process.env.SERVIC
     });
     if (code !== 0) return code;
     if (partial) mergePartialBuild(buildDir, target, shops);
+    const built = partial ? shops : allShops.map((shop) => shop.segment);
+    for (const segment of built) writeFooterFragments(target, segment);
+    console.log(`Footer fragments written to ${path.relative(root, target)}/fragments/{${built.join(',')}}/`);
     console.log(`Built ${partial ? shops.join(', ') : 'all shops'} into ${path.relative(root, target)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {
