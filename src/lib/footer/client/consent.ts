@@ -32,6 +32,7 @@ export function setUpConsentLinks(root: ParentNode, doc: Document = document): v
     });
   }
   if (!dialog) return;
+  trapFocus(dialog);
   dialog.querySelector('[data-consent-close]')?.addEventListener('click', () => dialog.close());
   dialog.querySelector('form')?.addEventListener('submit', () => {
     // `method="dialog"` closes the dialog; the choice is kept for a year.
@@ -45,4 +46,22 @@ function restoreChoices(dialog: HTMLDialogElement, cookies: string): void {
   if (!match?.[1]) return;
   const chosen = decodeURIComponent(match[1]).split(',');
   for (const input of dialog.querySelectorAll<HTMLInputElement>('input[name="consent"]:not(:disabled)')) input.checked = chosen.includes(input.value);
+}
+
+/** A modal `<dialog>` keeps focus out of the page, but Tab may still leave for the browser's own UI: wrap it around. */
+function trapFocus(dialog: HTMLDialogElement): void {
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input:not(:disabled), a[href]')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
 }
