@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { forcesReducedFooter, platformFor } from './platform.ts';
+import { platformFor } from './platform.ts';
 import { footerHeadScript } from '../headScript.ts';
 
 describe('platformFor (spec §4, §9)', () => {
@@ -11,12 +11,6 @@ describe('platformFor (spec §4, §9)', () => {
     expect(platformFor('CLASSIC', 375)).toBe('CLASSIC');
     expect(platformFor('WATCH', 375)).toBe('MATCH');
   });
-});
-
-describe('the reduced footer cookie', () => {
-  test.each([['affiliateNumber=123', true], ['a=1; xc-app=new', true], ['xc-app=old', false], ['csrf_token=x', false]])(
-    '%s forces it: %s', (cookies, forced) => expect(forcesReducedFooter(cookies)).toBe(forced),
-  );
 });
 
 describe('the inline head script', () => {
@@ -33,6 +27,7 @@ describe('the inline head script', () => {
     expect(run('affiliateNumber=9; platform=SMARTPHONE')).toEqual({ 'data-footer-reduced': '', 'data-platform': 'SMARTPHONE' });
     expect(run('xc-app=new')).toEqual({ 'data-footer-reduced': '' });
     expect(run('platform=EVIL')).toEqual({});
+    expect(run('xc-app=old; csrf_token=x')).toEqual({});
   });
   test('keeps a platform attribute the page already has', () => {
     expect(run('platform=CLASSIC', 'TABLET')).toEqual({ 'data-platform': 'TABLET' });

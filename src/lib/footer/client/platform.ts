@@ -23,8 +23,3 @@ export function platformFor(attribute: string | null | undefined, width: number)
 export function currentPlatform(doc: Document = document): Platform {
   return platformFor(doc.documentElement.getAttribute('data-platform'), doc.defaultView?.innerWidth ?? CLASSIC_FROM);
 }
-
-/** Whether a cookie string forces the reduced footer (spec §4: `affiliateNumber` or `xc-app=new`). */
-export function forcesReducedFooter(cookies: string): boolean {
-  return cookies.includes('affiliateNumber') || cookies.includes('xc-app=new');
-}
