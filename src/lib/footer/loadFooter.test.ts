@@ -35,7 +35,8 @@ afterEach(async () => {
 });
 
 const options = (origin: string, extra: Partial<LoadFooterOptions> = {}): LoadFooterOptions => ({
-  origin, readFallback: fallbackFor, allowMinimal: false, timeoutMs: 300, ...extra,
+  // Generous for a busy machine; the timeout test sets its own short one.
+  origin, readFallback: fallbackFor, allowMinimal: false, timeoutMs: 5000, ...extra,
 });
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
