@@ -33,6 +33,9 @@ const footer = defineCollection({
         for (const problem of loaded.dropped) logger.warn(`  ${loaded.segment} ${problem.path}: ${problem.message}`);
         store.set({ id: loaded.segment, data: { ...loaded } });
       }
+      // `npm run build` repeats these lines after Astro's own output, where an operator will see them.
+      const reportFile = process.env.FOOTER_REPORT_FILE;
+      if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(footers.map(reportLine)));
     },
   },
 });
