@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { newsletterRoutes } from './newsletter.ts';
 import { promotionRoutes } from './promotion.ts';
+import { footerImageRoutes } from './footerImages.ts';
 import { issueCsrfCookie } from './csrf.ts';
 import { securityHeaders } from './security.ts';
 import { staticSite } from './staticSite.ts';
@@ -23,6 +24,7 @@ export function createApp({ db, distDir }: AppOptions): Hono {
 
   app.get('/service/health', (c) => c.json({ status: 'ok' }));
   app.route('/service/promotion/api/promotion', promotionRoutes(db));
+  app.route('/service/footer-images', footerImageRoutes());
   const newsletter = newsletterRoutes(db);
   app.route('/service/newsletter/api/internal', newsletter);
   app.route('/service/newsletter/api/private', newsletter);

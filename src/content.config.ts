@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineCollection } from 'astro:content';
+import { selectShops, type Shop } from './lib/countries.ts';
+import { loadFooter, reportLine } from './lib/footer/loadFooter.ts';
+
+// Where the build reads CMS content: the promotion service (SERVICE_ORIGIN, set by `npm run build`).
+const origin = process.env.SERVICE_ORIGIN ?? `http://localhost:${process.env.PORT ?? 4321}`;
+const fallbackDir = path.resolve('src/content/footer');
+
+/** The fallback collection: complete footers in `src/content/footer/{segment}.json` for the shops that have one. */
+function readFallback(shop: Shop): unknown {
+  const file = path.join(fallbackDir, `${shop.segment}.json`);
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+}
+
+/**
+ * One entry per shop being built (`LoadedFooter`): where its footer came from and the content. A shop without
+ * usable content is stored as `unavailable` and the footer component fails the build for it; failing here would
+ * also fail `astro check`, which syncs content without the services running.
+ */
+const footer = defineCollection({
+  loader: {
+    name: 'shop-footer-cms',
+    load: async ({ store, logger }) => {
+      store.clear();
+      const allowMinimal = process.env.ALLOW_MINIMAL_FOOTER === '1';
+      const footers = await Promise.all(selectShops(process.env.SHOPS).map((shop) => loadFooter(shop, { origin, readFallback, allowMinimal })));
+      for (const loaded of footers) {
+        const line = reportLine(loaded);
+        if (loaded.source === 'cms' && loaded.dropped.length === 0) logger.info(line);
+        else logger.warn(line);
+        for (const problem of loaded.dropped) logger.warn(`  ${loaded.segment} ${problem.path}: ${problem.message}`);
+        store.set({ id: loaded.segment, data: { ...loaded } });
+      }
+      // `npm run build` repeats these lines after Astro's own output, where an operator will see them.
+      const reportFile = process.env.FOOTER_REPORT_FILE;
+      if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(footers.map(reportLine)));
+    },
+  },
+});
+
+export const collections = { footer };

@@ -1,0 +1,28 @@
+import { csrfHeaders, readCookie } from '../../auth/csrf.ts';
+import { LOGIN_COOKIE } from '../../auth/loginToken.ts';
+import { fetchWithTimeout } from '../../http.ts';
+
+/** The customer front-end data call (spec §7). */
+export const PSDATA_PATH = '/service/customerfrontenddata/api/v1/psdata';
+/** Newsletter states in which the footer sign-up is pointless (spec §4). */
+const subscribedStates = new Set(['WAITING_FOR_DOI', 'SUBSCRIBED']);
+
+/**
+ * Hides the footer's sign-up when the logged-in customer already subscribed or waits for the double opt-in.
+ * Only asks when a login cookie exists (an anonymous visitor has no status), and any failure leaves the form shown.
+ */
+export async function hideNewsletterWhenSubscribed(container: HTMLElement, cookies: string = document.cookie): Promise<void> {
+  if (!readCookie(cookies, LOGIN_COOKIE)) return;
+  try {
+    const response = await fetchWithTimeout(PSDATA_PATH, {
+      cache: 'no-store',
+      credentials: 'include',
+      headers: { accept: 'application/json', ...csrfHeaders(cookies) },
+    });
+    if (!response.ok) return;
+    const data = (await response.json()) as { nl_status?: unknown } | null;
+    if (typeof data?.nl_status === 'string' && subscribedStates.has(data.nl_status)) container.hidden = true;
+  } catch {
+    // No answer: showing the form is the safe default.
+  }
+}

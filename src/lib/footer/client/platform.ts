@@ -1,0 +1,25 @@
+/** The platforms a page can be rendered for (spec §4). SMARTPHONE is set by the server or the view changer. */
+export const platforms = ['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'] as const;
+export type Platform = (typeof platforms)[number];
+
+/** Cookie the view changer sets so the next page load keeps the chosen view. */
+export const PLATFORM_COOKIE = 'platform';
+/** Width from which a page without platform attribute is TABLET, and CLASSIC (spec §9). */
+export const TABLET_FROM = 768;
+export const CLASSIC_FROM = 1280;
+
+function isPlatform(value: string | null | undefined): value is Platform {
+  return (platforms as readonly string[]).includes(value ?? '');
+}
+
+/** The page's platform attribute wins; without one the width decides (under 768 MATCH, under 1280 TABLET). */
+export function platformFor(attribute: string | null | undefined, width: number): Platform {
+  if (isPlatform(attribute)) return attribute;
+  if (width < TABLET_FROM) return 'MATCH';
+  return width < CLASSIC_FROM ? 'TABLET' : 'CLASSIC';
+}
+
+/** The current page's platform. */
+export function currentPlatform(doc: Document = document): Platform {
+  return platformFor(doc.documentElement.getAttribute('data-platform'), doc.defaultView?.innerWidth ?? CLASSIC_FROM);
+}

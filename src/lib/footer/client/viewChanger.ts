@@ -1,0 +1,18 @@
+import { currentPlatform, PLATFORM_COOKIE, platforms, type Platform } from './platform.ts';
+
+/**
+ * The view changer's buttons set the platform for this site and reload, so the page is shown for that platform.
+ * They need JavaScript, so they start hidden; only the one leading away from the current view is shown.
+ */
+export function setUpViewChanger(root: ParentNode, doc: Document = document): void {
+  const classic = currentPlatform(doc) === 'CLASSIC';
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-view-change]')) {
+    button.hidden = classic === (button.dataset.viewChange === 'CLASSIC');
+    button.addEventListener('click', () => {
+      const platform = button.dataset.viewChange as Platform;
+      if (!(platforms as readonly string[]).includes(platform)) return;
+      doc.cookie = `${PLATFORM_COOKIE}=${platform}; path=/; max-age=31536000; samesite=lax`;
+      doc.defaultView?.location.reload();
+    });
+  }
+}

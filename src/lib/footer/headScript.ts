@@ -1,0 +1,16 @@
+import { PLATFORM_COOKIE, platforms } from './client/platform.ts';
+
+/**
+ * The tiny inline head script (a string, so the page carries it inline and its CSP hash covers it). It runs before
+ * first paint so neither decision makes the footer jump: the platform the view changer stored (unless the page
+ * already has a platform attribute) and the reduced footer a cookie with `affiliateNumber` or `xc-app=new` forces.
+ */
+export const footerHeadScript = `(function(d,c){var m=/(?:^|;\\s*)${PLATFORM_COOKIE}=(${platforms.join('|')})(?:;|$)/.exec(c);` +
+  `if(m&&!d.hasAttribute('data-platform'))d.setAttribute('data-platform',m[1]);` +
+  `if(c.indexOf('affiliateNumber')>-1||c.indexOf('xc-app=new')>-1)d.setAttribute('data-footer-reduced','')})(document.documentElement,document.cookie)`;
+
+/** The script's CSP hash: the page's policy lists it, so the inline script runs under `script-src` without `unsafe-inline`. */
+export async function footerHeadScriptHash(): Promise<`sha256-${string}`> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(footerHeadScript));
+  return `sha256-${Buffer.from(digest).toString('base64')}`;
+}

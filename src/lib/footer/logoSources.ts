@@ -1,0 +1,62 @@
+/**
+ * The fixed list of image sources the CMS may name for quality logos and teaser images (spec §3), each mapped to a
+ * file the footer image service serves. A source not in this list is dropped from the content and reported.
+ */
+export const footerImageSources = {
+  TRUSTED_SHOPS: 'trusted-shops',
+  EHI_CERTIFIED: 'ehi-certified',
+  TUEV_SUED: 'tuev-sued',
+  HANDELSVERBAND: 'handelsverband',
+  ECOMMERCE_GUETEZEICHEN: 'ecommerce-guetezeichen',
+  SWISS_ONLINE_GARANTIE: 'swiss-online-garantie',
+  HEUREKA_OVERENO: 'heureka-overeno',
+  ARUKERESO_MEGBIZHATO: 'arukereso-megbizhato',
+  OVERENE_ZAKAZNIKMI: 'overene-zakaznikmi',
+  ETBIS: 'etbis',
+  OPINEO: 'opineo',
+  VISA: 'visa',
+  MASTERCARD: 'mastercard',
+  PAYPAL: 'paypal',
+  KLARNA: 'klarna',
+  INVOICE: 'invoice',
+  TWINT: 'twint',
+  POSTFINANCE: 'postfinance',
+  BLIK: 'blik',
+  TROY: 'troy',
+  DHL: 'dhl',
+  POST_AT: 'post-at',
+  POST_CH: 'post-ch',
+  PPL: 'ppl',
+  PACKETA: 'packeta',
+  MAGYAR_POSTA: 'magyar-posta',
+  YURTICI: 'yurtici',
+  INPOST: 'inpost',
+} as const;
+
+/** A logo source name as the CMS writes it, e.g. `TRUSTED_SHOPS`. */
+export type FooterImageSource = keyof typeof footerImageSources;
+
+/** Base path of the footer image service. */
+export const FOOTER_IMAGES_PATH = '/service/footer-images';
+
+export function isFooterImageSource(value: unknown): value is FooterImageSource {
+  return typeof value === 'string' && Object.hasOwn(footerImageSources, value);
+}
+
+/** Path of the image for a logo source, e.g. `/service/footer-images/logos/trusted-shops.svg`. */
+export function logoPath(source: FooterImageSource): string {
+  return `${FOOTER_IMAGES_PATH}/logos/${footerImageSources[source]}.svg`;
+}
+
+/** Icons the footer knows (teaser headings, social and app links); anything else renders without an icon. */
+export const footerIconNames = [
+  'payment', 'delivery', 'store', 'returns', 'contact', 'card', 'services', 'company',
+  'facebook', 'instagram', 'youtube', 'pinterest', 'tiktok', 'linkedin', 'appStore', 'googlePlay',
+] as const;
+
+export type FooterIconName = (typeof footerIconNames)[number];
+
+/** Path of a known icon, or undefined for a name the footer has no icon for. */
+export function iconPath(name: string): string | undefined {
+  return (footerIconNames as readonly string[]).includes(name) ? `${FOOTER_IMAGES_PATH}/icons/${name}.svg` : undefined;
+}

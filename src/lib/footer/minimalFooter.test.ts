@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { describe, expect, test } from 'vitest';
+import { shopBySegment } from '../countries.ts';
+import { useTranslations } from '../i18n.ts';
+import { legalLinkSchema } from './footerSchema.ts';
+import { minimalFooter } from './minimalFooter.ts';
+
+describe('the minimal footer', () => {
+  test('has the shop\'s legal links from the country table, in its language, with the consent link', () => {
+    const pl = shopBySegment('pl')!;
+    const { legalLinks, salesTax } = minimalFooter(pl, useTranslations(pl.locale));
+    expect(legalLinks).toEqual([
+      { url: '/privacy', text: 'Polityka prywatności', kind: 'privacy' },
+      { url: '/regulamin', text: 'Regulamin', kind: 'terms' },
+      { url: '/contact', text: 'Kontakt', kind: 'other' },
+      { url: '/privacy', text: 'Ustawienia plików cookie', kind: 'consentManagement' },
+    ]);
+    expect(salesTax.textBeforeLink).toBe('Wszystkie ceny zawierają VAT, nie zawierają kosztów dostawy.');
+    for (const link of legalLinks) expect(v.is(legalLinkSchema, link)).toBe(true);
+  });
+
+  test('a shop without general terms in the table gets no terms link; Swiss German writes ss', () => {
+    const ch = shopBySegment('ch')!;
+    const { legalLinks, salesTax } = minimalFooter(ch, useTranslations(ch.locale));
+    expect(legalLinks.map((link) => link.kind)).toEqual(['privacy', 'other', 'consentManagement']);
+    expect(salesTax.textBeforeLink).toBe('Alle Preise inkl. MWST, zzgl. Versandkosten.');
+  });
+});

@@ -1,0 +1,17 @@
+import type { Shop } from '../countries.ts';
+import type { Translate } from '../i18n.ts';
+import type { FooterContent, LegalLink } from './footerSchema.ts';
+
+/**
+ * The minimal footer an operator may allow for a shop without CMS content and without fallback: legal links and
+ * the VAT note built from the country table and the strings catalogue (the country selector is added by the footer).
+ */
+export function minimalFooter(shop: Shop, t: Translate): { legalLinks: LegalLink[]; salesTax: FooterContent['salesTax'] } {
+  const legalLinks: LegalLink[] = [
+    { url: shop.links.privacy, text: t('footer.minimal.privacy'), kind: 'privacy' },
+    ...(shop.links.generalTerms ? [{ url: shop.links.generalTerms, text: t('footer.minimal.terms'), kind: 'terms' as const }] : []),
+    { url: shop.links.contact, text: t('footer.minimal.contact'), kind: 'other' },
+    { url: shop.links.privacy, text: t('footer.consent.title'), kind: 'consentManagement' },
+  ];
+  return { legalLinks, salesTax: { textBeforeLink: t('footer.minimal.vat'), textAfterLink: '' } };
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { shops } from '../src/lib/countries.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { collectConsoleErrors } from './support/consoleErrors.ts';
+
+const seed = (segment: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../server/seed/footer/${segment}.json`), 'utf8'));
+
+// Each shop's own return period (spec §9) as its footer states it.
+const returnPeriods: Record<string, RegExp> = {
+  de: /30 Tage/, at: /14 Tage/, ch: /3 Monate/, 'ch-fr': /3 mois/, cz: /30 dní/, hu: /30 napos/, sk: /30 dní/, tr: /90 gün/, pl: /30 dni/,
+};
+
+test.describe('every country\'s footer', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const shop of shops) {
+    test(`${shop.segment}: CMS content in ${shop.locale}, its own facts, safe links, sized images`, async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto(`/${shop.segment}/`);
+      const footer = page.locator('footer[data-shop-footer]');
+      const content = seed(shop.segment);
+      await expect(footer).toHaveAttribute('data-footer-source', 'cms');
+      await expect(footer.getByRole('heading', { level: 2, name: content.headline })).toBeVisible();
+      await expect(footer).toContainText(returnPeriods[shop.segment]!);
+      const legal = footer.getByRole('navigation');
+      for (const link of content.legalLinks) await expect(legal.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', link.url);
+      // Coffee-subscription cancellation exists only in DE, AT and CH (both Swiss shops).
+      const cancels = content.legalLinks.filter((link: { kind: string }) => link.kind === 'subscriptionCancellation');
+      expect(cancels.length > 0).toBe(['DE', 'AT', 'CH'].includes(shop.code.split('_')[0]!));
+
+      const hrefs = await footer.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      for (const href of hrefs) expect(href).toMatch(/^(\/(?!\/)|https:|http:|mailto:|tel:|#top$)/);
+      const images = await footer.locator('img').evaluateAll((imgs) => imgs.map((img) => ({ w: img.getAttribute('width'), h: img.getAttribute('height') })));
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) expect(image.w && image.h).toBeTruthy();
+      await expectNoSeriousAxeViolations(page, 'footer');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('logos and icons load from the footer image service', async ({ page }) => {
+    await page.goto('/de/');
+    const logos = page.locator('footer .footer-logos img');
+    await expect(logos).toHaveCount(3);
+    await logos.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => logos.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 80))).toBe(true);
+  });
+});
+
+test.describe('the footer without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+
+  test('shows every panel expanded, the country list as links and the consent link to the privacy page', async ({ page }) => {
+    await page.goto('/de/');
+    const footer = page.locator('footer[data-shop-footer]');
+    await expect(footer.getByRole('link', { name: 'Rücksendung anmelden' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Kaffee', exact: true })).toBeVisible();
+    await expect(footer.getByRole('button')).toHaveCount(0);
+    await expect(footer.getByRole('link', { name: 'Cookie-Einstellungen' })).toHaveAttribute('href', '/privacy');
+    await footer.getByText('Land wechseln').click();
+    await footer.getByRole('link', { name: 'Österreich' }).click();
+    await expect(page).toHaveURL(/\/at\/$/);
+  });
+});
+
+test.describe('fragments and budgets', () => {
+  test('every shop has a full and a reduced fragment with its stylesheet', async ({ request }) => {
+    for (const shop of shops) {
+      for (const name of ['footer', 'footer-reduced']) {
+        const response = await request.get(`/fragments/${shop.segment}/${name}.html`);
+        expect(response.status()).toBe(200);
+        const html = await response.text();
+        expect(html).toContain(`<link rel="stylesheet" href="/fragments/${shop.segment}/${name}.css">`);
+        expect(html).toContain(`data-variant="${name === 'footer' ? 'full' : 'reduced'}"`);
+        expect((await request.get(`/fragments/${shop.segment}/${name}.css`)).status()).toBe(200);
+      }
+    }
+  });
+
+  test('the footer\'s own script stays under 5 kB and the footer HTML ships no React for its static parts', async ({ request }) => {
+    const html = await (await request.get('/de/')).text();
+    const footerScripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '').filter((code) => code.includes('data-shop-footer'));
+    expect(footerScripts).toHaveLength(1);
+    expect(Buffer.byteLength(footerScripts[0]!)).toBeLessThan(5000);
+    // One island only: the country selector.
+    expect(html.match(/<astro-island/g)?.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
+    expect(footer.match(/<astro-island/g)).toHaveLength(1);
+    expect(footer).toContain('CountrySelector');
+  });
+});
