@@ -54,3 +54,13 @@ test.describe('a logged-in demo shopper', () => {
     expect(requests.filter((url) => url.includes(RENEW))).toEqual([]);
   });
 });
+
+test('the every-page script (renewal plus preview check) stays within its byte budget', async ({ page, request }) => {
+  await page.goto('/de/');
+  const src = await page.locator('script[type="module"][src*="ShopLayout"]').getAttribute('src');
+  expect(src).toBeTruthy();
+  const body = await (await request.get(src!)).body();
+  // Measured 3955 bytes; the budget leaves room for small fixes, not for a framework.
+  expect(body.length).toBeLessThan(6000);
+  expect(body.toString()).not.toMatch(/react/i);
+});
