@@ -4,6 +4,10 @@ import { compress } from 'hono/compress';
 import { newsletterRoutes } from './newsletter.ts';
 import { promotionRoutes } from './promotion.ts';
 import { footerImageRoutes } from './footerImages.ts';
+import { loginRoutes } from './login.ts';
+import { abTestRoutes } from './abtests.ts';
+import { previewRoutes } from './preview/routes.ts';
+import { previewSessions } from './preview/sessions.ts';
 import { issueCsrfCookie } from './csrf.ts';
 import { securityHeaders } from './security.ts';
 import { staticSite } from './staticSite.ts';
@@ -28,6 +32,10 @@ export function createApp({ db, distDir }: AppOptions): Hono {
   const newsletter = newsletterRoutes(db);
   app.route('/service/newsletter/api/internal', newsletter);
   app.route('/service/newsletter/api/private', newsletter);
+  const sessions = previewSessions(db);
+  app.route('/service/login/api/v1', loginRoutes(db, sessions));
+  app.route('/service/preview/api', previewRoutes(db, sessions));
+  app.route('/service/abtestfrontend/api/v1', abTestRoutes(db, sessions));
   app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   app.use(staticSite(distDir));

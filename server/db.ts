@@ -40,6 +40,26 @@ const migrations: string[] = [
    );
    INSERT INTO customers (lid, email, salutation, first_name, last_name, consents)
    VALUES ('demo-customer', 'demo.kundin@example.com', 'MRS', 'Erika', 'Musterfrau', '["DNE"]');`,
+  // Staff preview: sessions (only a hash of the cookie value is kept) and the A/B test calendar with demo tests.
+  `CREATE TABLE preview_sessions (
+     token_hash TEXT PRIMARY KEY,
+     username TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     preview_date_time TEXT,
+     ab_test_name TEXT,
+     ab_test_group TEXT
+   );
+   CREATE TABLE ab_tests (
+     name TEXT PRIMARY KEY,
+     starts_at TEXT NOT NULL,
+     ends_at TEXT NOT NULL,
+     groups TEXT NOT NULL
+   );
+   INSERT INTO ab_tests (name, starts_at, ends_at, groups) VALUES
+     ('CHECKOUT_BUTTON_COLOR', '2026-01-01T00:00:00.000Z', '2028-01-01T00:00:00.000Z', '["CONTROL","GREEN","ORANGE"]'),
+     ('FOOTER_TEASER_ORDER', '2026-06-01T00:00:00.000Z', '2028-01-01T00:00:00.000Z', '["A","B"]'),
+     ('NEWSLETTER_VOUCHER_BANNER', '2027-03-01T00:00:00.000Z', '2027-04-01T00:00:00.000Z', '["CONTROL","BANNER"]'),
+     ('SUMMER_SALE_TEASER', '2025-06-01T00:00:00.000Z', '2025-09-01T00:00:00.000Z', '["CONTROL","VARIANT"]');`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

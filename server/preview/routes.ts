@@ -1,0 +1,60 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { isoInstantSchema, previewSelectionSchema } from '../../src/lib/preview/schemas.ts';
+import { abTestCalendar } from '../abtests.ts';
+import type { PreviewSessions } from './sessions.ts';
+
+const unauthorized = { status: 'UNAUTHORIZED' } as const;
+const badRequest = { status: 'BAD_REQUEST' } as const;
+
+/**
+ * Stand-in for `/service/preview/api`: the staff session's auth check, its preview state, renewal and logout.
+ * The preview date-time travels as the query parameter `previewDateTime` (a GET has no body).
+ */
+export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono {
+  const app = new Hono();
+  const calendar = abTestCalendar(db);
+
+  app.onError((error, c) => {
+    console.error(error);
+    return c.json({ status: 'INTERNAL_ERROR' }, 500);
+  });
+
+  app.get('/auth/checkauth', (c) => {
+    const session = sessions.current(c);
+    if (!session) return c.json(unauthorized, 401);
+    return c.json({
+      status: 'SUCCESS',
+      dateTime: session.previewDateTime,
+      abTestName: session.abTestName,
+      abTestGroup: session.abTestGroup,
+    });
+  });
+
+  app.get('/auth/login/renew', (c) => (sessions.renew(c) ? c.json({ status: 'SUCCESS' }) : c.json(unauthorized, 401)));
+
+  app.get('/auth/logout', (c) => {
+    sessions.end(c);
+    return c.json({ status: 'SUCCESS' });
+  });
+
+  app.get('/token', (c) => {
+    if (!sessions.current(c)) return c.json(unauthorized, 401);
+    const rawDateTime = c.req.query('previewDateTime');
+    const dateTime = rawDateTime ? v.safeParse(isoInstantSchema, rawDateTime) : undefined;
+    const selection = v.safeParse(previewSelectionSchema, { test: c.req.query('test') ?? '', group: c.req.query('group') ?? '' });
+    if ((dateTime && !dateTime.success) || !selection.success) return c.json(badRequest, 400);
+    const previewDateTime = dateTime?.success ? new Date(dateTime.output).toISOString() : null;
+    const { test, group } = selection.output;
+    if (test) {
+      // Only a test running at the preview moment, with one of its own groups, can be forced.
+      const running = calendar.testsAt(previewDateTime ?? new Date().toISOString()).find((t) => t.name === test);
+      if (!running?.groups.some((g) => g.name === group)) return c.json(badRequest, 400);
+    }
+    sessions.setPreview(c, { previewDateTime, abTestName: test || null, abTestGroup: group || null });
+    return c.json({ status: 'SUCCESS' });
+  });
+
+  return app;
+}

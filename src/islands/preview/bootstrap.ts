@@ -1,0 +1,10 @@
+import { hasStaffCookie } from './staffCookie.ts';
+
+/**
+ * Runs on every shop page. Anonymous shoppers pay only for this cookie test: no preview request is made and no
+ * preview code is downloaded unless a staff cookie is present (spec §6).
+ */
+if (hasStaffCookie(document.cookie)) {
+  // Chunk 1 asks checkauth; only on SUCCESS does it load chunk 2, the panel.
+  void import('./startPreview.ts').then(({ startPreview }) => startPreview());
+}

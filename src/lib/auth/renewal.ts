@@ -1,0 +1,69 @@
+import { readCookie } from './csrf.ts';
+import { LOGIN_COOKIE, readLoginTokenClaims } from './loginToken.ts';
+
+/**
+ * The shopper's login-token renewal as a pure state machine (spec §4, §6, §9): what to do now, and how long to
+ * wait before looking again. The timer shell (`renewalTimer.ts`) does the waiting and the calling.
+ */
+
+/** Outcome codes of one renewal check (spec §4). */
+export const renewalOutcomes = {
+  /** 201: a new token was issued. */
+  created: 0,
+  /** 200: the token was renewed already (current); polling stops. */
+  renewed: 1,
+  /** 500, or no answer at all: try again at the next check. */
+  serverError: 2,
+  /** The token is unreadable or the service does not know it; polling stops. */
+  unknownToken: 3,
+  /** `ren` has not been reached yet; nothing is called. */
+  notDue: 4,
+  /** `exp` has passed; nothing is called and polling stops. */
+  expired: 5,
+} as const;
+export type RenewalOutcome = (typeof renewalOutcomes)[keyof typeof renewalOutcomes];
+
+/** Check interval while logged in (spec §9: every 3 minutes). */
+export const LOGGED_IN_INTERVAL_MS = 3 * 60 * 1000;
+/** Check interval while there is no login cookie yet (spec §9: every 10 seconds). */
+export const WAITING_INTERVAL_MS = 10 * 1000;
+/** Cookie naming the shopper's platform; renewal is skipped for these values (spec §6). */
+export const PLATFORM_COOKIE = 'platform';
+const SKIPPED_PLATFORMS = new Set(['SMARTPHONE', 'TABLET']);
+
+/** What one check decides from the cookies and the clock. */
+export type RenewalDecision =
+  | { kind: 'wait-for-login' }
+  | { kind: 'outcome'; outcome: RenewalOutcome }
+  | { kind: 'renew'; token: string };
+
+/** True when the platform cookie says smartphone or tablet (spec §6), where renewal does not run. */
+export function isRenewalSkipped(cookies: string): boolean {
+  return SKIPPED_PLATFORMS.has((readCookie(cookies, PLATFORM_COOKIE) ?? '').toUpperCase());
+}
+
+/** Decides one check; times in the token and `nowSeconds` are seconds since the epoch. */
+export function decideRenewal(cookies: string, nowSeconds: number): RenewalDecision {
+  const token = readCookie(cookies, LOGIN_COOKIE);
+  if (!token) return { kind: 'wait-for-login' };
+  const claims = readLoginTokenClaims(token);
+  if (!claims) return { kind: 'outcome', outcome: renewalOutcomes.unknownToken };
+  if (nowSeconds >= claims.exp) return { kind: 'outcome', outcome: renewalOutcomes.expired };
+  if (nowSeconds < claims.ren) return { kind: 'outcome', outcome: renewalOutcomes.notDue };
+  return { kind: 'renew', token };
+}
+
+/** Maps the renewal call's HTTP status (or `undefined` for no answer) to an outcome code. */
+export function outcomeOfStatus(status: number | undefined): RenewalOutcome {
+  if (status === 201) return renewalOutcomes.created;
+  if (status === 200) return renewalOutcomes.renewed;
+  if (status === undefined || status >= 500) return renewalOutcomes.serverError;
+  return renewalOutcomes.unknownToken;
+}
+
+/** Milliseconds until the next check, or undefined when polling stops (after 1, 3 or 5). */
+export function nextCheckDelay(result: RenewalOutcome | 'wait-for-login'): number | undefined {
+  if (result === 'wait-for-login') return WAITING_INTERVAL_MS;
+  const stops: RenewalOutcome[] = [renewalOutcomes.renewed, renewalOutcomes.unknownToken, renewalOutcomes.expired];
+  return stops.includes(result) ? undefined : LOGGED_IN_INTERVAL_MS;
+}

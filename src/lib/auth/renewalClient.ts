@@ -1,0 +1,18 @@
+import { postJson } from '../http.ts';
+import { LOGIN_TOKEN_HEADER } from './loginToken.ts';
+
+/** Login service path that renews the shopper's login token (spec §7). */
+export const LOGIN_TOKEN_RENEW_URL = '/service/login/api/v1/logintoken/renew';
+
+/**
+ * Asks the login service to renew `token` (empty JSON body, CSRF header, spec §7).
+ * Resolves with the HTTP status, or undefined when there was no answer (network failure or timeout).
+ */
+export async function requestTokenRenewal(token: string): Promise<number | undefined> {
+  try {
+    const response = await postJson(LOGIN_TOKEN_RENEW_URL, {}, { headers: { [LOGIN_TOKEN_HEADER]: token } });
+    return response.status;
+  } catch {
+    return undefined;
+  }
+}

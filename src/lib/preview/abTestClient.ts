@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { fetchWithTimeout } from '../http.ts';
+import { abTestListSchema, type AbTest } from './schemas.ts';
+
+/** Base path of the A/B test front-end service (spec §7). */
+export const ABTEST_API = '/service/abtestfrontend/api/v1';
+
+/** The A/B tests running at `time` (ISO 8601). Rejects on any failure, a non-2xx reply or a malformed answer. */
+export async function fetchTestsAt(time: string): Promise<AbTest[]> {
+  const response = await fetchWithTimeout(`${ABTEST_API}/gettestsat?time=${encodeURIComponent(time)}`, {
+    credentials: 'same-origin',
+    cache: 'no-store',
+  });
+  if (!response.ok) throw new Error(`gettestsat answered ${response.status}`);
+  return v.parse(abTestListSchema, await response.json());
+}

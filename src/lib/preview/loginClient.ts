@@ -1,0 +1,22 @@
+import { postJson } from '../http.ts';
+import type { LoginRequest, loginResults } from './schemas.ts';
+
+/** Login service path (spec §7). */
+export const LOGIN_URL = '/service/login/api/v1/login';
+
+/** Result of a login (spec §4). */
+export type LoginResult = (typeof loginResults)[number];
+
+/**
+ * Posts the credentials as JSON with the CSRF header (spec §7): 2xx is SUCCESS, 400/401/403 UNAUTHORIZED,
+ * anything else (5xx, no answer, timeout) SERVICE_UNAVAILABLE.
+ */
+export async function login(credentials: LoginRequest): Promise<LoginResult> {
+  try {
+    const response = await postJson(LOGIN_URL, credentials);
+    if (response.ok) return 'SUCCESS';
+    return [400, 401, 403].includes(response.status) ? 'UNAUTHORIZED' : 'SERVICE_UNAVAILABLE';
+  } catch {
+    return 'SERVICE_UNAVAILABLE';
+  }
+}

@@ -1,0 +1,116 @@
+import * as v from 'valibot';
+
+/**
+ * Shapes and rules of the staff preview (spec §3, §4, §5), shared by the panel and the stand-in services.
+ * Staff UI is English, so messages here are the spec's English texts verbatim.
+ */
+
+/** Auth-status values of the preview service (spec §4). */
+export const authStatuses = ['SUCCESS', 'BAD_REQUEST', 'INTERNAL_ERROR', 'UNAUTHORIZED'] as const;
+/** Results of a staff login (spec §4). */
+export const loginResults = ['SUCCESS', 'UNAUTHORIZED', 'SERVICE_UNAVAILABLE'] as const;
+
+/** Message on the form when a test is chosen without a group (spec §5). */
+export const GROUP_MISSING_MESSAGE = 'Please also select an A/B test group!';
+/** Message on the group field when it is missing (spec §5). */
+export const REQUIRED_MESSAGE = 'Required';
+
+const nullableText = v.nullish(v.string(), null);
+
+/** Answer of `GET /service/preview/api/auth/checkauth`. */
+export const checkAuthResponseSchema = v.object({
+  /** SUCCESS when the staff session is valid. */
+  status: v.picklist(authStatuses),
+  /** Preview date-time (ISO 8601) in force, or null for "now". */
+  dateTime: nullableText,
+  /** A/B test forced for this session, or null. */
+  abTestName: nullableText,
+  /** Group of that test, or null. */
+  abTestGroup: nullableText,
+});
+export type CheckAuthResponse = v.InferOutput<typeof checkAuthResponseSchema>;
+
+/** An A/B test as `gettestsat` lists it: a name and its groups. */
+export const abTestSchema = v.object({
+  /** Test name, unique. */
+  name: v.pipe(v.string(), v.nonEmpty()),
+  /** Groups a visitor can be put in. */
+  groups: v.array(v.object({ /** Group name, unique within the test. */ name: v.pipe(v.string(), v.nonEmpty()) })),
+});
+export type AbTest = v.InferOutput<typeof abTestSchema>;
+
+/** Answer of `GET /service/abtestfrontend/api/v1/gettestsat`. */
+export const abTestListSchema = v.array(abTestSchema);
+
+/** Staff credentials posted to `POST /service/login/api/v1/login`. */
+export const loginRequestSchema = v.object({
+  /** User name (staff) or e-mail address (demo shopper). */
+  username: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(256)),
+  /** Password; never stored, only compared with a scrypt hash. */
+  password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
+});
+export type LoginRequest = v.InferOutput<typeof loginRequestSchema>;
+
+/**
+ * The A/B part of the panel: both empty (no forced test) is valid; a test needs a group.
+ * The group issue carries `REQUIRED_MESSAGE`, the form-level one `GROUP_MISSING_MESSAGE`.
+ */
+export const previewSelectionSchema = v.pipe(
+  v.object({
+    /** Chosen test name; empty for none. */
+    test: v.string(),
+    /** Chosen group name; empty for none. */
+    group: v.string(),
+  }),
+  v.forward(
+    v.check((selection) => selection.test === '' || selection.group !== '', REQUIRED_MESSAGE),
+    ['group'],
+  ),
+  v.check((selection) => selection.group === '' || selection.test !== '', 'A group needs a test'),
+);
+export type PreviewSelection = v.InferOutput<typeof previewSelectionSchema>;
+
+/** What is wrong with a selection, or undefined when it may be applied. */
+export interface SelectionProblem {
+  /** Form-level message (spec §5). */
+  message: string;
+  /** Message on the group field. */
+  group: string;
+}
+
+/** Checks the panel's A/B selection (spec §5). */
+export function checkSelection(selection: PreviewSelection): SelectionProblem | undefined {
+  const result = v.safeParse(previewSelectionSchema, selection);
+  if (result.success) return undefined;
+  return { message: GROUP_MISSING_MESSAGE, group: REQUIRED_MESSAGE };
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** True for a real calendar date written YYYY-MM-DD (so 2026-02-30 is not one). */
+export function isValidDate(date: string): boolean {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/**
+ * The preview moment from the panel's local date and time inputs, as an ISO 8601 instant.
+ * An invalid date means the current time (spec §5); a missing or invalid time means midnight of that date.
+ */
+export function previewDateTime(date: string, time: string, now: Date = new Date()): string {
+  if (!isValidDate(date)) return now.toISOString();
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const timeMatch = TIME_PATTERN.exec(time);
+  const [hours, minutes] = timeMatch ? [Number(timeMatch[1]), Number(timeMatch[2])] : [0, 0];
+  return new Date(year, month - 1, day, hours, minutes).toISOString();
+}
+
+/** An ISO instant accepted by the services (`time`, `previewDateTime`). */
+export const isoInstantSchema = v.pipe(
+  v.string(),
+  v.check((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), 'Not an ISO 8601 date-time'),
+);

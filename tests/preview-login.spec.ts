@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { collectConsoleErrors } from './support/consoleErrors.ts';
+import { staffCredentials } from './preview-support.ts';
+
+test('staff log in through the login page and then see the preview panel on a shop page', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/preview/login/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const login = page.waitForRequest('**/service/login/api/v1/login');
+  await page.getByLabel('User name').fill(staffCredentials.username);
+  await page.getByLabel('Password').fill(staffCredentials.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const request = await login;
+  expect(request.headers()['content-type']).toBe('application/json');
+  expect(request.headers()['x-csrf-token']).toBeTruthy();
+  await expect(page.getByRole('status')).toContainText('You are logged in.');
+  await page.getByRole('link', { name: 'Go to the German shop' }).click();
+  await expect(page.getByRole('button', { name: /Preview/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('empty fields are named, a wrong password says UNAUTHORIZED clearly and keeps what was typed', async ({ page }) => {
+  await page.goto('/preview/login/');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByLabel('User name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('User name')).toHaveAccessibleDescription('Please enter your user name.');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Please enter your password.');
+  await expect(page.getByLabel('User name')).toBeFocused();
+
+  await page.getByLabel('User name').fill(staffCredentials.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/user name or the password is not correct/);
+  await expect(page.getByLabel('User name')).toHaveValue(staffCredentials.username);
+  await expect(page.getByLabel('User name')).not.toHaveAttribute('aria-invalid');
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('a login service that is down or unreachable gives SERVICE_UNAVAILABLE as a clear message', async ({ page }) => {
+  await page.route('**/service/login/api/v1/login', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.goto('/preview/login/');
+  await page.getByLabel('User name').fill('staff');
+  await page.getByLabel('Password').fill('x');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/login service is not available/);
+  await page.route('**/service/login/api/v1/login', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/login service is not available/);
+});

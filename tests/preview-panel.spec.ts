@@ -1,0 +1,188 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { collectConsoleErrors } from './support/consoleErrors.ts';
+import { assetsOf, collectRequests, loginAsStaff } from './preview-support.ts';
+
+const toggle = (page: Page) => page.getByRole('button', { name: /Preview/ });
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Preview settings' });
+
+async function openPanel(page: Page) {
+  await page.goto('/de/');
+  await toggle(page).click();
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel(page)).toBeVisible();
+}
+
+test.describe('anonymous shoppers', () => {
+  test('make no preview request and load none of the assets staff get', async ({ page, browser }) => {
+    const requests = collectRequests(page);
+    await page.goto('/de/');
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((url) => new URL(url).pathname.includes('/preview/'))).toEqual([]);
+    expect(requests.filter((url) => /startPreview|panelAssets/.test(url))).toEqual([]);
+    await expect(toggle(page)).toHaveCount(0);
+
+    // The same page for staff: everything it loads beyond the shopper's assets is preview code, and there is some.
+    const staff = await browser.newPage();
+    await loginAsStaff(staff);
+    const staffRequests = collectRequests(staff);
+    await staff.goto('/de/');
+    await expect(toggle(staff)).toBeVisible();
+    const previewOnly = assetsOf(staffRequests).filter((url) => !requests.includes(url));
+    expect(previewOnly.some((url) => url.endsWith('.js'))).toBe(true);
+    expect(previewOnly.some((url) => url.endsWith('.css'))).toBe(true);
+    await staff.close();
+  });
+
+  test('with a forged StaffAuthToken cookie get a refused check and still no panel code', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'StaffAuthToken', value: '1', url: baseURL! }]);
+    const requests = collectRequests(page);
+    const check = page.waitForResponse('**/service/preview/api/auth/checkauth');
+    await page.goto('/de/');
+    expect((await check).status()).toBe(401);
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((url) => url.includes('/preview/panel/') || url.endsWith('.css'))).toEqual([]);
+    await expect(toggle(page)).toHaveCount(0);
+  });
+});
+
+test.describe('staff', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAsStaff(page);
+  });
+
+  test('see the panel, loaded as its own chunk after checkauth, closed until toggled', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const requests = collectRequests(page);
+    await page.goto('/de/');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel(page)).toBeHidden();
+    // checkauth first; only then the panel's carrier page, its stylesheet and its script.
+    const check = requests.findIndex((url) => url.includes('/service/preview/api/auth/checkauth'));
+    const carrier = requests.findIndex((url) => url.endsWith('/preview/panel/'));
+    expect(check).toBeGreaterThanOrEqual(0);
+    expect(carrier).toBeGreaterThan(check);
+    expect(assetsOf(requests.slice(carrier)).length).toBeGreaterThanOrEqual(2);
+    await toggle(page).click();
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel(page).getByLabel('Date')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await expect(toggle(page)).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+
+  test('see tests loading, found, absent and failing for the chosen date', async ({ page }) => {
+    let releaseTests: () => void = () => {};
+    await page.route('**/gettestsat*', async (route) => {
+      await new Promise<void>((resolve) => (releaseTests = resolve));
+      await route.continue();
+    });
+    await openPanel(page);
+    await expect(panel(page).getByText('Loading tests...')).toBeVisible();
+    releaseTests();
+    await expect(panel(page).getByText('Active tests found.')).toBeVisible();
+    await page.unroute('**/gettestsat*');
+
+    await panel(page).getByLabel('Date').fill('2020-01-01');
+    await expect(panel(page).getByText('No active tests for this date.')).toBeVisible();
+    await expect(panel(page).getByLabel('A/B test', { exact: true }).locator('option')).toHaveText(['No A/B test']);
+
+    await page.route('**/gettestsat*', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await panel(page).getByLabel('Date').fill('2026-12-24');
+    await expect(panel(page).getByRole('alert')).toHaveText('Failed to fetch AB tests.');
+  });
+
+  test('cannot pick a group before a test, and a test without group is not applied', async ({ page }) => {
+    const requests = collectRequests(page);
+    await openPanel(page);
+    const group = panel(page).getByLabel('A/B test group');
+    await expect(group).toBeDisabled();
+    await panel(page).getByLabel('A/B test', { exact: true }).selectOption('CHECKOUT_BUTTON_COLOR');
+    await expect(group).toBeEnabled();
+    await panel(page).getByRole('button', { name: 'Apply' }).click();
+    await expect(panel(page).getByRole('alert')).toContainText('Please also select an A/B test group!');
+    await expect(group).toHaveAttribute('aria-invalid', 'true');
+    await expect(group).toHaveAccessibleDescription(/Required/);
+    await expect(group).toBeFocused();
+    expect(requests.filter((url) => url.includes('/service/preview/api/token'))).toEqual([]);
+  });
+
+  test('apply a date, time, test and group: Loading..., success, and the toggle shows the active preview', async ({ page }) => {
+    let releaseApply: () => void = () => {};
+    const applied: string[] = [];
+    await page.route('**/service/preview/api/token*', async (route) => {
+      applied.push(route.request().url());
+      await new Promise<void>((resolve) => (releaseApply = resolve));
+      await route.continue();
+    });
+    await openPanel(page);
+    await panel(page).getByLabel('Date').fill('2026-12-24');
+    await panel(page).getByLabel('Time').fill('18:30');
+    await expect(panel(page).getByText('Active tests found.')).toBeVisible();
+    await panel(page).getByLabel('A/B test', { exact: true }).selectOption('CHECKOUT_BUTTON_COLOR');
+    await panel(page).getByLabel('A/B test group').selectOption('GREEN');
+    await panel(page).getByRole('button', { name: 'Apply' }).click();
+    await expect(panel(page).getByText('Loading...')).toBeAttached();
+    releaseApply();
+    await expect(panel(page).getByRole('status').filter({ hasText: 'Settings applied successfully.' })).toBeVisible();
+    const query = new URL(applied[0]!).searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      test: 'CHECKOUT_BUTTON_COLOR',
+      group: 'GREEN',
+      previewDateTime: await page.evaluate(() => new Date(2026, 11, 24, 18, 30).toISOString()),
+    });
+    await expect(toggle(page)).toContainText('2026-12-24 18:30 · CHECKOUT_BUTTON_COLOR / GREEN');
+
+    // The preview state lives in the session: a new page shows it again, fields included.
+    await page.goto('/at/');
+    await expect(toggle(page)).toContainText('2026-12-24 18:30 · CHECKOUT_BUTTON_COLOR / GREEN');
+    await toggle(page).click();
+    await expect(panel(page).getByLabel('A/B test group')).toHaveValue('GREEN');
+  });
+
+  test('a refused apply says so as an error', async ({ page }) => {
+    await page.route('**/service/preview/api/token*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await openPanel(page);
+    await panel(page).getByRole('button', { name: 'Apply' }).click();
+    await expect(panel(page).getByRole('alert')).toContainText('Applying settings failed.');
+  });
+
+  test('logout removes the panel and ends the session', async ({ page }) => {
+    await openPanel(page);
+    const logout = page.waitForResponse('**/service/preview/api/auth/logout');
+    await panel(page).getByRole('button', { name: 'Logout' }).click();
+    await logout;
+    await expect(toggle(page)).toHaveCount(0);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(toggle(page)).toHaveCount(0);
+  });
+
+  test('the panel renews the preview login every 300000 ms', async ({ page }) => {
+    await page.clock.install();
+    const renewals = collectRequests(page);
+    await page.goto('/de/');
+    await expect(toggle(page)).toBeVisible();
+    const count = () => renewals.filter((url) => url.includes('/service/preview/api/auth/login/renew')).length;
+    await page.clock.runFor(299_000);
+    expect(count()).toBe(0);
+    const renewed = page.waitForResponse('**/service/preview/api/auth/login/renew');
+    await page.clock.runFor(1_000);
+    expect((await renewed).status()).toBe(200);
+    await page.clock.runFor(300_000);
+    await expect.poll(count).toBe(2);
+  });
+
+  for (const width of [375, 1440]) {
+    test(`axe finds nothing serious with the panel open at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openPanel(page);
+      await expect(panel(page).getByText('Active tests found.')).toBeVisible();
+      await panel(page).getByLabel('A/B test', { exact: true }).selectOption('CHECKOUT_BUTTON_COLOR');
+      await panel(page).getByRole('button', { name: 'Apply' }).click();
+      await expect(panel(page).getByRole('alert')).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+    });
+  }
+});

@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo staff credentials the services print on start (or the configured ones). */
+export const staffCredentials = {
+  username: process.env.STAFF_USER || 'staff',
+  password: process.env.STAFF_PASSWORD || 'preview-demo',
+};
+
+/** Logs the page's browser context in as staff through the login service (the login page has its own test). */
+export async function loginAsStaff(page: Page): Promise<void> {
+  await page.goto('/preview/login/');
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+  const response = await page.request.post('/service/login/api/v1/login', {
+    data: staffCredentials,
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Every URL the page requests from now on. */
+export function collectRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+/** Scripts and stylesheets the page loaded (built assets under `/_astro/`). */
+export const assetsOf = (urls: string[]) => urls.filter((url) => new URL(url).pathname.startsWith('/_astro/'));
