@@ -4,6 +4,7 @@ import path from 'node:path';
 import { root, run, startServices } from './services.mjs';
 import { writeFooterFragments } from './footerFragments.mjs';
 import { shops as allShops } from '../../src/lib/countries.ts';
+import { writeHeadersFile } from '../../src/integrations/headersFile.ts';
 
 /**
  * @param {{ shops?: string[], serviceOrigin?: string, outDir?: string, env?: Record<string, string> }} options
@@ -25,7 +26,11 @@ export async function buildSite({ shops = [], serviceOrigin = process.env.SERVIC
     });
     printFooterReport(reportFile);
     if (code !== 0) return code;
-    if (partial) mergePartialBuild(buildDir, target, shops);
+    if (partial) {
+      mergePartialBuild(buildDir, target, shops);
+      // The partial build's _headers names only its own pages: write it anew for the merged site.
+      writeHeadersFile(target);
+    }
     const built = partial ? shops : allShops.map((shop) => shop.segment);
     for (const segment of built) writeFooterFragments(target, segment);
     console.log(`Footer fragments written to ${path.relative(root, target)}/fragments/{${built.join(',')}}/`);

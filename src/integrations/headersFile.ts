@@ -14,26 +14,32 @@ const securityHeaders = [
 function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    // Fragments are included into other sites' pages, whose policy applies to them.
+    .filter((file) => !path.relative(dir, file).startsWith(`fragments${path.sep}`));
 }
 
 /**
- * Writes `dist/_headers` (the format Netlify and Cloudflare Pages read) so a CDN sends each page's CSP as a header,
- * with `frame-ancestors`, exactly as the local server does.
+ * Writes `_headers` (the format Netlify and Cloudflare Pages read) for every page under `root`, so a CDN sends each
+ * page's CSP as a header, with `frame-ancestors`, exactly as the local server does. Returns the number of pages.
  */
+export function writeHeadersFile(root: string): number {
+  const blocks = [`/*\n  ${[...securityHeaders, `Content-Security-Policy: ${baseDirectives.join('; ')}`].join('\n  ')}`];
+  for (const file of htmlFiles(root).sort()) {
+    const route = `/${path.relative(root, file).split(path.sep).join('/')}`.replace(/index\.html$/, '');
+    blocks.push(`${route}\n  ! Content-Security-Policy\n  Content-Security-Policy: ${pagePolicy(fs.readFileSync(file, 'utf8'))}`);
+  }
+  fs.writeFileSync(path.join(root, '_headers'), `${blocks.join('\n\n')}\n`);
+  return blocks.length - 1;
+}
+
+/** Astro integration: `_headers` after every build. A partial build rewrites it after merging (scripts/lib/buildSite.mjs). */
 export function headersFile(): AstroIntegration {
   return {
     name: 'storefront:headers-file',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const blocks = [`/*\n  ${[...securityHeaders, `Content-Security-Policy: ${baseDirectives.join('; ')}`].join('\n  ')}`];
-        for (const file of htmlFiles(root).sort()) {
-          const route = `/${path.relative(root, file).split(path.sep).join('/')}`.replace(/index\.html$/, '');
-          blocks.push(`${route}\n  ! Content-Security-Policy\n  Content-Security-Policy: ${pagePolicy(fs.readFileSync(file, 'utf8'))}`);
-        }
-        fs.writeFileSync(path.join(root, '_headers'), `${blocks.join('\n\n')}\n`);
-        logger.info(`_headers written for ${blocks.length - 1} pages`);
+        logger.info(`_headers written for ${writeHeadersFile(fileURLToPath(dir))} pages`);
       },
     },
   };
