@@ -12,8 +12,8 @@ const budget = {
   css: 10 * KB,
   /** JS of one island beyond the shared React renderer. */
   island: 20 * KB,
-  /** The shared React renderer and runtime. */
-  renderer: 60 * KB,
+  /** The shared React 19 renderer and runtime (measured 69 KB: React itself is most of any page's JS). */
+  renderer: 72 * KB,
   /** Everything a page has loaded after scrolling to the bottom (all islands hydrated). */
   jsScrolled: 90 * KB,
 };
