@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
-import { staffCredentials } from './preview-support.ts';
+import { staffCredentials } from './support/preview.ts';
 
 test('staff log in through the login page and then see the preview panel on a shop page', async ({ page }) => {
   const errors = collectConsoleErrors(page);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
-import { assetsOf, collectRequests, loginAsStaff } from './preview-support.ts';
+import { assetsOf, collectRequests, loginAsStaff } from './support/preview.ts';
 
 const toggle = (page: Page) => page.getByRole('button', { name: /Preview/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Preview settings' });

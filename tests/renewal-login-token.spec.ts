@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectRequests } from './preview-support.ts';
+import { collectRequests } from './support/preview.ts';
 
 const RENEW = '/service/login/api/v1/logintoken/renew';
 const shopper = { username: process.env.SHOPPER_EMAIL || 'demo.kundin@example.com', password: process.env.SHOPPER_PASSWORD || 'shopper-demo' };
