@@ -55,6 +55,8 @@ test.describe('country selector', () => {
   test('switches the browser to the chosen shop', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await page.goto('/ch-fr/');
+    // The selector hydrates when it scrolls into view, as it does for a shopper who reaches the footer.
+    await footerOf(page).locator('.footer-country').scrollIntoViewIfNeeded();
     const select = footerOf(page).getByRole('combobox', { name: 'Choisir le pays' });
     await expect(select).toHaveValue('CH');
     await expect(select.locator('option')).toHaveCount(34);
@@ -69,6 +71,7 @@ test.describe('country selector', () => {
   test('countries without a shop of their own go to the international site', async ({ page }) => {
     await page.route('https://international.aroma.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>International</title>' }));
     await page.goto('/pl/');
+    await footerOf(page).locator('.footer-country').scrollIntoViewIfNeeded();
     await footerOf(page).getByRole('combobox', { name: 'Wybierz kraj' }).selectOption('FR');
     await footerOf(page).getByRole('button', { name: 'Przejdź do sklepu' }).click();
     await expect(page).toHaveURL('https://international.aroma.example/?country=fr');
