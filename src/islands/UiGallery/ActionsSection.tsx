@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button/Button.tsx';
 import { IconButton } from '../../ui/IconButton/IconButton.tsx';
 import { TextLink } from '../../ui/TextLink/TextLink.tsx';
@@ -15,7 +15,7 @@ export function ActionsSection({ strings: s, shopPath }: GallerySectionProps) {
   const [navigatedTo, setNavigatedTo] = useState('');
 
   // The demo form stays "sending" until reset, so the loading state can be looked at and tried.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmits((count) => count + 1);
     setSending(true);

@@ -16,7 +16,7 @@ const samples: Record<NotificationVariant, GalleryStringKey> = {
 export function FeedbackSection({ strings: s }: GallerySectionProps) {
   const [open, setOpen] = useState(true);
   const [closeEvents, setCloseEvents] = useState(0);
-  const reopen = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  const reopen = useRef<HTMLButtonElement>(null);
   // The close button disappears with the notification; the parent, which knows the page, decides where focus goes.
   useEffect(() => {
     if (!open && closeEvents > 0) reopen.current?.focus();
