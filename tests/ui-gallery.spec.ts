@@ -34,6 +34,19 @@ for (const viewport of viewports) {
   });
 }
 
+test('hydrating the gallery moves nothing: no layout shift from server HTML to the live island', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number[] }).shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { shifts: number[] }).shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await openGallery(page);
+  await page.waitForLoadState('networkidle');
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+});
+
 test('every shop has its gallery in its own language', async ({ page }) => {
   for (const shop of shops) {
     const t = useTranslations(shop.locale);
