@@ -7,6 +7,10 @@ import { viewports } from './support/viewports.ts';
 
 const de = useTranslations('de-DE');
 
+// The gallery is one long page: axe over all of it, nine shops in a row or ~60 tab stops take tens of seconds on a
+// busy two-core machine, more than the 30 s default.
+test.describe.configure({ timeout: 120_000 });
+
 /** The gallery island is interactive only once React has hydrated it. */
 async function openGallery(page: Page, path = '/ui/') {
   await page.goto(path);
