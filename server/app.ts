@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
-import { newsletterRoutes } from './newsletter.ts';
+import { customerFrontendDataRoutes, newsletterRoutes } from './newsletter.ts';
 import { promotionRoutes } from './promotion.ts';
 import { issueCsrfCookie } from './csrf.ts';
 import { securityHeaders } from './security.ts';
@@ -24,6 +24,7 @@ export function createApp({ db, distDir }: AppOptions): Hono {
   const newsletter = newsletterRoutes(db);
   app.route('/service/newsletter/api/internal', newsletter);
   app.route('/service/newsletter/api/private', newsletter);
+  app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db));
   app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   app.use(staticSite(distDir));

@@ -40,6 +40,13 @@ const migrations: string[] = [
    );
    INSERT INTO customers (lid, email, salutation, first_name, last_name, consents)
    VALUES ('demo-customer', 'demo.kundin@example.com', 'MRS', 'Erika', 'Musterfrau', '["DNE"]');`,
+  // Newsletter double opt-in: the confirmation link's token is stored only as a SHA-256 hash, single use, expiring;
+  // consent time and confirmation time are recorded.
+  `ALTER TABLE subscribers ADD COLUMN doi_token_hash TEXT;
+   ALTER TABLE subscribers ADD COLUMN doi_token_expires_at TEXT;
+   ALTER TABLE subscribers ADD COLUMN consented_at TEXT;
+   ALTER TABLE subscribers ADD COLUMN confirmed_at TEXT;
+   CREATE UNIQUE INDEX subscribers_doi_token_hash ON subscribers (doi_token_hash);`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

@@ -63,3 +63,55 @@ export type SubscriberCreateRequest = v.InferOutput<typeof subscriberCreateReque
 
 /** Problem type the service answers for an address it refuses (spec §8). */
 export const EMAIL_INVALID_PROBLEM = 'urn:newsletter:email_invalid';
+
+/** Body of `PUT /newsletter-subscribers/{token}`: what a subscriber may change after signing up. */
+export const subscriberUpdateRequestSchema = v.object({
+  /** Omitted when empty. */
+  salutation: v.optional(v.picklist(salutations)),
+  /** Omitted when empty. */
+  firstName: v.optional(nameSchema),
+  /** Omitted when empty. */
+  lastName: v.optional(nameSchema),
+  /** Consents given, e.g. `["DNE"]`. */
+  consents: subscriberCreateRequestSchema.entries.consents,
+});
+
+/** A valid subscriber update request. */
+export type SubscriberUpdateRequest = v.InferOutput<typeof subscriberUpdateRequestSchema>;
+
+/** Where a subscription stands (spec §3: customer data `nl_status`). */
+export const subscriptionStatuses = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const;
+
+/** Answer of `GET /newsletter-subscribers/{token}`. */
+export const subscriberSchema = v.object({
+  email: v.string(),
+  salutation: v.nullable(v.picklist(salutations)),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  consents: v.array(v.picklist(consentValues)),
+  status: v.picklist(subscriptionStatuses),
+});
+
+/** A stored subscriber as the service shows it. */
+export type Subscriber = v.InferOutput<typeof subscriberSchema>;
+
+/**
+ * Answer of `GET /customers/base-data`: what the shop knows about the logged-in customer, used to prefill the form.
+ * Lenient on purpose: unknown or empty fields are dropped rather than failing the whole prefill.
+ */
+export const customerBaseDataSchema = v.object({
+  email: v.optional(v.fallback(v.string(), ''), ''),
+  salutation: v.optional(v.fallback(v.picklist(['', ...salutations]), ''), ''),
+  firstName: v.optional(v.fallback(v.string(), ''), ''),
+  lastName: v.optional(v.fallback(v.string(), ''), ''),
+  consents: v.optional(v.fallback(v.array(v.picklist(consentValues)), []), []),
+});
+
+/** Customer base data, normalised: missing strings are empty. */
+export type CustomerBaseData = v.InferOutput<typeof customerBaseDataSchema>;
+
+/** Answer of psdata (`GET /service/customerfrontenddata/api/v1/psdata`). */
+export const customerFrontendDataSchema = v.object({
+  /** The logged-in customer's subscription, or null when they have none. */
+  nl_status: v.nullable(v.picklist(subscriptionStatuses)),
+});
