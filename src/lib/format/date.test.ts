@@ -1,0 +1,56 @@
+import { fc, test as fcTest } from '@fast-check/vitest';
+import { describe, expect, test } from 'vitest';
+import { formatCalendarDate, formatDate, maskDateInput, parseCalendarDate, type DatePattern } from './date.ts';
+
+const patterns: DatePattern[] = ['dd.mm.yyyy', 'yyyy.mm.dd'];
+
+describe('date helpers', () => {
+  test('formats both patterns with leading zeros', () => {
+    expect(formatCalendarDate({ year: 2026, month: 3, day: 7 }, 'dd.mm.yyyy')).toBe('07.03.2026');
+    expect(formatCalendarDate({ year: 2026, month: 3, day: 7 }, 'yyyy.mm.dd')).toBe('2026.03.07');
+    expect(formatCalendarDate({ year: 999, month: 12, day: 31 }, 'dd.mm.yyyy')).toBe('31.12.0999');
+    expect(formatDate(new Date(2024, 1, 29, 23, 59), 'dd.mm.yyyy')).toBe('29.02.2024');
+  });
+
+  test.each([
+    ['29.02.2024', 'dd.mm.yyyy', { year: 2024, month: 2, day: 29 }],
+    ['29.02.2023', 'dd.mm.yyyy', null],
+    ['31.04.2026', 'dd.mm.yyyy', null],
+    ['00.01.2026', 'dd.mm.yyyy', null],
+    ['01.13.2026', 'dd.mm.yyyy', null],
+    ['2026.12.31', 'yyyy.mm.dd', { year: 2026, month: 12, day: 31 }],
+    ['2026.12.31', 'dd.mm.yyyy', null],
+    ['7.3.2026', 'dd.mm.yyyy', null],
+  ] as const)('parses %j as %s → %j', (text, pattern, expected) => {
+    expect(parseCalendarDate(text, pattern)).toEqual(expected);
+  });
+
+  test.each([
+    ['0703', 'dd.mm.yyyy', '07.03'],
+    ['07032026', 'dd.mm.yyyy', '07.03.2026'],
+    ['07/03/2026 12:00', 'dd.mm.yyyy', '07.03.2026'],
+    ['202603', 'yyyy.mm.dd', '2026.03'],
+    ['2026-03-07', 'yyyy.mm.dd', '2026.03.07'],
+    ['07.', 'dd.mm.yyyy', '07'],
+  ] as const)('masks %j typed as %s → %j', (input, pattern, expected) => {
+    expect(maskDateInput(input, pattern)).toBe(expected);
+  });
+
+  const calendarDate = fc.date({ min: new Date(Date.UTC(1, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
+    .map((d) => ({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }));
+
+  fcTest.prop([calendarDate, fc.constantFrom(...patterns)])('every real day survives format → parse', (date, pattern) => {
+    expect(parseCalendarDate(formatCalendarDate(date, pattern), pattern)).toEqual(date);
+  });
+
+  fcTest.prop([calendarDate, fc.constantFrom(...patterns)])('masking the bare digits of a formatted date gives it back', (date, pattern) => {
+    const formatted = formatCalendarDate(date, pattern);
+    expect(maskDateInput(formatted.replaceAll('.', ''), pattern)).toBe(formatted);
+  });
+
+  fcTest.prop([fc.string({ maxLength: 30 }), fc.constantFrom(...patterns)])('masked input is digits and dots only, at most 10 long, stable', (input, pattern) => {
+    const masked = maskDateInput(input, pattern);
+    expect(masked).toMatch(/^[0-9.]{0,10}$/);
+    expect(maskDateInput(masked, pattern)).toBe(masked);
+  });
+});

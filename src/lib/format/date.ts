@@ -1,0 +1,50 @@
+/** The two date layouts the shop shows (spec §5). */
+export type DatePattern = 'dd.mm.yyyy' | 'yyyy.mm.dd';
+
+/** A calendar date without time or zone. `month` is 1–12. */
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const pad = (value: number, length: number) => String(value).padStart(length, '0');
+
+/** Formats a calendar date, e.g. `{ year: 2026, month: 3, day: 7 }` → `07.03.2026` or `2026.03.07`. */
+export function formatCalendarDate({ year, month, day }: CalendarDate, pattern: DatePattern): string {
+  const parts = [pad(day, 2), pad(month, 2), pad(year, 4)];
+  return (pattern === 'dd.mm.yyyy' ? parts : parts.reverse()).join('.');
+}
+
+/** Formats a `Date` by its local calendar day (the shopper's own date). */
+export function formatDate(date: Date, pattern: DatePattern): string {
+  return formatCalendarDate({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() }, pattern);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Reads a date written in a pattern; null unless it is complete and a real calendar day (no 31.02.). */
+export function parseCalendarDate(text: string, pattern: DatePattern): CalendarDate | null {
+  const match = pattern === 'dd.mm.yyyy' ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text) : /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = (pattern === 'dd.mm.yyyy' ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]]).map(Number) as [number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+/**
+ * Formats what is being typed into a date field: digits only (at most eight), with the dots inserted where the
+ * pattern has them, so "0703" becomes "07.03" and "20260307" becomes "2026.03.07".
+ */
+export function maskDateInput(input: string, pattern: DatePattern): string {
+  const digits = input.replace(/\D/g, '').slice(0, 8);
+  const cuts = pattern === 'dd.mm.yyyy' ? [2, 4] : [4, 6];
+  let result = '';
+  for (let i = 0; i < digits.length; i += 1) {
+    if (cuts.includes(i)) result += '.';
+    result += digits[i];
+  }
+  return result;
+}
