@@ -187,7 +187,7 @@ describe('GET /customers/base-data', () => {
   test('refuses a missing, forged, expired or unknown login with 401', async () => {
     const forged = loginToken({ lid: 'demo-customer' }).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const expired = loginToken({ lid: 'demo-customer', exp: Math.floor(Date.now() / 1000) - 1 });
-    for (const headers of [{}, { 'x-login-token': forged }, { 'x-login-token': expired }, { 'x-login-token': loginToken({ lid: 'nobody' }) }]) {
+    for (const headers of [{} as Record<string, string>, { 'x-login-token': forged }, { 'x-login-token': expired }, { 'x-login-token': loginToken({ lid: 'nobody' }) }]) {
       expect((await fetch(`${server.origin}${base}/customers/base-data`, { headers })).status).toBe(401);
     }
   });

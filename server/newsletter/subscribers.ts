@@ -135,7 +135,7 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
       consents: JSON.stringify(body.consents),
       now: new Date().toISOString(),
     });
-    return c.json(toSubscriber(findByToken.get(hashDoiToken(c.req.param('token'))) as SubscriberRow));
+    return c.json(toSubscriber(findByToken.get(hashDoiToken(c.req.param('token'))) as unknown as SubscriberRow));
   });
 
   app.put('/newsletter-subscribers/:token/doi', (c) => {

@@ -48,25 +48,26 @@ function requiredName(message: string) {
   return v.pipe(nameSchema, v.nonEmpty(message));
 }
 
-/** The form's validation for one country (spec §5): which fields count and which are mandatory. */
+/**
+ * The form's validation for one country (spec §5): which fields count and which are mandatory. Fields a country
+ * does not show are left out, so whatever they hold is neither checked nor sent.
+ */
 export function newsletterFormSchema(rules: NewsletterRules) {
-  const personal = rules.showsPersonalFields
-    ? {
-        salutation: rules.requiresSalutation
-          ? v.picklist(salutations, 'newsletter.error.salutationRequired')
-          : newsletterFormValuesSchema.entries.salutation,
-        firstName: rules.requiresNames ? requiredName('newsletter.error.firstNameRequired') : nameSchema,
-        lastName: rules.requiresNames ? requiredName('newsletter.error.lastNameRequired') : nameSchema,
-      }
-    : {};
-  return v.object({
+  const entries: v.ObjectEntries = {
     newsletterEmail: emailSchema,
-    ...personal,
     consents: newsletterFormValuesSchema.entries.consents,
     legals: rules.requiresCommercialConsent
       ? v.pipe(newsletterFormValuesSchema.entries.legals, v.includes('NEWSLETTER', 'newsletter.error.commercialConsentRequired'))
       : newsletterFormValuesSchema.entries.legals,
-  });
+  };
+  if (rules.showsPersonalFields) {
+    entries.salutation = rules.requiresSalutation
+      ? v.picklist(salutations, 'newsletter.error.salutationRequired')
+      : newsletterFormValuesSchema.entries.salutation;
+    entries.firstName = rules.requiresNames ? requiredName('newsletter.error.firstNameRequired') : nameSchema;
+    entries.lastName = rules.requiresNames ? requiredName('newsletter.error.lastNameRequired') : nameSchema;
+  }
+  return v.object(entries);
 }
 
 /** Field errors as catalogue keys, one per field: the first rule it breaks. */
@@ -88,7 +89,8 @@ export function validateNewsletterForm(
     }
     return { success: false, errors };
   }
-  const output = result.output as { salutation?: string; firstName?: string; lastName?: string } & typeof result.output;
+  const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents'> &
+    Partial<Pick<NewsletterFormValues, 'salutation' | 'firstName' | 'lastName'>>;
   // Spec §3: salutation and names are sent only when non-empty; the service checks the same schema again.
   const request = v.parse(subscriberCreateRequestSchema, {
     email: output.newsletterEmail,

@@ -89,7 +89,7 @@ describe('confirmSubscription', () => {
   test('PUTs the token to /doi; true only for 2xx', async () => {
     const fetchMock = answer(204);
     expect(await confirmSubscription(base, 'a/b')).toBe(true);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${base}/newsletter-subscribers/a%2Fb/doi`);
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe(`${base}/newsletter-subscribers/a%2Fb/doi`);
     answer(410, { type: 'urn:newsletter:token_used' });
     expect(await confirmSubscription(base, 'x')).toBe(false);
   });

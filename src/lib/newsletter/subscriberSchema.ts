@@ -22,13 +22,18 @@ const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N}\s+&'`´,()/.-]*$/u;
 // Something that reads as a link: a scheme, "www." or a host name with a common top-level domain.
 const URL_LIKE = /:\/\/|(^|[^\p{L}])www\.|[\p{L}\p{N}-]\.(com|net|org|info|biz|io|eu|ru|xyz|de|at|ch|cz|hu|sk|tr|pl)(\W|$)/iu;
 
+// An address as RFC 5322 (dot-atom local part) and RFC 1035 (host names) allow it, with a top-level domain of letters.
+// Valibot's own `email()` is stricter than the standard (it refuses e.g. `o'neil@` or `a--b.de`), and refusing a
+// real address loses a subscriber.
+const EMAIL_PATTERN = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
+
 /** E-mail address: required, at most 256 characters, a plausible address. */
 export const emailSchema = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('newsletter.error.emailRequired'),
   v.maxLength(EMAIL_MAX_LENGTH, 'newsletter.error.emailInvalid'),
-  v.email('newsletter.error.emailInvalid'),
+  v.regex(EMAIL_PATTERN, 'newsletter.error.emailInvalid'),
 );
 
 /** First or last name: at most 40 characters of letters, digits and a few punctuation marks; never a link. */
