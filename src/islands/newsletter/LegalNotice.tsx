@@ -1,5 +1,5 @@
 import { ExpansionPanel } from '../../ui/ExpansionPanel/ExpansionPanel.tsx';
-import type { SignUpStrings } from './signUpStrings.ts';
+import { fill, type SignUpStrings } from './signUpStrings.ts';
 
 /** A link under the form, with its text already translated. */
 export interface SignUpLink {
@@ -21,7 +21,7 @@ export function LegalNotice({ strings, age }: LegalNoticeProps) {
       collapsedHeight={60}
       strings={{ 'ui.showMore': strings['newsletter.legal.more'], 'ui.showLess': strings['newsletter.legal.less'] }}
     >
-      <p>{strings['newsletter.legal.notice'].replace('{{age}}', String(age))}</p>
+      <p>{fill(strings['newsletter.legal.notice'], { age })}</p>
     </ExpansionPanel>
   );
 }

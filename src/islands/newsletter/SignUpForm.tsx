@@ -8,7 +8,7 @@ import { TextInput } from '../../ui/TextInput/TextInput.tsx';
 import { ConsentCheckboxes } from './ConsentCheckboxes.tsx';
 import { Honeypot } from './Honeypot.tsx';
 import { LegalNotice, type SignUpLink } from './LegalNotice.tsx';
-import { messageOf, type SignUpStrings } from './signUpStrings.ts';
+import { fill, messageOf, type SignUpStrings } from './signUpStrings.ts';
 import type { useSignUpForm } from './useSignUpForm.ts';
 
 export interface SignUpFormProps {
@@ -85,6 +85,7 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
             />
             <TextInput
               ref={register('firstName')}
+              className="newsletter-form__first-name"
               id={`${id}-first-name`}
               label={strings['newsletter.field.firstName']}
               name="firstName"
@@ -137,7 +138,7 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
         </ul>
       </nav>
       <p className="newsletter-form__footnote">
-        {strings['newsletter.voucherFootnote'].replace('{{percent}}', String(percent))}{' '}
+        {fill(strings['newsletter.voucherFootnote'], { percent })}{' '}
         <a href={voucherConditions.href}>{voucherConditions.text}</a>
       </p>
     </form>
