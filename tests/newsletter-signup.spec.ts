@@ -193,3 +193,22 @@ test.describe('newsletter sign-up on the German shop page', () => {
     await expect(img).toHaveAttribute('height', /\d+/);
   });
 });
+
+test('byte budget: the sign-up island code stays under 40 kB and all JavaScript of the page under 300 kB (uncompressed)', async ({ page }) => {
+  const sizes = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js')) sizes.set(new URL(response.url()).pathname, (await response.body()).length);
+  });
+  await openSignUp(page, '/de/');
+  await page.waitForLoadState('networkidle');
+  const island = [...sizes].filter(([path]) => path.includes('NewsletterSignup')).reduce((sum, [, size]) => sum + size, 0);
+  const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  expect(island, JSON.stringify([...sizes])).toBeGreaterThan(0);
+  expect(island, JSON.stringify([...sizes])).toBeLessThan(40_000);
+  expect(total, JSON.stringify([...sizes])).toBeLessThan(300_000);
+});
+
+test('the submit button stays disabled in the server-rendered HTML, so no address can end up in a URL before the island runs', async ({ request }) => {
+  const html = await (await request.get('/de/')).text();
+  expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+});

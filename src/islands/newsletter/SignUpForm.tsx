@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { salutations } from '../../lib/newsletter/subscriberSchema.ts';
 import { showsExtraFields, type NewsletterRules } from '../../lib/newsletter/formSchema.ts';
 import { Button } from '../../ui/Button/Button.tsx';
@@ -27,12 +27,21 @@ export interface SignUpFormProps {
   headingId: string;
 }
 
+const noSubscription = () => () => {};
+
+/** False in the server-rendered HTML, true once the island has hydrated. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 /** The sign-up form: fields per country rules, consents, legal notice and the submit button (spec §2, §5). */
 export function SignUpForm({ strings, rules, form, links, voucherConditions, percent, doiLinkInvalid, headingId }: SignUpFormProps) {
   const id = useId();
   const [showDoiBanner, setShowDoiBanner] = useState(doiLinkInvalid);
   const { values, setValue, errors, checkField, fields, locked } = form;
   const showExtra = showsExtraFields(rules, values, form.emailWasFocused);
+  // Until the island runs, a native submit would put the address into the page URL: the button waits for it.
+  const hydrated = useHydrated();
   const error = (key: string | undefined) => messageOf(strings, key);
   const register = (name: keyof typeof fields.current) => (element: HTMLElement | null) => {
     fields.current[name] = element;
@@ -125,7 +134,8 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
           legalNotice={<LegalNotice strings={strings} age={rules.minimumAge} />}
         />
       )}
-      <Button type="submit" className="newsletter-form__submit" widthBehaviour="full-mobile" state={form.loading ? 'loading' : 'none'}
+      <Button type="submit" className="newsletter-form__submit" widthBehaviour="full-mobile" disabled={!hydrated}
+        state={form.loading ? 'loading' : 'none'}
         strings={{ 'ui.loading': strings['newsletter.submitting'] }}>
         {strings['newsletter.submit']}
       </Button>
