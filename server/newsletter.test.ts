@@ -138,6 +138,15 @@ describe('double opt-in by token', () => {
     expect(storedSubscribers()).toMatchObject([{ status: 'WAITING_FOR_DOI' }]);
   });
 
+  test('unconfirmed sign-ups whose link expired are deleted; confirmed ones stay', async () => {
+    await subscribe({ email: 'old@example.com', consents: [] });
+    await subscribe({ email: 'kept@example.com', consents: [] });
+    await put(`${url}/${lastLink().searchParams.get('token')}/doi`);
+    server.db.prepare('UPDATE subscribers SET doi_token_expires_at = ?').run(new Date(Date.now() - 1000).toISOString());
+    await subscribe({ email: 'new@example.com', consents: [] });
+    expect(storedSubscribers().map((row) => row.email)).toEqual(['kept@example.com', 'new@example.com']);
+  });
+
   test('a new sign-up before confirming replaces the old link', async () => {
     await subscribe({ email: 'h@example.com', consents: [] });
     const old = lastLink().searchParams.get('token');

@@ -65,6 +65,8 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
   const update = db.prepare(`
     UPDATE subscribers SET salutation = :salutation, first_name = :firstName, last_name = :lastName, consents = :consents,
       updated_at = :now WHERE id = :id`);
+  // Unconfirmed sign-ups are deleted once their link has expired (the Turkish legal text promises 14 days).
+  const purgeExpired = db.prepare(`DELETE FROM subscribers WHERE status = 'WAITING_FOR_DOI' AND doi_token_expires_at < ?`);
   const confirm = db.prepare(`UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = :now, updated_at = :now WHERE id = :id`);
 
   /** The subscriber of a link's token, or the problem to answer: 404 unknown, 410 expired. */
@@ -85,6 +87,7 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
       return problem(c, 400, 'urn:newsletter:invalid_request', 'The request is not valid', { errors: flat.nested ?? {} });
     }
     const body = result.output;
+    purgeExpired.run(new Date().toISOString());
     const known = findByEmail.get(body.email) as { status: Subscriber['status'] } | undefined;
     // An address that is already subscribed gets the same answer as a new one (no enumeration) and no new link.
     if (known?.status !== 'SUBSCRIBED') {
