@@ -1,3 +1,5 @@
+import type { UiLocale } from '../locales.ts';
+
 /** The two date layouts the shop shows (spec §5). */
 export type DatePattern = 'dd.mm.yyyy' | 'yyyy.mm.dd';
 
@@ -48,3 +50,19 @@ export function maskDateInput(input: string, pattern: DatePattern): string {
   }
   return result;
 }
+
+/**
+ * The date layout each UI locale writes: Hungarian puts the year first (2026.03.07.), everybody else day first.
+ * A locale convention rather than a shop fact, so it lives here next to the formatter.
+ */
+export const datePatternByLocale: Record<UiLocale, DatePattern> = {
+  'de-DE': 'dd.mm.yyyy',
+  'de-AT': 'dd.mm.yyyy',
+  'de-CH': 'dd.mm.yyyy',
+  'fr-CH': 'dd.mm.yyyy',
+  'cs-CZ': 'dd.mm.yyyy',
+  'hu-HU': 'yyyy.mm.dd',
+  'sk-SK': 'dd.mm.yyyy',
+  'tr-TR': 'dd.mm.yyyy',
+  'pl-PL': 'dd.mm.yyyy',
+};

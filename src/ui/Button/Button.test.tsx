@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectHydratesCleanly } from '../testing/expectHydratesCleanly.tsx';
 import { Button } from './Button.tsx';
@@ -73,6 +74,12 @@ describe('Button', () => {
     const icons = link.querySelectorAll('svg');
     expect(icons).toHaveLength(2);
     icons.forEach((icon) => expect(icon.getAttribute('aria-hidden')).toBe('true'));
+  });
+
+  test('a button ref receives the <button>, so a form can move focus to it', () => {
+    const ref = createRef<HTMLButtonElement>();
+    render(<Button ref={ref}>Anmelden</Button>);
+    expect(ref.current).toBe(screen.getByRole('button'));
   });
 
   test('passes type, width behaviour, name and value through', () => {

@@ -40,8 +40,11 @@ export interface ButtonProps {
   strings?: ButtonStrings;
   /** Click handler; not called while loading or disabled. */
   onClick?: (event: MouseEvent<HTMLButtonElement | HTMLAnchorElement>) => void;
-  /** Ref to the rendered element (e.g. to focus it). */
-  ref?: Ref<HTMLButtonElement & HTMLAnchorElement>;
+  /**
+   * Ref to the rendered element (e.g. to focus it). A `useRef<HTMLButtonElement>()` fits; it receives whichever
+   * element is rendered (the casts below are safe because only that element ever attaches to it).
+   */
+  ref?: Ref<HTMLButtonElement | HTMLAnchorElement>;
   /** Extra class names for layout by the parent. */
   className?: string;
   /** Form owner, name and value pass through to a `<button>`. */
@@ -81,14 +84,14 @@ export function Button({
 
   if (tag === 'a' && !disabled) {
     return (
-      <a ref={ref} className={classes} href={href} aria-busy={loading || undefined} aria-disabled={loading || undefined}
+      <a ref={ref as Ref<HTMLAnchorElement>} className={classes} href={href} aria-busy={loading || undefined} aria-disabled={loading || undefined}
         onClick={handleClick}>
         {content}
       </a>
     );
   }
   return (
-    <button ref={ref} className={classes} type={type} disabled={disabled} aria-busy={loading || undefined}
+    <button ref={ref as Ref<HTMLButtonElement>} className={classes} type={type} disabled={disabled} aria-busy={loading || undefined}
       aria-disabled={loading || undefined} onClick={handleClick} form={form} name={name} value={value}>
       {content}
     </button>

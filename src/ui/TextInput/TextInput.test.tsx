@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { expectHydratesCleanly } from '../testing/expectHydratesCleanly.tsx';
+import { formatIban } from '../../lib/format/iban.ts';
 import { TextInput } from './TextInput.tsx';
 
 const strings = {
@@ -108,6 +109,15 @@ describe('TextInput', () => {
     expect(meter.getAttribute('data-level')).toBe('strong');
     expect(meter.textContent).toBe('Passwortstärke: sehr stark');
     expect(input.getAttribute('aria-describedby')).toContain(meter.querySelector('p')!.id);
+  });
+
+  test('formatValue rewrites what is typed, e.g. an IBAN in groups of four', async () => {
+    const onValueChange = vi.fn();
+    render(<TextInput label="IBAN" formatValue={formatIban} onValueChange={onValueChange} />);
+    const input = screen.getByLabelText('IBAN') as HTMLInputElement;
+    await userEvent.type(input, 'de89-3704x0044');
+    expect(input.value).toBe('DE89 3704 0044');
+    expect(onValueChange).toHaveBeenLastCalledWith('DE89 3704 0044');
   });
 
   test('the ref reaches the <input> so a form can focus its first invalid field', () => {

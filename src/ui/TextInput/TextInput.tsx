@@ -32,6 +32,12 @@ export interface TextInputProps extends NativeInputProps {
   defaultValue?: string;
   /** Called with the new value on typing and when the clear button empties the field. */
   onValueChange?: (value: string) => void;
+  /**
+   * Rewrites what was typed before it is stored, e.g. `formatIban` or `(text) => sanitizeNumberInput(text, { maxLength: 7 })`
+   * from `src/lib/format`. Keep it idempotent. When it inserts characters the caret goes to the end, which suits fields
+   * typed from left to right (IBAN, amounts, dates).
+   */
+  formatValue?: (typed: string) => string;
   /** Show a clear button while the field has a value. Default false. */
   clearable?: boolean;
   /** For `type="password"`: show the strength meter (spec §5 rules). Default false. */
@@ -46,7 +52,7 @@ export interface TextInputProps extends NativeInputProps {
 
 /** A labelled text field with hint, error, optional clear button, password toggle and strength meter. */
 export function TextInput({
-  label, type = 'text', id, hint, error, value, defaultValue, onValueChange, onChange, clearable = false, showStrength = false,
+  label, type = 'text', id, hint, error, value, defaultValue, onValueChange, onChange, formatValue, clearable = false, showStrength = false,
   strings = {}, ref, className, required, disabled, readOnly, ...native
 }: TextInputProps) {
   const generatedId = useId();
@@ -65,9 +71,10 @@ export function TextInput({
     else if (ref) ref.current = element;
   };
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    if (value === undefined) setOwnValue(event.target.value);
+    const next = formatValue ? formatValue(event.target.value) : event.target.value;
+    if (value === undefined) setOwnValue(next);
     onChange?.(event);
-    onValueChange?.(event.target.value);
+    onValueChange?.(next);
   };
   const clear = () => {
     if (value === undefined) setOwnValue('');

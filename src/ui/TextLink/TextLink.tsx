@@ -25,7 +25,7 @@ export interface TextLinkProps {
   /** Opens in a new tab (`target="_blank"` with `rel="noopener noreferrer"`); say so in the text. */
   newTab?: boolean;
   /** Ref to the rendered element. */
-  ref?: Ref<HTMLAnchorElement & HTMLButtonElement>;
+  ref?: Ref<HTMLButtonElement | HTMLAnchorElement>;
   /** Extra class names for layout by the parent. */
   className?: string;
 }
@@ -45,7 +45,7 @@ export function TextLink({ children, as = 'anchor', href, onNavigate, onClick, a
   );
   if (as === 'button') {
     return (
-      <button ref={ref} type="button" className={classes} onClick={onClick}>
+      <button ref={ref as Ref<HTMLButtonElement>} type="button" className={classes} onClick={onClick}>
         {content}
       </button>
     );
@@ -56,7 +56,7 @@ export function TextLink({ children, as = 'anchor', href, onNavigate, onClick, a
     onNavigate(href);
   };
   return (
-    <a ref={ref} className={classes} href={href} onClick={handleClick}
+    <a ref={ref as Ref<HTMLAnchorElement>} className={classes} href={href} onClick={handleClick}
       target={newTab ? '_blank' : undefined} rel={newTab ? 'noopener noreferrer' : undefined}>
       {content}
     </a>
