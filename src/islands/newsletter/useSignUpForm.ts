@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { LOGIN_COOKIE } from '../../lib/auth/loginToken.ts';
 import { readCookie } from '../../lib/auth/csrf.ts';
 import { pushSignUpEvent } from '../../lib/newsletter/analytics.ts';
@@ -98,7 +98,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
     setFormKey((key) => key + 1);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
     // Honeypot filled: a bot. It sees success; nothing is sent but the analytics event (spec §5).
