@@ -43,6 +43,22 @@ describe('NewsletterSignup', () => {
     expect(window.dataLayer).toEqual([{ event: 'sign_up', subject: 'newsletter', origin: 'onsite:subsite', type: 'ga4' }]);
   });
 
+  test('a failed sign-up shows the generic banner only in the form that was sent, keeping what was typed', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 503 })));
+    render(
+      <>
+        <section aria-label="page"><NewsletterSignup {...de} headingId="page" /></section>
+        <section aria-label="footer"><NewsletterSignup {...de} headingId="footer" /></section>
+      </>,
+    );
+    const page = within(screen.getByRole('region', { name: 'page' }));
+    await userEvent.type(page.getByLabelText(/E-Mail-Adresse/), 'anna@example.com');
+    await userEvent.click(page.getByRole('button', { name: 'Jetzt anmelden' }));
+    expect((await page.findByRole('alert')).textContent).toContain('Aus technischen Gründen');
+    expect(within(screen.getByRole('region', { name: 'footer' })).queryByRole('alert')).toBeNull();
+    expect(page.getByLabelText(/E-Mail-Adresse/)).toHaveProperty('value', 'anna@example.com');
+  });
+
   test('origin and originAddition can be overridden and reach both the request and the analytics event', async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { LOGIN_COOKIE } from '../../lib/auth/loginToken.ts';
 import { readCookie } from '../../lib/auth/csrf.ts';
@@ -13,7 +12,7 @@ import {
   type NewsletterFormValues,
   type NewsletterRules,
 } from '../../lib/newsletter/formSchema.ts';
-import { createSubscriber, fetchCustomerBaseData, newsletterBasePath } from '../../lib/newsletter/newsletterClient.ts';
+import { createSubscriber, fetchCustomerBaseData, newsletterBasePath, type SubmissionResult } from '../../lib/newsletter/newsletterClient.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
 
 /** What the hook needs from the island's props. */
@@ -41,7 +40,9 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
   // A ref, not state: two clicks in the same frame must see the first one's flag at once.
   const sending = useRef(false);
   const fields = useRef<Partial<Record<NewsletterField, HTMLElement | null>>>({});
-  const result = useStore($submissionResult);
+  // The outcome is shared through the store, but an error banner belongs to the form that was sent, not to every
+  // sign-up on the page (section and footer).
+  const [ownOutcome, setOwnOutcome] = useState<SubmissionResult | undefined>(undefined);
 
   // Prefill from the customer's base data when somebody is logged in (spec §6).
   useEffect(() => {
@@ -116,6 +117,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
     sending.current = true;
     setLoading(true);
     $submissionResult.set(undefined);
+    setOwnOutcome(undefined);
     const outcome = await createSubscriber(newsletterBasePath(window.location.origin, singlePageApp), checked.request);
     sending.current = false;
     setLoading(false);
@@ -127,6 +129,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
     // Unlike a plain reset, an error keeps everything typed (nothing the user entered is lost).
     pushSignUpEvent(origin, originAddition);
     $submissionResult.set(outcome);
+    setOwnOutcome(outcome);
     if (outcome === 'ERROR_INVALID_EMAIL') {
       const found = { newsletterEmail: 'newsletter.error.emailInvalid' };
       setErrors(found);
@@ -136,7 +139,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
 
   return {
     values, setValue, errors, checkField, submit, loading, locked, formKey, fields,
-    generic: result === 'ERROR_GENERIC',
+    generic: ownOutcome === 'ERROR_GENERIC',
     hideDne: prefilledDne,
     emailWasFocused, setEmailWasFocused,
   };
