@@ -107,6 +107,17 @@ describe('POST /newsletter-subscribers', () => {
     expect(JSON.stringify(server.db.prepare('SELECT * FROM subscribers').all())).not.toContain(link.searchParams.get('token'));
   });
 
+  test('builds the link on SITE_URL when it is set, whatever Host header the request claims', async () => {
+    process.env.SITE_URL = 'https://shop.example';
+    try {
+      await subscribe({ email: 'host@example.com', consents: [] }, { headers: { host: 'evil.example', referer: 'https://shop.example/pl/' } });
+    } finally {
+      delete process.env.SITE_URL;
+    }
+    expect(lastLink().origin).toBe('https://shop.example');
+    expect(lastLink().pathname).toBe('/pl/newsletter/confirm/');
+  });
+
   test('gives an already subscribed address the same answer as a new one, and sends no new link', async () => {
     const first = await subscribe({ email: 'd@example.com', consents: [] });
     await put(`${url}/${lastLink().searchParams.get('token')}/doi`);

@@ -106,7 +106,9 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
         expiresAt: new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS).toISOString(),
         now: now.toISOString(),
       });
-      const origin = new URL(c.req.url).origin;
+      // The configured public origin when there is one: a Host header is the client's to choose, and a link built from
+      // it could send somebody else's confirmation token to a stranger's site.
+      const origin = process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : new URL(c.req.url).origin;
       const email = confirmationEmail(shopOfReferer(c.req.header('referer'), origin), origin, body.email, token);
       const file = writeToOutbox(options.outboxDir, email);
       // So whoever runs `npm start` can click through the double opt-in without a mail server.
