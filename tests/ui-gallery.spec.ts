@@ -7,6 +7,10 @@ import { viewports } from './support/viewports.ts';
 
 const de = useTranslations('de-DE');
 
+// The gallery is one long page: axe over all of it, nine shops in a row or ~60 tab stops take tens of seconds on a
+// busy two-core machine, more than the 30 s default.
+test.describe.configure({ timeout: 120_000 });
+
 /** The gallery island is interactive only once React has hydrated it. */
 async function openGallery(page: Page, path = '/ui/') {
   await page.goto(path);
@@ -34,6 +38,19 @@ for (const viewport of viewports) {
   });
 }
 
+test('hydrating the gallery moves nothing: no layout shift from server HTML to the live island', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number[] }).shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { shifts: number[] }).shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await openGallery(page);
+  await page.waitForLoadState('networkidle');
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+});
+
 test('every shop has its gallery in its own language', async ({ page }) => {
   for (const shop of shops) {
     const t = useTranslations(shop.locale);
@@ -43,6 +60,9 @@ test('every shop has its gallery in its own language', async ({ page }) => {
     await expect(page.locator('h1')).toHaveText(t('ui.gallery.title'));
     await expect(page.getByRole('button', { name: t('ui.password.show') }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: t('ui.showMore') }).first()).toBeVisible();
+    // Spec §9 strings with placeholders, filled in at build time.
+    await expect(page.getByText(t('ui.pagination.page', { page: 2, totalPages: 5 }), { exact: true })).toBeVisible();
+    await expect(page.getByText(t('ui.energyEfficiencyClass', { class: 'A' }), { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: t('shop.country'), exact: false }).and(page.locator('[aria-current="page"]'))).toHaveCount(1);
     expect(errors, shop.segment).toEqual([]);
   }
