@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { newsletterRoutes } from './newsletter.ts';
+import { customerFrontendDataRoutes, newsletterRoutes } from './newsletter.ts';
 import { promotionRoutes } from './promotion.ts';
 import { footerImageRoutes } from './footerImages.ts';
 import { loginRoutes } from './login.ts';
@@ -36,6 +36,7 @@ export function createApp({ db, distDir }: AppOptions): Hono {
   app.route('/service/login/api/v1', loginRoutes(db, sessions));
   app.route('/service/preview/api', previewRoutes(db, sessions));
   app.route('/service/abtestfrontend/api/v1', abTestRoutes(db, sessions));
+  app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db));
   app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   app.use(staticSite(distDir));

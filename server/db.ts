@@ -60,6 +60,13 @@ const migrations: string[] = [
      ('FOOTER_TEASER_ORDER', '2026-06-01T00:00:00.000Z', '2028-01-01T00:00:00.000Z', '["A","B"]'),
      ('NEWSLETTER_VOUCHER_BANNER', '2027-03-01T00:00:00.000Z', '2027-04-01T00:00:00.000Z', '["CONTROL","BANNER"]'),
      ('SUMMER_SALE_TEASER', '2025-06-01T00:00:00.000Z', '2025-09-01T00:00:00.000Z', '["CONTROL","VARIANT"]');`,
+  // Newsletter double opt-in: the confirmation link's token is stored only as a SHA-256 hash, single use, expiring;
+  // consent time and confirmation time are recorded.
+  `ALTER TABLE subscribers ADD COLUMN doi_token_hash TEXT;
+   ALTER TABLE subscribers ADD COLUMN doi_token_expires_at TEXT;
+   ALTER TABLE subscribers ADD COLUMN consented_at TEXT;
+   ALTER TABLE subscribers ADD COLUMN confirmed_at TEXT;
+   CREATE UNIQUE INDEX subscribers_doi_token_hash ON subscribers (doi_token_hash);`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

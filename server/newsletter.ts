@@ -1,45 +1,62 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
-import * as v from 'valibot';
-import { EMAIL_INVALID_PROBLEM, subscriberCreateRequestSchema } from '../src/lib/newsletter/subscriberSchema.ts';
-import { problem, readJson } from './problem.ts';
+import { readConfig } from './config.ts';
+import { problem } from './problem.ts';
+import { loginCustomer } from './newsletter/loginCustomer.ts';
+import { subscriberRoutes } from './newsletter/subscribers.ts';
+
+/** Settings of the newsletter stand-in; defaults come from the environment. */
+export interface NewsletterOptions {
+  /** Folder of the confirmation e-mails (`OUTBOX_DIR`). */
+  outboxDir?: string;
+  /** Sign-ups per client and minute (`NEWSLETTER_SIGNUPS_PER_MINUTE`, default 30). */
+  signUpsPerMinute?: number;
+}
 
 /**
  * Stand-in for the newsletter service under `/service/newsletter/api/{internal,private}`.
- * Validates with the same schema as the sign-up form, so both always agree on the rules.
+ * Validates with the same schemas as the sign-up form, so both always agree on the rules.
  */
-export function newsletterRoutes(db: DatabaseSync): Hono {
+export function newsletterRoutes(db: DatabaseSync, options: NewsletterOptions = {}): Hono {
   const app = new Hono();
-  const upsert = db.prepare(`
-    INSERT INTO subscribers (email, salutation, first_name, last_name, consents, origin, origin_addition, site, status, created_at, updated_at)
-    VALUES (:email, :salutation, :firstName, :lastName, :consents, :origin, :originAddition, :site, 'WAITING_FOR_DOI', :now, :now)
-    ON CONFLICT (email) DO UPDATE SET
-      salutation = excluded.salutation, first_name = excluded.first_name, last_name = excluded.last_name,
-      consents = excluded.consents, updated_at = excluded.updated_at
-    WHERE subscribers.status <> 'SUBSCRIBED'`);
+  app.route(
+    '/',
+    subscriberRoutes(db, {
+      outboxDir: options.outboxDir ?? readConfig().outboxDir,
+      signUpLimit: { limit: options.signUpsPerMinute ?? Number(process.env.NEWSLETTER_SIGNUPS_PER_MINUTE ?? 30), windowMs: 60_000 },
+    }),
+  );
 
-  app.post('/newsletter-subscribers', async (c) => {
-    const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));
-    if (!result.success) {
-      const flat = v.flatten<typeof subscriberCreateRequestSchema>(result.issues);
-      if (flat.nested?.email) return problem(c, 400, EMAIL_INVALID_PROBLEM, 'The e-mail address is not valid');
-      return problem(c, 400, 'urn:newsletter:invalid_request', 'The request is not valid', { errors: flat.nested ?? {} });
-    }
-    const body = result.output;
-    // An address that is already subscribed gets the same answer as a new one: no enumeration.
-    upsert.run({
-      email: body.email,
-      salutation: body.salutation ?? null,
-      firstName: body.firstName ?? null,
-      lastName: body.lastName ?? null,
-      consents: JSON.stringify(body.consents),
-      origin: body.origin,
-      originAddition: body.originAddition,
-      site: c.req.header('site') ?? null,
-      now: new Date().toISOString(),
+  // The logged-in customer's base data, to prefill the sign-up form (spec §7); only with a valid login token.
+  app.get('/customers/base-data', (c) => {
+    const customer = loginCustomer(c, db);
+    if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
+    c.header('cache-control', 'no-store');
+    return c.json({
+      email: customer.email,
+      salutation: customer.salutation ?? '',
+      firstName: customer.first_name ?? '',
+      lastName: customer.last_name ?? '',
+      consents: JSON.parse(customer.consents) as string[],
     });
-    return c.body(null, 201);
   });
 
+  return app;
+}
+
+/**
+ * Stand-in for the customer front-end data service: `GET /psdata` answers `{ nl_status }` for the logged-in
+ * customer's own address only (no address parameter, so nobody can ask about someone else's).
+ */
+export function customerFrontendDataRoutes(db: DatabaseSync): Hono {
+  const app = new Hono();
+  const status = db.prepare('SELECT status FROM subscribers WHERE email = ?');
+  app.get('/psdata', (c) => {
+    c.header('cache-control', 'no-store');
+    const customer = loginCustomer(c, db);
+    if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
+    const row = status.get(customer.email) as { status: string } | undefined;
+    return c.json({ nl_status: row?.status ?? null });
+  });
   return app;
 }

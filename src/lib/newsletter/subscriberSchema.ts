@@ -22,13 +22,18 @@ const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N}\s+&'`´,()/.-]*$/u;
 // Something that reads as a link: a scheme, "www." or a host name with a common top-level domain.
 const URL_LIKE = /:\/\/|(^|[^\p{L}])www\.|[\p{L}\p{N}-]\.(com|net|org|info|biz|io|eu|ru|xyz|de|at|ch|cz|hu|sk|tr|pl)(\W|$)/iu;
 
+// An address as RFC 5322 (dot-atom local part) and RFC 1035 (host names) allow it, with a top-level domain of letters.
+// Valibot's own `email()` is stricter than the standard (it refuses e.g. `o'neil@` or `a--b.de`), and refusing a
+// real address loses a subscriber.
+const EMAIL_PATTERN = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
+
 /** E-mail address: required, at most 256 characters, a plausible address. */
 export const emailSchema = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('newsletter.error.emailRequired'),
   v.maxLength(EMAIL_MAX_LENGTH, 'newsletter.error.emailInvalid'),
-  v.email('newsletter.error.emailInvalid'),
+  v.regex(EMAIL_PATTERN, 'newsletter.error.emailInvalid'),
 );
 
 /** First or last name: at most 40 characters of letters, digits and a few punctuation marks; never a link. */
@@ -63,3 +68,55 @@ export type SubscriberCreateRequest = v.InferOutput<typeof subscriberCreateReque
 
 /** Problem type the service answers for an address it refuses (spec §8). */
 export const EMAIL_INVALID_PROBLEM = 'urn:newsletter:email_invalid';
+
+/** Body of `PUT /newsletter-subscribers/{token}`: what a subscriber may change after signing up. */
+export const subscriberUpdateRequestSchema = v.object({
+  /** Omitted when empty. */
+  salutation: v.optional(v.picklist(salutations)),
+  /** Omitted when empty. */
+  firstName: v.optional(nameSchema),
+  /** Omitted when empty. */
+  lastName: v.optional(nameSchema),
+  /** Consents given, e.g. `["DNE"]`. */
+  consents: subscriberCreateRequestSchema.entries.consents,
+});
+
+/** A valid subscriber update request. */
+export type SubscriberUpdateRequest = v.InferOutput<typeof subscriberUpdateRequestSchema>;
+
+/** Where a subscription stands (spec §3: customer data `nl_status`). */
+export const subscriptionStatuses = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const;
+
+/** Answer of `GET /newsletter-subscribers/{token}`. */
+export const subscriberSchema = v.object({
+  email: v.string(),
+  salutation: v.nullable(v.picklist(salutations)),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  consents: v.array(v.picklist(consentValues)),
+  status: v.picklist(subscriptionStatuses),
+});
+
+/** A stored subscriber as the service shows it. */
+export type Subscriber = v.InferOutput<typeof subscriberSchema>;
+
+/**
+ * Answer of `GET /customers/base-data`: what the shop knows about the logged-in customer, used to prefill the form.
+ * Lenient on purpose: unknown or empty fields are dropped rather than failing the whole prefill.
+ */
+export const customerBaseDataSchema = v.object({
+  email: v.optional(v.fallback(v.string(), ''), ''),
+  salutation: v.optional(v.fallback(v.picklist(['', ...salutations]), ''), ''),
+  firstName: v.optional(v.fallback(v.string(), ''), ''),
+  lastName: v.optional(v.fallback(v.string(), ''), ''),
+  consents: v.optional(v.fallback(v.array(v.picklist(consentValues)), []), []),
+});
+
+/** Customer base data, normalised: missing strings are empty. */
+export type CustomerBaseData = v.InferOutput<typeof customerBaseDataSchema>;
+
+/** Answer of psdata (`GET /service/customerfrontenddata/api/v1/psdata`). */
+export const customerFrontendDataSchema = v.object({
+  /** The logged-in customer's subscription, or null when they have none. */
+  nl_status: v.nullable(v.picklist(subscriptionStatuses)),
+});

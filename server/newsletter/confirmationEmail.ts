@@ -1,0 +1,27 @@
+import { shopBySegment, shops, type Shop } from '../../src/lib/countries.ts';
+import { useTranslations } from '../../src/lib/i18n.ts';
+import type { OutgoingEmail } from '../outbox.ts';
+
+/**
+ * The shop a sign-up came from, read from the page that sent it (`Referer: …/{segment}/…`): the create call
+ * carries no site header (spec §7), and the confirmation link must lead back to the same shop and language.
+ */
+export function shopOfReferer(referer: string | undefined, origin: string): Shop {
+  try {
+    const url = new URL(referer ?? '');
+    if (url.origin === origin) {
+      const shop = shopBySegment(url.pathname.split('/')[1] ?? '');
+      if (shop) return shop;
+    }
+  } catch {
+    // No or a malformed referer: the default shop.
+  }
+  return shops[0]!;
+}
+
+/** The double opt-in e-mail in the shop's language, with the link to its confirmation page. */
+export function confirmationEmail(shop: Shop, origin: string, to: string, token: string): OutgoingEmail & { link: string } {
+  const t = useTranslations(shop.locale);
+  const link = `${origin}/${shop.segment}/newsletter/confirm/?token=${encodeURIComponent(token)}`;
+  return { to, link, subject: t('newsletter.email.subject'), text: t('newsletter.email.body', { link }) };
+}

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { shopByCode } from '../lib/countries.ts';
+import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
+import { expectHydratesCleanly } from '../ui/testing/expectHydratesCleanly.tsx';
+import NewsletterSignup from './NewsletterSignup.tsx';
+import { signUpProps } from './newsletter/signUpProps.ts';
+
+const de = signUpProps(shopByCode('DE')!);
+
+beforeEach(() => {
+  $submissionResult.set(undefined);
+  $submittedEmail.set('');
+  $botSubmitted.set(false);
+  delete window.dataLayer;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('NewsletterSignup', () => {
+  test('the page section and the footer share the outcome: after one sign-up neither offers the form again', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <>
+        <section aria-label="page"><NewsletterSignup {...de} headingId="page" /></section>
+        <section aria-label="footer"><NewsletterSignup {...de} headingId="footer" /></section>
+      </>,
+    );
+    const page = within(screen.getByRole('region', { name: 'page' }));
+    await userEvent.type(page.getByLabelText(/E-Mail-Adresse/), 'anna@example.com');
+    await userEvent.click(page.getByRole('button', { name: 'Jetzt anmelden' }));
+    for (const name of ['page', 'footer']) {
+      const region = within(screen.getByRole('region', { name }));
+      expect(await region.findByText(/anna@example\.com/)).toBeTruthy();
+      expect(region.queryByRole('form')).toBeNull();
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.dataLayer).toEqual([{ event: 'sign_up', subject: 'newsletter', origin: 'onsite:subsite', type: 'ga4' }]);
+  });
+
+  test('a failed sign-up shows the generic banner only in the form that was sent, keeping what was typed', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 503 })));
+    render(
+      <>
+        <section aria-label="page"><NewsletterSignup {...de} headingId="page" /></section>
+        <section aria-label="footer"><NewsletterSignup {...de} headingId="footer" /></section>
+      </>,
+    );
+    const page = within(screen.getByRole('region', { name: 'page' }));
+    await userEvent.type(page.getByLabelText(/E-Mail-Adresse/), 'anna@example.com');
+    await userEvent.click(page.getByRole('button', { name: 'Jetzt anmelden' }));
+    expect((await page.findByRole('alert')).textContent).toContain('Aus technischen Gründen');
+    expect(within(screen.getByRole('region', { name: 'footer' })).queryByRole('alert')).toBeNull();
+    expect(page.getByLabelText(/E-Mail-Adresse/)).toHaveProperty('value', 'anna@example.com');
+  });
+
+  test('origin and originAddition can be overridden and reach both the request and the analytics event', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<NewsletterSignup {...de} headingId="h" origin="footer" originAddition="home" />);
+    await userEvent.type(screen.getByLabelText(/E-Mail-Adresse/), 'b@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Jetzt anmelden' }));
+    await screen.findByText(/b@example\.com/);
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({ origin: 'footer', originAddition: 'home' });
+    expect(window.dataLayer).toEqual([{ event: 'sign_up', subject: 'newsletter', origin: 'footer:home', type: 'ga4' }]);
+  });
+
+  test('hydrates the server HTML cleanly; only the submit button becomes enabled', async () => {
+    // React's act() warns unless the environment says it is a test one.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const container = await expectHydratesCleanly(<NewsletterSignup {...de} headingId="h" />, (html) =>
+      html.replace('type="submit">', 'type="submit" disabled="">'),
+    );
+    expect(within(container).getByRole('button', { name: 'Jetzt anmelden' })).toHaveProperty('disabled', false);
+  });
+});

@@ -1,0 +1,49 @@
+import { useStore } from '@nanostores/react';
+import type { NewsletterRules } from '../lib/newsletter/formSchema.ts';
+import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
+import type { SignUpLink } from './newsletter/LegalNotice.tsx';
+import { SignUpForm } from './newsletter/SignUpForm.tsx';
+import type { SignUpStrings } from './newsletter/signUpStrings.ts';
+import { SuccessMessage } from './newsletter/SuccessMessage.tsx';
+import { useSignUpForm } from './newsletter/useSignUpForm.ts';
+import './newsletter/newsletter.css';
+
+export interface NewsletterSignupProps {
+  /** Translated strings (`signUpStringKeys`), resolved at build time. */
+  strings: SignUpStrings;
+  /** The shop's sign-up rules from the country table. */
+  rules: NewsletterRules;
+  /** Links under the form, translated. */
+  links: readonly SignUpLink[];
+  /** The voucher conditions page. */
+  voucherConditions: SignUpLink;
+  /** Welcome voucher or discount in percent. */
+  percent: number;
+  /** Id of the heading that names the section. */
+  headingId: string;
+  /** Sent as `origin`; default `onsite`. */
+  origin?: string;
+  /** Sent as `originAddition`; default `subsite`. */
+  originAddition?: string;
+  /** Only single-page-app pages use the `private` base path. */
+  singlePageApp?: boolean;
+  /** Show the invalid double opt-in link banner (the confirmation page sets it after a failed confirmation). */
+  doiLinkInvalid?: boolean;
+}
+
+/** The newsletter sign-up island: the form, or the success message once somebody signed up (spec §4). */
+export default function NewsletterSignup({
+  strings, rules, links, voucherConditions, percent, headingId, origin = 'onsite', originAddition = 'subsite',
+  singlePageApp = false, doiLinkInvalid = false,
+}: NewsletterSignupProps) {
+  const result = useStore($submissionResult);
+  const bot = useStore($botSubmitted);
+  const email = useStore($submittedEmail);
+  const form = useSignUpForm({ rules, singlePageApp, origin, originAddition });
+
+  if (result === 'SUCCESS' || bot) return <SuccessMessage strings={strings} email={email} />;
+  return (
+    <SignUpForm strings={strings} rules={rules} form={form} links={links} voucherConditions={voucherConditions} percent={percent}
+      doiLinkInvalid={doiLinkInvalid} headingId={headingId} />
+  );
+}

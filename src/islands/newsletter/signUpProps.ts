@@ -1,0 +1,49 @@
+import type { Shop } from '../../lib/countries.ts';
+import { pickStrings, useTranslations, type UiStringKey } from '../../lib/i18n.ts';
+import type { SignUpLink } from './LegalNotice.tsx';
+import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
+
+/** Welcome voucher (TR: welcome discount) in percent (spec §9). */
+export const WELCOME_DISCOUNT_PERCENT = 10;
+
+/** The shop's link targets shown under the form, in this order, with their catalogue keys. Absent ones are skipped. */
+const linkKeys = {
+  privacy: 'newsletter.link.privacy',
+  contact: 'newsletter.link.contact',
+  exampleNewsletter: 'newsletter.link.exampleNewsletter',
+  generalTerms: 'newsletter.link.generalTerms',
+  newsletterInfo: 'newsletter.link.newsletterInfo',
+  commercialMessageConsent: 'newsletter.link.commercialMessageConsent',
+  personalMarketingConsent: 'newsletter.link.personalMarketingConsent',
+  privacyNotice: 'newsletter.link.privacyNotice',
+} as const satisfies Partial<Record<keyof Shop['links'], UiStringKey>>;
+
+/** Pictures of the section (spec §2): `{token}.jpg` from 1024 px, `{hash}.jpg` from 767 px. */
+export const signUpPictures = {
+  token: { src: '/newsletter/fb9028177b1b.jpg', width: 560, height: 420 },
+  hash: { src: '/newsletter/11674a08b5bd.jpg', width: 720, height: 240 },
+} as const;
+
+/** Everything the sign-up island needs for one shop, resolved at build time (no i18n runtime in the browser). */
+export function signUpProps(shop: Shop): {
+  strings: SignUpStrings;
+  rules: Shop['newsletter'];
+  links: SignUpLink[];
+  voucherConditions: SignUpLink;
+  percent: number;
+} {
+  const t = useTranslations(shop.locale);
+  // Link targets are shop pages: they live under the shop's own segment.
+  const href = (path: string) => `/${shop.segment}${path}`;
+  const links = Object.entries(linkKeys).flatMap(([name, key]) => {
+    const path = shop.links[name as keyof typeof linkKeys];
+    return path ? [{ href: href(path), text: t(key) }] : [];
+  });
+  return {
+    strings: pickStrings(shop.locale, signUpStringKeys),
+    rules: shop.newsletter,
+    links,
+    voucherConditions: { href: href(shop.links.voucherConditions), text: t('newsletter.link.voucherConditions') },
+    percent: WELCOME_DISCOUNT_PERCENT,
+  };
+}

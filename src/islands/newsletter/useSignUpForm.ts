@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { LOGIN_COOKIE } from '../../lib/auth/loginToken.ts';
+import { readCookie } from '../../lib/auth/csrf.ts';
+import { pushSignUpEvent } from '../../lib/newsletter/analytics.ts';
+import {
+  emptyFormValues,
+  fieldOrder,
+  validateNewsletterField,
+  validateNewsletterForm,
+  type NewsletterField,
+  type NewsletterFieldErrors,
+  type NewsletterFormValues,
+  type NewsletterRules,
+} from '../../lib/newsletter/formSchema.ts';
+import { createSubscriber, fetchCustomerBaseData, newsletterBasePath, type SubmissionResult } from '../../lib/newsletter/newsletterClient.ts';
+import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
+
+/** What the hook needs from the island's props. */
+export interface SignUpFormOptions {
+  rules: NewsletterRules;
+  /** Use the `private` base path (single-page-app pages only). */
+  singlePageApp: boolean;
+  origin: string;
+  originAddition: string;
+}
+
+/** Personal fields that came prefilled from the customer's base data and are therefore locked (spec §5). */
+export type LockedFields = Partial<Record<'salutation' | 'firstName' | 'lastName', boolean>>;
+
+/** Form state, validation, prefill and submission of the sign-up island (spec §4, §5, §8). */
+export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: SignUpFormOptions) {
+  const [values, setValues] = useState<NewsletterFormValues>(emptyFormValues);
+  const [errors, setErrors] = useState<NewsletterFieldErrors>({});
+  const [emailWasFocused, setEmailWasFocused] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [locked, setLocked] = useState<LockedFields>({});
+  const [prefilledDne, setPrefilledDne] = useState(false);
+  // Spec §4: the component key increments after a submit, so the form remounts clean.
+  const [formKey, setFormKey] = useState(0);
+  // A ref, not state: two clicks in the same frame must see the first one's flag at once.
+  const sending = useRef(false);
+  const fields = useRef<Partial<Record<NewsletterField, HTMLElement | null>>>({});
+  // The outcome is shared through the store, but an error banner belongs to the form that was sent, not to every
+  // sign-up on the page (section and footer).
+  const [ownOutcome, setOwnOutcome] = useState<SubmissionResult | undefined>(undefined);
+
+  // Prefill from the customer's base data when somebody is logged in (spec §6).
+  useEffect(() => {
+    const token = readCookie(document.cookie, LOGIN_COOKIE);
+    if (!token) return;
+    let current = true;
+    void fetchCustomerBaseData(newsletterBasePath(window.location.origin, singlePageApp), token).then((data) => {
+      if (!current || !data) return;
+      setValues((old) => ({
+        ...old,
+        newsletterEmail: old.newsletterEmail || data.email,
+        salutation: old.salutation || data.salutation,
+        firstName: old.firstName || data.firstName,
+        lastName: old.lastName || data.lastName,
+        consents: data.consents,
+      }));
+      if (rules.showsPersonalFields) {
+        setLocked({ salutation: data.salutation !== '', firstName: data.firstName !== '', lastName: data.lastName !== '' });
+      }
+      setPrefilledDne(data.consents.includes('DNE'));
+    });
+    return () => {
+      current = false;
+    };
+  }, [singlePageApp, rules.showsPersonalFields]);
+
+  const setValue = <K extends keyof NewsletterFormValues>(name: K, value: NewsletterFormValues[K]) => {
+    setValues((old) => ({ ...old, [name]: value }));
+  };
+
+  /**
+   * Spec §5: checked on blur; a field that is now fine loses its error. An empty field that had no error is left
+   * alone: "mandatory" is said on submit, not to somebody who merely tabs through the form.
+   */
+  const checkField = (field: NewsletterField) => {
+    const value = values[field];
+    if ((value === '' || (Array.isArray(value) && value.length === 0)) && !errors[field]) return;
+    setErrors((old) => ({ ...old, [field]: validateNewsletterField(rules, values, field) }));
+  };
+
+  const focusFirstInvalid = (found: NewsletterFieldErrors) => {
+    const first = fieldOrder.find((field) => found[field]);
+    const element = first ? fields.current[first] : undefined;
+    element?.focus();
+    element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  };
+
+  const finish = (submittedEmail: string) => {
+    pushSignUpEvent(origin, originAddition);
+    $submittedEmail.set(submittedEmail);
+    setValues(emptyFormValues());
+    setErrors({});
+    setEmailWasFocused(false);
+    setFormKey((key) => key + 1);
+  };
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending.current) return;
+    // Honeypot filled: a bot. It sees success; nothing is sent but the analytics event (spec §5).
+    if (values.email !== '') {
+      finish(values.newsletterEmail.trim());
+      $botSubmitted.set(true);
+      return;
+    }
+    const checked = validateNewsletterForm(rules, values, { origin, originAddition });
+    if (!checked.success) {
+      setErrors(checked.errors);
+      focusFirstInvalid(checked.errors);
+      return;
+    }
+    sending.current = true;
+    setLoading(true);
+    $submissionResult.set(undefined);
+    setOwnOutcome(undefined);
+    const outcome = await createSubscriber(newsletterBasePath(window.location.origin, singlePageApp), checked.request);
+    sending.current = false;
+    setLoading(false);
+    if (outcome === 'SUCCESS') {
+      finish(checked.request.email);
+      $submissionResult.set('SUCCESS');
+      return;
+    }
+    // Unlike a plain reset, an error keeps everything typed (nothing the user entered is lost).
+    pushSignUpEvent(origin, originAddition);
+    $submissionResult.set(outcome);
+    setOwnOutcome(outcome);
+    if (outcome === 'ERROR_INVALID_EMAIL') {
+      const found = { newsletterEmail: 'newsletter.error.emailInvalid' };
+      setErrors(found);
+      focusFirstInvalid(found);
+    }
+  };
+
+  return {
+    values, setValue, errors, checkField, submit, loading, locked, formKey, fields,
+    generic: ownOutcome === 'ERROR_GENERIC',
+    hideDne: prefilledDne,
+    emailWasFocused, setEmailWasFocused,
+  };
+}

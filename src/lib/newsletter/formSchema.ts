@@ -1,0 +1,120 @@
+import * as v from 'valibot';
+import type { Shop } from '../countries.ts';
+import {
+  consentValues,
+  emailSchema,
+  legalValues,
+  nameSchema,
+  salutations,
+  subscriberCreateRequestSchema,
+  type SubscriberCreateRequest,
+} from './subscriberSchema.ts';
+
+/** The per-country sign-up rules from the country table. */
+export type NewsletterRules = Shop['newsletter'];
+
+/**
+ * What the sign-up form holds (spec §3: form values). `email` is the honeypot, named so that bots fill it;
+ * people type their address into `newsletterEmail`.
+ */
+export const newsletterFormValuesSchema = v.object({
+  /** Honeypot: hidden from people; filled means a bot. */
+  email: v.string(),
+  /** The address to subscribe. */
+  newsletterEmail: v.string(),
+  /** Empty when not chosen. */
+  salutation: v.union([v.literal(''), v.picklist(salutations)]),
+  firstName: v.string(),
+  lastName: v.string(),
+  consents: v.array(v.picklist(consentValues)),
+  legals: v.array(v.picklist(legalValues)),
+});
+
+/** The form's values as typed. */
+export type NewsletterFormValues = v.InferOutput<typeof newsletterFormValuesSchema>;
+
+/** A field of the form that can carry an error. */
+export type NewsletterField = 'newsletterEmail' | 'salutation' | 'firstName' | 'lastName' | 'legals';
+
+/** Fields in the order they appear, so the first invalid one can be focused. */
+export const fieldOrder: readonly NewsletterField[] = ['newsletterEmail', 'salutation', 'firstName', 'lastName', 'legals'];
+
+/** Empty form values. */
+export function emptyFormValues(): NewsletterFormValues {
+  return { email: '', newsletterEmail: '', salutation: '', firstName: '', lastName: '', consents: [], legals: [] };
+}
+
+function requiredName(message: string) {
+  return v.pipe(nameSchema, v.nonEmpty(message));
+}
+
+/**
+ * The form's validation for one country (spec §5): which fields count and which are mandatory. Fields a country
+ * does not show are left out, so whatever they hold is neither checked nor sent.
+ */
+export function newsletterFormSchema(rules: NewsletterRules) {
+  const entries: v.ObjectEntries = {
+    newsletterEmail: emailSchema,
+    consents: newsletterFormValuesSchema.entries.consents,
+    legals: rules.requiresCommercialConsent
+      ? v.pipe(newsletterFormValuesSchema.entries.legals, v.includes('NEWSLETTER', 'newsletter.error.commercialConsentRequired'))
+      : newsletterFormValuesSchema.entries.legals,
+  };
+  if (rules.showsPersonalFields) {
+    entries.salutation = rules.requiresSalutation
+      ? v.picklist(salutations, 'newsletter.error.salutationRequired')
+      : newsletterFormValuesSchema.entries.salutation;
+    entries.firstName = rules.requiresNames ? requiredName('newsletter.error.firstNameRequired') : nameSchema;
+    entries.lastName = rules.requiresNames ? requiredName('newsletter.error.lastNameRequired') : nameSchema;
+  }
+  return v.object(entries);
+}
+
+/** Field errors as catalogue keys, one per field: the first rule it breaks. */
+export type NewsletterFieldErrors = Partial<Record<NewsletterField, string>>;
+
+/** Checks the form for one country: the create request to send, or the errors to show. */
+export function validateNewsletterForm(
+  rules: NewsletterRules,
+  values: NewsletterFormValues,
+  origin: { origin?: string; originAddition?: string } = {},
+): { success: true; request: SubscriberCreateRequest } | { success: false; errors: NewsletterFieldErrors } {
+  const result = v.safeParse(newsletterFormSchema(rules), values);
+  if (!result.success) {
+    const nested = v.flatten(result.issues).nested ?? {};
+    const errors: NewsletterFieldErrors = {};
+    for (const field of fieldOrder) {
+      const message = (nested as Record<string, [string, ...string[]] | undefined>)[field]?.[0];
+      if (message) errors[field] = message;
+    }
+    return { success: false, errors };
+  }
+  const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents'> &
+    Partial<Pick<NewsletterFormValues, 'salutation' | 'firstName' | 'lastName'>>;
+  // Spec §3: salutation and names are sent only when non-empty; the service checks the same schema again.
+  const request = v.parse(subscriberCreateRequestSchema, {
+    email: output.newsletterEmail,
+    ...(output.salutation ? { salutation: output.salutation } : {}),
+    ...(output.firstName ? { firstName: output.firstName } : {}),
+    ...(output.lastName ? { lastName: output.lastName } : {}),
+    consents: output.consents,
+    origin: origin.origin,
+    originAddition: origin.originAddition,
+  });
+  return { success: true, request };
+}
+
+/** One field checked on its own (on blur): its error key, or undefined. */
+export function validateNewsletterField(rules: NewsletterRules, values: NewsletterFormValues, field: NewsletterField): string | undefined {
+  const result = validateNewsletterForm(rules, values);
+  return result.success ? undefined : result.errors[field];
+}
+
+/**
+ * Spec §4: salutation, names, legal notice and consents appear once the address has a value, a name or salutation
+ * the country shows has one, or the address field had focus.
+ */
+export function showsExtraFields(rules: NewsletterRules, values: NewsletterFormValues, emailWasFocused: boolean): boolean {
+  if (emailWasFocused || values.newsletterEmail !== '') return true;
+  return rules.showsPersonalFields && (values.salutation !== '' || values.firstName !== '' || values.lastName !== '');
+}

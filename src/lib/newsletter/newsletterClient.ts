@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { LOGIN_TOKEN_HEADER } from '../auth/loginToken.ts';
+import { fetchWithTimeout } from '../http.ts';
+import { customerBaseDataSchema, EMAIL_INVALID_PROBLEM, type CustomerBaseData, type SubscriberCreateRequest } from './subscriberSchema.ts';
+
+/** Outcome of a sign-up (spec §3: submission result). */
+export type SubmissionResult = 'SUCCESS' | 'ERROR_GENERIC' | 'ERROR_INVALID_EMAIL';
+
+/** Spec §7: `private` only for single-page-app pages, `internal` everywhere else. */
+export function newsletterBasePath(origin: string, singlePageApp = false): string {
+  return `${origin}/service/newsletter/api/${singlePageApp ? 'private' : 'internal'}`;
+}
+
+async function problemType(response: Response): Promise<unknown> {
+  try {
+    return ((await response.json()) as { type?: unknown } | null)?.type;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `POST /newsletter-subscribers`. Never rejects: a 2xx is SUCCESS (its body is not read), the email_invalid
+ * problem is ERROR_INVALID_EMAIL, anything else (other statuses, network failure, timeout) is ERROR_GENERIC.
+ */
+export async function createSubscriber(basePath: string, request: SubscriberCreateRequest): Promise<SubmissionResult> {
+  try {
+    const response = await fetchWithTimeout(`${basePath}/newsletter-subscribers`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    if (response.ok) return 'SUCCESS';
+    return (await problemType(response)) === EMAIL_INVALID_PROBLEM ? 'ERROR_INVALID_EMAIL' : 'ERROR_GENERIC';
+  } catch {
+    return 'ERROR_GENERIC';
+  }
+}
+
+/** `GET /customers/base-data` with the login token; undefined when there is none to be had (prefill is optional). */
+export async function fetchCustomerBaseData(basePath: string, loginToken: string): Promise<CustomerBaseData | undefined> {
+  try {
+    const response = await fetchWithTimeout(`${basePath}/customers/base-data`, {
+      credentials: 'same-origin',
+      headers: { [LOGIN_TOKEN_HEADER]: loginToken },
+    });
+    if (!response.ok) return undefined;
+    const result = v.safeParse(customerBaseDataSchema, await response.json());
+    return result.success ? result.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `PUT /newsletter-subscribers/{token}/doi`: true when the subscription is confirmed. */
+export async function confirmSubscription(basePath: string, token: string): Promise<boolean> {
+  try {
+    const response = await fetchWithTimeout(`${basePath}/newsletter-subscribers/${encodeURIComponent(token)}/doi`, {
+      method: 'PUT',
+      credentials: 'same-origin',
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

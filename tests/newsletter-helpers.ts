@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Where the services write confirmation e-mails: `npm test` passes DATA_DIR; a manual serve sets OUTBOX_DIR. */
+export const outboxDir = process.env.OUTBOX_DIR ?? (process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'outbox') : path.resolve('.data/outbox'));
+
+/** A fresh address per test, so runs never depend on each other. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Opens a shop page and waits until the sign-up island in the page section has hydrated (it is `client:visible`). */
+export async function openSignUp(page: Page, path: string, scope = '#newsletter') {
+  await page.goto(path);
+  const section = page.locator(scope);
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('astro-island:not([ssr]) form')).toBeVisible();
+  return section;
+}
+
+/** Counts the sign-up POSTs the page sends. */
+export function countSignUpRequests(page: Page): { count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/service/newsletter/api/internal/newsletter-subscribers')) counter.count += 1;
+  });
+  return counter;
+}
+
+/** The confirmation link from the outbox e-mail sent to `email`, waiting briefly for it to be written. */
+export async function confirmationLinkFor(email: string): Promise<URL> {
+  let link: URL | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((file) => file.endsWith('.eml')) : [];
+        for (const file of files) {
+          const mail = fs.readFileSync(path.join(outboxDir, file), 'utf8');
+          if (!mail.includes(`To: ${email}`)) continue;
+          const match = /https?:\/\/\S+\/newsletter\/confirm\/\?token=\S+/.exec(mail);
+          if (match) link = new URL(match[0]);
+        }
+        return link?.href;
+      },
+      { message: `a confirmation e-mail to ${email} in ${outboxDir}` },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** The GA4 events the page pushed. */
+export function dataLayer(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
+}
