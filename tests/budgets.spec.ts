@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { shops } from '../src/lib/countries.ts';
 import { measureTransfer } from '../scripts/lib/transferBytes.mjs';
 import { islandBytes } from './support/islandBytes.ts';
+import { previewPanelAssets } from './support/preview.ts';
 
 // Byte budgets (gzip), checked on the production build. Timings are noisy and live in `npm run bench`.
 const KB = 1024;
@@ -21,14 +22,16 @@ const budget = {
 const pages = shops.flatMap((shop) => [`/${shop.segment}/`, `/${shop.segment}/checkout/`]);
 
 for (const pagePath of pages) {
-  test(`${pagePath} stays within its byte budgets`, async ({ browser, baseURL }) => {
+  test(`${pagePath} stays within its byte budgets`, async ({ browser, baseURL, request }) => {
     const bytes = await measureTransfer(browser, new URL(pagePath, baseURL).href, 'mobile');
     expect(bytes.htmlGz, `HTML ${bytes.htmlGz} B, budget ${budget.html} B`).toBeLessThanOrEqual(budget.html);
     expect(bytes.cssGz, `CSS ${bytes.cssGz} B, budget ${budget.css} B`).toBeLessThanOrEqual(budget.css);
     expect(bytes.jsGzScrolled, `JS after scroll ${bytes.jsGzScrolled} B, budget ${budget.jsScrolled} B`).toBeLessThanOrEqual(budget.jsScrolled);
     expect(bytes.thirdParty, 'third-party requests').toBe(0);
     // Anonymous shoppers download no preview-panel code.
-    expect(bytes.scripts.filter((script: string) => /preview/i.test(script)), 'preview chunks loaded').toEqual([]);
+    const panelScripts = (await previewPanelAssets(request, baseURL!)).map((url) => new URL(url).pathname).filter((p) => p.endsWith('.js'));
+    expect(panelScripts.length, 'the panel has scripts to look for').toBeGreaterThan(0);
+    expect(bytes.scripts.filter((script: string) => panelScripts.includes(script)), 'preview panel scripts loaded').toEqual([]);
 
     const { renderer, islands } = islandBytes(pagePath);
     if (islands.length > 0) expect(renderer, `React renderer ${renderer} B, budget ${budget.renderer} B`).toBeLessThanOrEqual(budget.renderer);

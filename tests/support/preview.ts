@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The demo staff credentials the services print on start (or the configured ones). */
 export const staffCredentials = {
@@ -26,3 +26,9 @@ export function collectRequests(page: Page): string[] {
 
 /** Scripts and stylesheets the page loaded (built assets under `/_astro/`). */
 export const assetsOf = (urls: string[]) => urls.filter((url) => new URL(url).pathname.startsWith('/_astro/'));
+
+/** The scripts and stylesheets of the staff-only panel (the `/preview/panel/` carrier page), as absolute URLs. */
+export async function previewPanelAssets(request: APIRequestContext, baseURL: string): Promise<string[]> {
+  const html = await (await request.get('/preview/panel/')).text();
+  return [...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => new URL(m[1]!, baseURL).href);
+}

@@ -1,0 +1,77 @@
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { openSignUp, uniqueEmail } from './newsletter-helpers.ts';
+import { answerAfter, faults, throttleToSlow3G } from './support/network.ts';
+
+const signUpUrl = '**/service/newsletter/api/internal/newsletter-subscribers';
+const genericError = 'Aus technischen Gründen';
+
+// A 2xx sign-up answer's body is not read (spec §7), so a broken body matters only on an error status.
+const signUpFaults: Record<string, (route: Route) => Promise<void>> = {
+  ...Object.fromEntries(Object.entries(faults).filter(([name]) => name !== 'sends malformed JSON')),
+  'answers 400 with malformed JSON': (route) => route.fulfill({ status: 400, contentType: 'application/problem+json', body: '{"type": "urn:newsl' }),
+};
+
+async function fillAustrianForm(section: Locator, email: string) {
+  await section.getByLabel('E-Mail-Adresse').fill(email);
+  await section.getByLabel('Vorname').fill('Jürgen');
+  await section.getByLabel('Nachname').fill('Öllinger-Šimek');
+}
+
+async function expectTypedValuesKept(section: Locator, email: string) {
+  await expect(section.getByLabel('E-Mail-Adresse')).toHaveValue(email);
+  await expect(section.getByLabel('Vorname')).toHaveValue('Jürgen');
+  await expect(section.getByLabel('Nachname')).toHaveValue('Öllinger-Šimek');
+}
+
+const submit = (section: Locator) => section.locator('button[type="submit"]');
+const success = (section: Locator) => section.getByRole('status').filter({ hasText: 'Vielen Dank' });
+
+async function expectNotLoading(section: Locator) {
+  await expect(submit(section)).not.toHaveAttribute('aria-busy', 'true');
+}
+
+async function retryAfterRecovery(page: Page, section: Locator) {
+  await page.unroute(signUpUrl);
+  await submit(section).click();
+  await expect(success(section)).toBeVisible();
+}
+
+for (const [fault, answer] of Object.entries(signUpFaults)) {
+  test(`when the newsletter service ${fault}, the form says so, keeps what was typed and a retry succeeds`, async ({ page }) => {
+    const section = await openSignUp(page, '/at/');
+    const email = uniqueEmail('fault');
+    await page.route(signUpUrl, answer);
+    await fillAustrianForm(section, email);
+    await submit(section).click();
+    await expect(section.getByRole('alert')).toContainText(genericError);
+    await expectNotLoading(section);
+    await expectTypedValuesKept(section, email);
+    await retryAfterRecovery(page, section);
+  });
+}
+
+test('a sign-up that gets no answer within 15 s ends in the generic error, not an endless spinner', async ({ page }) => {
+  test.setTimeout(60_000);
+  const section = await openSignUp(page, '/at/');
+  const email = uniqueEmail('timeout');
+  await page.route(signUpUrl, (route) => answerAfter(route, 17_000));
+  await fillAustrianForm(section, email);
+  await submit(section).click();
+  await expect(submit(section)).toHaveAttribute('aria-busy', 'true');
+  await expect(section.getByRole('alert')).toContainText(genericError, { timeout: 20_000 });
+  await expectNotLoading(section);
+  await expectTypedValuesKept(section, email);
+  await retryAfterRecovery(page, section);
+});
+
+test('on a slow 3G connection the sign-up hydrates and succeeds', async ({ page }) => {
+  test.setTimeout(90_000);
+  await throttleToSlow3G(page);
+  await page.goto('/de/');
+  const section = page.locator('#newsletter');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('astro-island:not([ssr]) form')).toBeVisible({ timeout: 45_000 });
+  await section.getByLabel('E-Mail-Adresse').fill(uniqueEmail('slow3g'));
+  await submit(section).click();
+  await expect(success(section)).toBeVisible({ timeout: 30_000 });
+});
