@@ -17,6 +17,14 @@ for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const urlPath of paths) {
     await page.goto(base + urlPath, { waitUntil: 'networkidle' });
+    // Scroll through as a person would, so lazy images load and `client:visible` islands hydrate.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 500) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
     const file = path.join(outDir, `${urlPath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
