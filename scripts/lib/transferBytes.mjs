@@ -34,11 +34,15 @@ export async function measureTransfer(browser, url, formFactor) {
   await page.goto(url);
   await settle(page);
   const initial = [...seen];
-  // Scroll in steps, so every island crosses the viewport and hydrates.
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y <= height; y += 400) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // Bring each island into view in turn (big scroll steps can skip one), then wait for the network to settle.
+  const islands = page.locator('astro-island');
+  for (let i = 0; i < (await islands.count()); i += 1) {
+    await islands.nth(i).scrollIntoViewIfNeeded().catch(() => {
+      // A hidden island cannot be scrolled to; it does not hydrate for a shopper either.
+    });
+    await page.waitForTimeout(200);
+  }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(500);
   await settle(page);
   await context.close();
   const sum = (list, k) => list.filter((r) => r.kind === k).reduce((total, r) => total + r.bytes, 0);

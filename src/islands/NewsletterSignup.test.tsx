@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { shopByCode } from '../lib/countries.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
@@ -77,5 +80,27 @@ describe('NewsletterSignup', () => {
       html.replace('type="submit">', 'type="submit" disabled="">'),
     );
     expect(within(container).getByRole('button', { name: 'Jetzt anmelden' })).toHaveProperty('disabled', false);
+  });
+
+  test('an island that hydrates after another one signed up hydrates cleanly, then shows the success', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    // The footer's sign-up was rendered on the server (form), then the page's sign-up succeeded before it hydrated.
+    const element = <NewsletterSignup {...de} headingId="footer" />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    $submittedEmail.set('anna@example.com');
+    $submissionResult.set('SUCCESS');
+    const recoverable: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      hydrateRoot(container, element, { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    const consoleErrors = [...consoleError.mock.calls];
+    consoleError.mockRestore();
+    expect(recoverable, 'hydration errors').toEqual([]);
+    expect(consoleErrors, 'console errors during hydration').toEqual([]);
+    expect(within(container).getByRole('status').textContent).toContain('anna@example.com');
+    container.remove();
   });
 });

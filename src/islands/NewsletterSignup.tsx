@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { NewsletterRules } from '../lib/newsletter/formSchema.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
+import { useHasMounted } from './newsletter/useHasMounted.ts';
 import type { SignUpLink } from './newsletter/LegalNotice.tsx';
 import { SignUpForm } from './newsletter/SignUpForm.tsx';
 import type { SignUpStrings } from './newsletter/signUpStrings.ts';
@@ -40,8 +41,10 @@ export default function NewsletterSignup({
   const bot = useStore($botSubmitted);
   const email = useStore($submittedEmail);
   const form = useSignUpForm({ rules, singlePageApp, origin, originAddition });
+  // The server always sends the form; shared success state applies once hydrated (see useHasMounted).
+  const mounted = useHasMounted();
 
-  if (result === 'SUCCESS' || bot) return <SuccessMessage strings={strings} email={email} />;
+  if (mounted && (result === 'SUCCESS' || bot)) return <SuccessMessage strings={strings} email={email} />;
   return (
     <SignUpForm strings={strings} rules={rules} form={form} links={links} voucherConditions={voucherConditions} percent={percent}
       doiLinkInvalid={doiLinkInvalid} headingId={headingId} />
