@@ -43,9 +43,12 @@ test.describe('newsletter sign-up on the German shop page', () => {
   test('a double click sends exactly one request while the button shows its loading state', async ({ page }) => {
     const section = await openSignUp(page, '/de/');
     const requests = countSignUpRequests(page);
-    // Hold the answer back so the second click lands while the first request runs.
+    // Hold the answer back until every extra click and Enter has landed while the first request runs
+    // (a fixed delay raced the test under load: the success could replace the form first).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/newsletter-subscribers', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await section.getByLabel('E-Mail-Adresse').fill(uniqueEmail('double'));
@@ -57,6 +60,7 @@ test.describe('newsletter sign-up on the German shop page', () => {
     // The loading button reports itself disabled (aria-disabled), so the extra click has to be forced.
     await button.click({ force: true });
     await section.getByLabel('E-Mail-Adresse').press('Enter');
+    release();
     await expect(section.getByRole('status').filter({ hasText: 'Vielen Dank' })).toBeVisible();
     expect(requests.count).toBe(1);
   });
