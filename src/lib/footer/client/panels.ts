@@ -33,6 +33,8 @@ export function setUpPanels(root: ParentNode, doc: Document = document): void {
     panel.content.addEventListener('beforematch', () => setExpanded(panel, true));
   }
   apply();
+  // From here the hidden attributes speak; the pre-paint CSS stand-in (FooterPanel.astro) steps aside.
+  if (root instanceof Element) root.closest('[data-shop-footer]')?.setAttribute('data-panels-ready', '');
   // Without a platform attribute the width decides, so crossing 1280 px switches between columns and panels.
   if (!doc.documentElement.hasAttribute('data-platform')) {
     doc.defaultView?.matchMedia(`(min-width: ${CLASSIC_FROM}px)`).addEventListener('change', apply);
