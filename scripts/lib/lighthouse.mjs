@@ -13,6 +13,8 @@ const median = (values) => {
 async function runOnce(url, port, formFactor) {
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories };
   const { lhr } = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  const missing = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'].filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
+  if (lhr.runtimeError || missing.length) throw new Error(`Lighthouse run incomplete: ${lhr.runtimeError?.message ?? missing.join(', ')}`);
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -31,7 +33,15 @@ async function runOnce(url, port, formFactor) {
 /** The median of each figure over `runs` runs (each figure separately, as Lighthouse's own guidance suggests). */
 export async function lighthouseMedian(url, port, formFactor, runs = 3) {
   const results = [];
-  for (let i = 0; i < runs; i += 1) results.push(await runOnce(url, port, formFactor));
+  // A run that comes back incomplete (it happens now and then) is repeated, up to twice per figure.
+  for (let attempt = 0; results.length < runs; attempt += 1) {
+    try {
+      results.push(await runOnce(url, port, formFactor));
+    } catch (error) {
+      if (attempt >= runs + 1) throw error;
+      console.warn(`  ${url} ${formFactor}: ${error.message}; running again`);
+    }
+  }
   const figures = Object.fromEntries(
     Object.keys(results[0]).filter((key) => key !== 'failedAudits').map((key) => [key, median(results.map((r) => r[key]))]),
   );
