@@ -37,7 +37,7 @@ function logoSvg(lines: readonly string[]): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80"><rect x="2" y="2" width="76" height="76" rx="12" fill="#fff" stroke="#55554f" stroke-width="2"/>${texts.join('')}</svg>`;
 }
 
-/** A 44 x 66 icon (spec §9: teaser icons 4.4rem by 6.6rem at the original 10 px root) with a centred glyph. */
+/** A 44 x 66 teaser icon (4.4rem by 6.6rem at the original 10 px root, docs/constants.md#sizes), glyph centred. */
 function iconSvg(glyph: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="44" height="66" viewBox="0 0 44 66"><circle cx="22" cy="33" r="20" fill="#004f8a"/><text x="22" y="39" text-anchor="middle" font-family="Arial,sans-serif" font-size="16" font-weight="700" fill="#fff">${escapeXml(glyph)}</text></svg>`;
 }

@@ -27,7 +27,8 @@ export function newsletterRoutes(db: DatabaseSync, options: NewsletterOptions = 
     }),
   );
 
-  // The logged-in customer's base data, to prefill the sign-up form (spec §7); only with a valid login token.
+  // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
+  // valid login token.
   app.get('/customers/base-data', (c) => {
     const customer = loginCustomer(c, db);
     if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');

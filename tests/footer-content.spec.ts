@@ -8,7 +8,7 @@ import { collectConsoleErrors } from './support/consoleErrors.ts';
 
 const seed = (segment: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../server/seed/footer/${segment}.json`), 'utf8'));
 
-// Each shop's own return period (spec §9) as its footer states it.
+// Each shop's own return period (docs/constants.md#per-shop-facts) as its footer states it.
 const returnPeriods: Record<string, RegExp> = {
   de: /30 Tage/, at: /14 Tage/, ch: /3 Monate/, 'ch-fr': /3 mois/, cz: /30 dní/, hu: /30 napos/, sk: /30 dní/, tr: /90 gün/, pl: /30 dni/,
 };

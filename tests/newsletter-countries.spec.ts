@@ -3,7 +3,8 @@ import { shops } from '../src/lib/countries.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { countSignUpRequests, openSignUp } from './newsletter-helpers.ts';
 
-// Field names the shops must show, as the spec §5 rules say per country; labels come from each shop's language.
+// Field names the shops must show, as docs/newsletter.md#rules-per-shop says per country; labels come from each shop's
+// language.
 const autocomplete = { salutation: 'honorific-prefix', firstName: 'given-name', lastName: 'family-name' } as const;
 
 for (const shop of shops) {
@@ -84,7 +85,7 @@ test('TR: names in Turkish letters pass, URL-like names and a missing consent ar
   await expect(section.getByText(/14 gün/)).toBeAttached();
   await expect(section.getByText(/2 yıl/)).toBeAttached();
   await section.locator('input[name="firstName"]').fill('Şule Çağrı');
-  // Leaving the field clears its error (spec §5) before the next click lands.
+  // Leaving the field clears its error (docs/newsletter.md#validation) before the next click lands.
   await section.locator('input[name="firstName"]').blur();
   await expect(section.getByText('Bu alan geçersiz karakterler içeriyor.')).toHaveCount(0);
   await section.getByRole('checkbox', { name: /ticari elektronik ileti gönderilmesine onay/ }).check();

@@ -5,7 +5,8 @@ import { answerAfter, faults, throttleToSlow3G } from './support/network.ts';
 const signUpUrl = '**/service/newsletter/api/internal/newsletter-subscribers';
 const genericError = 'Aus technischen Gründen';
 
-// A 2xx sign-up answer's body is not read (spec §7), so a broken body matters only on an error status.
+// A 2xx sign-up answer's body is not read (docs/calls.md#create-subscriber), so a broken body matters only on an error
+// status.
 const signUpFaults: Record<string, (route: Route) => Promise<void>> = {
   ...Object.fromEntries(Object.entries(faults).filter(([name]) => name !== 'sends malformed JSON')),
   'answers 400 with malformed JSON': (route) => route.fulfill({ status: 400, contentType: 'application/problem+json', body: '{"type": "urn:newsl' }),

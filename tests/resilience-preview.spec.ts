@@ -36,7 +36,8 @@ for (const [fault, answer] of Object.entries(faults)) {
     await expect(panel(page).getByText('Active tests found.')).toBeVisible();
   });
 
-  // Apply reads only the response status (spec §7), so a 2xx with a broken body is a success by contract.
+  // Apply reads only the response status (docs/calls.md#apply-preview), so a 2xx with a broken body is a success by
+  // contract.
   if (fault === 'sends malformed JSON') continue;
   test(`when the preview service ${fault} on apply, the choice is kept and a retry succeeds`, async ({ page }) => {
     await openPanel(page);

@@ -66,7 +66,7 @@ test('every shop has its gallery in its own language', async ({ page }) => {
     await expect(page.locator('h1')).toHaveText(t('ui.gallery.title'));
     await expect(page.getByRole('button', { name: t('ui.password.show') }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: t('ui.showMore') }).first()).toBeVisible();
-    // Spec §9 strings with placeholders, filled in at build time.
+    // Building-block strings with placeholders (docs/constants.md#building-block-strings), filled in at build time.
     await expect(page.getByText(t('ui.pagination.page', { page: 2, totalPages: 5 }), { exact: true })).toBeVisible();
     await expect(page.getByText(t('ui.energyEfficiencyClass', { class: 'A' }), { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: t('shop.country'), exact: false }).and(page.locator('[aria-current="page"]'))).toHaveCount(1);

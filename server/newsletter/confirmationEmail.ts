@@ -4,7 +4,8 @@ import type { OutgoingEmail } from '../outbox.ts';
 
 /**
  * The shop a sign-up came from, read from the page that sent it (`Referer: …/{segment}/…`): the create call
- * carries no site header (spec §7), and the confirmation link must lead back to the same shop and language.
+ * carries no site header (docs/calls.md#create-subscriber), and the confirmation link must lead back to the same shop
+ * and language.
  */
 export function shopOfReferer(referer: string | undefined, origin: string): Shop {
   try {

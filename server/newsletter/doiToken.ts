@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** How long a confirmation link stays valid: unconfirmed sign-ups are deleted after 14 days (spec §9, TR text). */
+/**
+ * How long a confirmation link stays valid: unconfirmed sign-ups are deleted after 14 days (TR legal text;
+ * docs/newsletter.md#double-opt-in).
+ */
 export const DOI_TOKEN_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** A fresh confirmation token: 32 random bytes, 43 URL-safe characters. */

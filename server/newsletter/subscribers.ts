@@ -44,7 +44,10 @@ function toSubscriber(row: SubscriberRow): Subscriber {
   };
 }
 
-/** `/newsletter-subscribers` of the newsletter service (spec §7): create, read, update, double opt-in. */
+/**
+ * `/newsletter-subscribers` of the newsletter service (docs/calls.md#newsletter-service): create, read, update, double
+ * opt-in.
+ */
 export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOptions): Hono {
   const app = new Hono();
   const findByEmail = db.prepare('SELECT status FROM subscribers WHERE email = ?');

@@ -6,8 +6,9 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 /** HttpOnly cookie holding the staff session id (only its SHA-256 is stored). */
 export const SESSION_COOKIE = 'preview_session';
 /**
- * Readable marker cookie with the spec's name, value `1`: it tells the page's bootstrap that a staff session may
- * exist (so anonymous shoppers make no preview request) without exposing the session id to scripts.
+ * Readable marker cookie with the name pages look for (docs/preview.md#staff-session), value `1`: it tells the page's
+ * bootstrap that a staff session may exist (so anonymous shoppers make no preview request) without exposing the session
+ * id to scripts.
  */
 export const STAFF_MARKER_COOKIE = 'StaffAuthToken';
 /** A session lives this long after login or its last renewal; the panel renews every 300000 ms. */

@@ -32,7 +32,9 @@ export interface NewsletterSignupProps {
   doiLinkInvalid?: boolean;
 }
 
-/** The newsletter sign-up island: the form, or the success message once somebody signed up (spec §4). */
+/**
+ * The newsletter sign-up island: the form, or the success message once somebody signed up (docs/newsletter.md#states).
+ */
 export default function NewsletterSignup({
   strings, rules, links, voucherConditions, percent, headingId, origin = 'onsite', originAddition = 'subsite',
   singlePageApp = false, doiLinkInvalid = false,

@@ -1,5 +1,5 @@
 /**
- * A page layout's content header may hide the shop header or footer (spec §2):
+ * A page layout's content header may hide the shop header or footer (docs/footer.md#header-and-footer-flags):
  * a value containing `NO_HEADER` and/or `NO_FOOTER`, e.g. `"NO_HEADER,NO_FOOTER"`.
  */
 export function parseContentHeader(contentHeader: string | undefined): { showHeader: boolean; showFooter: boolean } {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { uiLocaleSchema } from './locales.ts';
 
-/** Shop codes as the backend knows them (spec §9: site locales). */
+/** Shop codes as the backend knows them (docs/constants.md#per-shop-facts). */
 export const shopCodes = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as const;
 
 const pathSchema = v.pipe(v.string(), v.startsWith('/'));
@@ -18,7 +18,7 @@ export const shopSchema = v.object({
   currency: v.picklist(['EUR', 'CHF', 'CZK', 'HUF', 'TRY', 'PLN']),
   /** The shop's name of the loyalty card product in `/registerfree{card}card` URLs. */
   loyaltyCardPath: pathSchema,
-  /** Newsletter sign-up rules (spec §5, §6). */
+  /** Newsletter sign-up rules (docs/newsletter.md#rules-per-shop). */
   newsletter: v.object({
     /** Salutation, first and last name are shown (AT, HU, TR). */
     showsPersonalFields: v.boolean(),

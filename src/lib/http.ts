@@ -1,6 +1,6 @@
 import { csrfHeaders } from './auth/csrf.ts';
 
-/** Every call to the services gives up after this long (spec §9). */
+/** Every call to the services gives up after this long (docs/calls.md#conventions). */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 /** Why a call produced no usable answer. */

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 
-/** The nine UI locales (spec §9). The first is the default and the base every catalogue is checked against. */
+/**
+ * The nine UI locales (docs/constants.md#locales). The first is the default and the base every catalogue is checked
+ * against.
+ */
 export const uiLocales = ['de-DE', 'de-AT', 'de-CH', 'fr-CH', 'cs-CZ', 'hu-HU', 'sk-SK', 'tr-TR', 'pl-PL'] as const;
 
 export const uiLocaleSchema = v.picklist(uiLocales);

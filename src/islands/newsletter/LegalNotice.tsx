@@ -9,11 +9,11 @@ export interface SignUpLink {
 
 export interface LegalNoticeProps {
   strings: SignUpStrings;
-  /** Minimum age the shop's legal text names (spec §6). */
+  /** Minimum age the shop's legal text names (docs/newsletter.md#legal-texts-and-age). */
   age: number;
 }
 
-/** The consent wording, collapsed to 60 px with a more/less toggle (spec §4, §9). */
+/** The consent wording, collapsed to 60 px with a more/less toggle (docs/newsletter.md#legal-texts-and-age). */
 export function LegalNotice({ strings, age }: LegalNoticeProps) {
   return (
     <ExpansionPanel

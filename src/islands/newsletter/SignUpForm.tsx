@@ -34,7 +34,10 @@ function useHydrated(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
-/** The sign-up form: fields per country rules, consents, legal notice and the submit button (spec §2, §5). */
+/**
+ * The sign-up form: fields per country rules, consents, legal notice and the submit button
+ * (docs/newsletter.md#rules-per-shop).
+ */
 export function SignUpForm({ strings, rules, form, links, voucherConditions, percent, doiLinkInvalid, headingId }: SignUpFormProps) {
   const id = useId();
   const [showDoiBanner, setShowDoiBanner] = useState(doiLinkInvalid);

@@ -8,7 +8,10 @@ export interface SuccessMessageProps {
   email: string;
 }
 
-/** Thanks and what happens next; announced (`role="status"`), scrolled into view and given focus (spec §2, §8). */
+/**
+ * Thanks and what happens next; announced (`role="status"`), scrolled into view and given focus
+ * (docs/newsletter.md#states).
+ */
 export function SuccessMessage({ strings, email }: SuccessMessageProps) {
   const box = useRef<HTMLDivElement>(null);
   const [before = '', after = ''] = strings['newsletter.success.text'].split('{{email}}');

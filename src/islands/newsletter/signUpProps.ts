@@ -3,7 +3,7 @@ import { pickStrings, useTranslations, type UiStringKey } from '../../lib/i18n.t
 import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
-/** Welcome voucher (TR: welcome discount) in percent (spec §9). */
+/** Welcome voucher (TR: welcome discount) in percent (docs/constants.md#limits). */
 export const WELCOME_DISCOUNT_PERCENT = 10;
 
 /** The shop's link targets shown under the form, in this order, with their catalogue keys. Absent ones are skipped. */
@@ -18,7 +18,7 @@ const linkKeys = {
   privacyNotice: 'newsletter.link.privacyNotice',
 } as const satisfies Partial<Record<keyof Shop['links'], UiStringKey>>;
 
-/** Pictures of the section (spec §2): `{token}.jpg` from 1024 px, `{hash}.jpg` from 767 px. */
+/** Pictures of the section (docs/newsletter.md#pictures): `{token}.jpg` from 1024 px, `{hash}.jpg` from 767 px. */
 export const signUpPictures = {
   token: { src: '/newsletter/fb9028177b1b.jpg', width: 560, height: 420 },
   hash: { src: '/newsletter/11674a08b5bd.jpg', width: 720, height: 240 },

@@ -24,10 +24,13 @@ export interface SignUpFormOptions {
   originAddition: string;
 }
 
-/** Personal fields that came prefilled from the customer's base data and are therefore locked (spec §5). */
+/**
+ * Personal fields that came prefilled from the customer's base data and are therefore locked
+ * (docs/newsletter.md#prefill).
+ */
 export type LockedFields = Partial<Record<'salutation' | 'firstName' | 'lastName', boolean>>;
 
-/** Form state, validation, prefill and submission of the sign-up island (spec §4, §5, §8). */
+/** Form state, validation, prefill and submission of the sign-up island (docs/newsletter.md#states). */
 export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: SignUpFormOptions) {
   const [values, setValues] = useState<NewsletterFormValues>(emptyFormValues);
   const [errors, setErrors] = useState<NewsletterFieldErrors>({});
@@ -35,7 +38,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
   const [loading, setLoading] = useState(false);
   const [locked, setLocked] = useState<LockedFields>({});
   const [prefilledDne, setPrefilledDne] = useState(false);
-  // Spec §4: the component key increments after a submit, so the form remounts clean.
+  // The component key increments after a submit, so the form remounts clean (docs/newsletter.md#states).
   const [formKey, setFormKey] = useState(0);
   // A ref, not state: two clicks in the same frame must see the first one's flag at once.
   const sending = useRef(false);
@@ -44,7 +47,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
   // sign-up on the page (section and footer).
   const [ownOutcome, setOwnOutcome] = useState<SubmissionResult | undefined>(undefined);
 
-  // Prefill from the customer's base data when somebody is logged in (spec §6).
+  // Prefill from the customer's base data when somebody is logged in (docs/newsletter.md#prefill).
   useEffect(() => {
     const token = readCookie(document.cookie, LOGIN_COOKIE);
     if (!token) return;
@@ -74,8 +77,8 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
   };
 
   /**
-   * Spec §5: checked on blur; a field that is now fine loses its error. An empty field that had no error is left
-   * alone: "mandatory" is said on submit, not to somebody who merely tabs through the form.
+   * Checked on blur (docs/newsletter.md#validation); a field that is now fine loses its error. An empty field that had
+   * no error is left alone: "mandatory" is said on submit, not to somebody who merely tabs through the form.
    */
   const checkField = (field: NewsletterField) => {
     const value = values[field];
@@ -102,7 +105,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
-    // Honeypot filled: a bot. It sees success; nothing is sent but the analytics event (spec §5).
+    // Honeypot filled: a bot. It sees success; nothing is sent but the analytics event (docs/newsletter.md#honeypot).
     if (values.email !== '') {
       finish(values.newsletterEmail.trim());
       $botSubmitted.set(true);

@@ -24,7 +24,7 @@ interface Notice {
   text: string;
 }
 
-/** Date, time, A/B test and group, with Apply and Logout (spec §2, §5, §8). */
+/** Date, time, A/B test and group, with Apply and Logout (docs/preview.md#settings-form). */
 export function PreviewSettingsForm({ auth, onApplied, onLoggedOut }: PreviewSettingsFormProps) {
   const initial = localDateAndTime(auth.dateTime ? new Date(auth.dateTime) : new Date());
   const [date, setDate] = useState(initial.date);
@@ -38,7 +38,8 @@ export function PreviewSettingsForm({ auth, onApplied, onLoggedOut }: PreviewSet
   const dateId = useId();
   const timeId = useId();
 
-  // An invalid date means "now" (spec §5): key the test list on the inputs, not on an ever-changing now.
+  // An invalid date means "now" (docs/preview.md#preview-date-and-time): key the test list on the inputs, not on an
+  // ever-changing now.
   const tests = useTestsAt(isValidDate(date) ? `${date}T${time}` : 'now', previewDateTime(date, time));
   const available = tests.kind === 'loaded' ? tests.tests : [];
   const chosen = available.find((candidate) => candidate.name === test);

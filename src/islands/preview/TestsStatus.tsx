@@ -8,7 +8,7 @@ interface TestsStatusProps {
   state: TestsState;
 }
 
-/** Says whether tests are loading, found, absent or could not be fetched (spec §8). */
+/** Says whether tests are loading, found, absent or could not be fetched (docs/errors.md#preview-messages). */
 export function TestsStatus({ state }: TestsStatusProps) {
   if (state.kind === 'failed') {
     return <Notification variant="error" labelText={previewMessages.testsFailed} showCloseIcon={false} />;

@@ -2,7 +2,7 @@ import { hasStaffCookie } from './staffCookie.ts';
 
 /**
  * Runs on every shop page. Anonymous shoppers pay only for this cookie test: no preview request is made and no
- * preview code is downloaded unless a staff cookie is present (spec §6).
+ * preview code is downloaded unless a staff cookie is present (docs/preview.md#who-sees-the-panel).
  */
 if (hasStaffCookie(document.cookie)) {
   // Chunk 1 asks checkauth; only on SUCCESS does it load chunk 2, the panel.

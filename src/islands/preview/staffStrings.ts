@@ -1,13 +1,13 @@
 /**
- * Staff UI is English (spec §8 gives the preview messages in English only); the UI kit components take their
- * strings as props, so the panel hands them these instead of catalogue lookups.
+ * Staff UI is English (docs/errors.md#preview-messages: the preview messages exist in English only); the UI kit
+ * components take their strings as props, so the panel hands them these instead of catalogue lookups.
  */
 export const staffStrings = {
   'ui.loading': 'Loading...',
   'ui.notification.close': 'Close message',
 } as const;
 
-/** The spec's preview messages, verbatim (spec §8). */
+/** The preview messages, verbatim (docs/errors.md#preview-messages). */
 export const previewMessages = {
   loading: 'Loading...',
   loadingTests: 'Loading tests...',

@@ -2,10 +2,10 @@ import * as v from 'valibot';
 
 /** Name of the shopper's login cookie; its value is the login token the pages send as `LOGIN_TOKEN_HEADER`. */
 export const LOGIN_COOKIE = 'login_token';
-/** Request header that carries the login token (spec §7: customers/base-data). */
+/** Request header that carries the login token (docs/calls.md#customer-base-data). */
 export const LOGIN_TOKEN_HEADER = 'x-login-token';
 
-/** What a login token says about itself (spec §3). Times are seconds since the epoch. */
+/** What a login token says about itself (docs/preview.md#login-token). Times are seconds since the epoch. */
 export const loginTokenClaimsSchema = v.object({
   /** Login id: whose login this is. */
   lid: v.pipe(v.string(), v.nonEmpty()),

@@ -2,11 +2,11 @@ import { readCookie } from './csrf.ts';
 import { LOGIN_COOKIE, readLoginTokenClaims } from './loginToken.ts';
 
 /**
- * The shopper's login-token renewal as a pure state machine (spec §4, §6, §9): what to do now, and how long to
- * wait before looking again. The timer shell (`renewalTimer.ts`) does the waiting and the calling.
+ * The shopper's login-token renewal as a pure state machine (docs/preview.md#login-token-renewal): what to do now, and
+ * how long to wait before looking again. The timer shell (`renewalTimer.ts`) does the waiting and the calling.
  */
 
-/** Outcome codes of one renewal check (spec §4). */
+/** Outcome codes of one renewal check (docs/preview.md#outcome-codes). */
 export const renewalOutcomes = {
   /** 201: a new token was issued. */
   created: 0,
@@ -23,11 +23,11 @@ export const renewalOutcomes = {
 } as const;
 export type RenewalOutcome = (typeof renewalOutcomes)[keyof typeof renewalOutcomes];
 
-/** Check interval while logged in (spec §9: every 3 minutes). */
+/** Check interval while logged in (every 3 minutes, docs/constants.md#timings). */
 export const LOGGED_IN_INTERVAL_MS = 3 * 60 * 1000;
-/** Check interval while there is no login cookie yet (spec §9: every 10 seconds). */
+/** Check interval while there is no login cookie yet (every 10 seconds, docs/constants.md#timings). */
 export const WAITING_INTERVAL_MS = 10 * 1000;
-/** Cookie naming the shopper's platform; renewal is skipped for these values (spec §6). */
+/** Cookie naming the shopper's platform; renewal is skipped for these values (docs/preview.md#login-token-renewal). */
 export const PLATFORM_COOKIE = 'platform';
 const SKIPPED_PLATFORMS = new Set(['SMARTPHONE', 'TABLET']);
 
@@ -37,7 +37,7 @@ export type RenewalDecision =
   | { kind: 'outcome'; outcome: RenewalOutcome }
   | { kind: 'renew'; token: string };
 
-/** True when the platform cookie says smartphone or tablet (spec §6), where renewal does not run. */
+/** True when the platform cookie says smartphone or tablet: no renewal there (docs/preview.md#login-token-renewal). */
 export function isRenewalSkipped(cookies: string): boolean {
   return SKIPPED_PLATFORMS.has((readCookie(cookies, PLATFORM_COOKIE) ?? '').toUpperCase());
 }

@@ -1,11 +1,11 @@
 import { postJson } from '../http.ts';
 import { LOGIN_TOKEN_HEADER } from './loginToken.ts';
 
-/** Login service path that renews the shopper's login token (spec §7). */
+/** Login service path that renews the shopper's login token (docs/calls.md#login-token-renewal). */
 export const LOGIN_TOKEN_RENEW_URL = '/service/login/api/v1/logintoken/renew';
 
 /**
- * Asks the login service to renew `token` (empty JSON body, CSRF header, spec §7).
+ * Asks the login service to renew `token` (empty JSON body, CSRF header; docs/calls.md#login-token-renewal).
  * Resolves with the HTTP status, or undefined when there was no answer (network failure or timeout).
  */
 export async function requestTokenRenewal(token: string): Promise<number | undefined> {

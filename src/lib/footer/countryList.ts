@@ -2,13 +2,16 @@ import type { Shop } from '../countries.ts';
 import { shops } from '../countries.ts';
 import type { UiLocale } from '../locales.ts';
 
-/** The country selector's countries in the spec's order (§9), as ISO 3166 codes; `other` comes last. */
+/**
+ * The country selector's countries in their fixed order (docs/footer.md#country-selector), as ISO 3166 codes; `other`
+ * comes last.
+ */
 export const selectorCountryCodes = [
   'DE', 'CH', 'AT', 'CZ', 'HU', 'PL', 'SI', 'SK', 'TR', 'BE', 'BG', 'CY', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR',
   'IE', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MT', 'NL', 'NO', 'PT', 'RO', 'SE',
 ] as const;
 
-/** One entry of the country selector (spec §3: label, code, href, flag). */
+/** One entry of the country selector (label, code, href, flag; docs/footer.md#country-selector). */
 export interface CountryItem {
   /** Country name in the page's language. */
   label: string;

@@ -1,7 +1,7 @@
 import { CallError, fetchWithTimeout, REQUEST_TIMEOUT_MS } from '../http.ts';
 import type { Shop } from '../countries.ts';
 
-/** Path of the footer content in the promotion service (spec §7). */
+/** Path of the footer content in the promotion service (docs/calls.md#promotion). */
 export const FOOTER_PROMOTION_PATH = '/service/promotion/api/promotion/SHOP_FOOTER';
 
 /** The raw (unvalidated) content, or why there is none. */
@@ -16,7 +16,7 @@ export async function fetchCmsFooter(origin: string, shop: Shop, timeoutMs = REQ
   try {
     response = await fetchWithTimeout(
       `${origin}${FOOTER_PROMOTION_PATH}`,
-      // Spec §7: credentials and an empty referrer. The `site` header names the shop.
+      // Credentials and an empty referrer (docs/calls.md#promotion). The `site` header names the shop.
       { credentials: 'include', referrer: '', referrerPolicy: 'no-referrer', headers: { site: shop.code, accept: 'application/json' } },
       timeoutMs,
     );

@@ -73,7 +73,7 @@ export const qualityLogoSchema = v.object({
     label: text,
     /** One of the fixed logo sources. */
     source: imageSource,
-    /** Intrinsic size, so the logo takes its place before it loads (spec §9: 80 x 80). */
+    /** Intrinsic size, so the logo takes its place before it loads (80 x 80 by default, docs/constants.md#sizes). */
     width: v.optional(pixels, 80),
     height: v.optional(pixels, 80),
   }),
@@ -87,7 +87,10 @@ export const legalLinkSchema = v.object({
   kind: v.optional(v.picklist(legalLinkKinds), 'other'),
 });
 
-/** The footer content of one country shop, as the CMS delivers it in `SHOP_FOOTER.contentJSON` (spec §3). */
+/**
+ * The footer content of one country shop, as the CMS delivers it in `SHOP_FOOTER.contentJSON`
+ * (docs/footer.md#content-schema).
+ */
 export const footerContentSchema = v.object({
   /** Heading of the service area. */
   headline: text,

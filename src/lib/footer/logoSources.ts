@@ -1,6 +1,7 @@
 /**
- * The fixed list of image sources the CMS may name for quality logos and teaser images (spec §3), each mapped to a
- * file the footer image service serves. A source not in this list is dropped from the content and reported.
+ * The fixed list of image sources the CMS may name for quality logos and teaser images
+ * (docs/footer.md#images-and-icons), each mapped to a file the footer image service serves. A source not in this list
+ * is dropped from the content and reported.
  */
 export const footerImageSources = {
   TRUSTED_SHOPS: 'trusted-shops',

@@ -1,6 +1,6 @@
 import type { UiLocale } from '../locales.ts';
 
-/** The two date layouts the shop shows (spec §5). */
+/** The two date layouts the shop shows (docs/constants.md#input-helpers). */
 export type DatePattern = 'dd.mm.yyyy' | 'yyyy.mm.dd';
 
 /** A calendar date without time or zone. `month` is 1–12. */

@@ -3,8 +3,8 @@ export const ibanMaxLength = 34;
 
 /**
  * The characters an IBAN field keeps, without spaces: upper-cased, everything that is not a letter or digit
- * dropped, then two letters (the country code) followed by digits only (spec §5). Letters typed after the country
- * code and digits typed before it are dropped, and the result is cut at 34 characters.
+ * dropped, then two letters (the country code) followed by digits only (docs/constants.md#input-helpers). Letters typed
+ * after the country code and digits typed before it are dropped, and the result is cut at 34 characters.
  */
 export function compactIban(input: string): string {
   let result = '';

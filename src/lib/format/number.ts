@@ -9,8 +9,9 @@ export interface NumberInputOptions {
 }
 
 /**
- * Cleans what was typed into a number field (spec §5): digits and at most one decimal separator, the first one
- * typed; everything else (letters, signs, spaces, further separators) is dropped; cut at `maxLength`.
+ * Cleans what was typed into a number field (docs/constants.md#input-helpers): digits and at most one decimal
+ * separator, the first one typed; everything else (letters, signs, spaces, further separators) is dropped; cut at
+ * `maxLength`.
  */
 export function sanitizeNumberInput(input: string, { maxLength, decimalSeparator = ',', allowDecimal = true }: NumberInputOptions = {}): string {
   let result = '';

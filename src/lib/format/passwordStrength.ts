@@ -1,9 +1,9 @@
-/** Minimum length before a password can rate better than weak (spec §9). */
+/** Minimum length before a password can rate better than weak (docs/constants.md#input-helpers). */
 export const minPasswordLength = 8;
 
-/** Level of the form input's meter (spec §5): colour and filled segments. */
+/** Level of the form input's meter (docs/constants.md#input-helpers): colour and filled segments. */
 export type PasswordStrengthLevel = 'none' | 'weak' | 'moderate' | 'strong';
-/** The indicator's words (spec §5): weak, ok, strong, very strong. */
+/** The indicator's words (docs/constants.md#input-helpers): weak, ok, strong, very strong. */
 export type PasswordStrengthLabel = 'weak' | 'ok' | 'strong' | 'veryStrong';
 
 /** How strong a password looks to the meter. */
@@ -19,9 +19,9 @@ export interface PasswordStrength {
 const characterClasses = [/[a-z]/, /[A-Z]/, /[0-9]/];
 
 /**
- * Rates a password by the spec's indicator rules: shorter than 8 characters is weak whatever it contains; from 8
- * characters on, each class present (lowercase, uppercase, digit) raises it: one or none = ok, two = strong,
- * three = very strong. Letters outside ASCII and symbols count toward the length only, as in the rule.
+ * Rates a password by the indicator rules (docs/constants.md#input-helpers): shorter than 8 characters is weak whatever
+ * it contains; from 8 characters on, each class present (lowercase, uppercase, digit) raises it: one or none = ok, two
+ * = strong, three = very strong. Letters outside ASCII and symbols count toward the length only, as in the rule.
  */
 export function ratePassword(password: string): PasswordStrength {
   if (password.length === 0) return { level: 'none', label: null, score: 0 };

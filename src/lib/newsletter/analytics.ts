@@ -1,4 +1,4 @@
-/** The GA4 sign-up event (spec §3: analytics event). */
+/** The GA4 sign-up event (docs/newsletter.md#analytics). */
 export interface SignUpEvent {
   event: 'sign_up';
   subject: 'newsletter';

@@ -106,7 +106,7 @@ describe('name rule', () => {
   });
 });
 
-describe('form rules per country (spec §5)', () => {
+describe('form rules per country (docs/newsletter.md#rules-per-shop)', () => {
   test('HU requires salutation, first and last name', () => {
     const result = validateNewsletterForm(rules('HU'), form({ newsletterEmail: 'a@example.com' }));
     expect(result).toEqual({

@@ -14,7 +14,7 @@ import {
 export type NewsletterRules = Shop['newsletter'];
 
 /**
- * What the sign-up form holds (spec §3: form values). `email` is the honeypot, named so that bots fill it;
+ * What the sign-up form holds (docs/newsletter.md#fields). `email` is the honeypot, named so that bots fill it;
  * people type their address into `newsletterEmail`.
  */
 export const newsletterFormValuesSchema = v.object({
@@ -49,8 +49,8 @@ function requiredName(message: string) {
 }
 
 /**
- * The form's validation for one country (spec §5): which fields count and which are mandatory. Fields a country
- * does not show are left out, so whatever they hold is neither checked nor sent.
+ * The form's validation for one country (docs/newsletter.md#validation): which fields count and which are mandatory.
+ * Fields a country does not show are left out, so whatever they hold is neither checked nor sent.
  */
 export function newsletterFormSchema(rules: NewsletterRules) {
   const entries: v.ObjectEntries = {
@@ -91,7 +91,8 @@ export function validateNewsletterForm(
   }
   const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents'> &
     Partial<Pick<NewsletterFormValues, 'salutation' | 'firstName' | 'lastName'>>;
-  // Spec §3: salutation and names are sent only when non-empty; the service checks the same schema again.
+  // Salutation and names are sent only when non-empty (docs/newsletter.md#submission); the service checks the same
+  // schema again.
   const request = v.parse(subscriberCreateRequestSchema, {
     email: output.newsletterEmail,
     ...(output.salutation ? { salutation: output.salutation } : {}),
@@ -111,8 +112,8 @@ export function validateNewsletterField(rules: NewsletterRules, values: Newslett
 }
 
 /**
- * Spec §4: salutation, names, legal notice and consents appear once the address has a value, a name or salutation
- * the country shows has one, or the address field had focus.
+ * Salutation, names, legal notice and consents appear once the address has a value, a name or salutation
+ * the country shows has one, or the address field had focus (docs/newsletter.md#states).
  */
 export function showsExtraFields(rules: NewsletterRules, values: NewsletterFormValues, emailWasFocused: boolean): boolean {
   if (emailWasFocused || values.newsletterEmail !== '') return true;

@@ -3,10 +3,10 @@ import { LOGIN_TOKEN_HEADER } from '../auth/loginToken.ts';
 import { fetchWithTimeout } from '../http.ts';
 import { customerBaseDataSchema, EMAIL_INVALID_PROBLEM, type CustomerBaseData, type SubscriberCreateRequest } from './subscriberSchema.ts';
 
-/** Outcome of a sign-up (spec §3: submission result). */
+/** Outcome of a sign-up (docs/errors.md#sign-up-outcomes). */
 export type SubmissionResult = 'SUCCESS' | 'ERROR_GENERIC' | 'ERROR_INVALID_EMAIL';
 
-/** Spec §7: `private` only for single-page-app pages, `internal` everywhere else. */
+/** `private` only for single-page-app pages, `internal` everywhere else (docs/calls.md#newsletter-service). */
 export function newsletterBasePath(origin: string, singlePageApp = false): string {
   return `${origin}/service/newsletter/api/${singlePageApp ? 'private' : 'internal'}`;
 }

@@ -1,16 +1,16 @@
 import * as v from 'valibot';
 
 /**
- * Rules of the newsletter sign-up shared by the island and the newsletter service (spec §3, §5).
+ * Rules of the newsletter sign-up shared by the island and the newsletter service (docs/newsletter.md#validation).
  * Messages are catalogue keys, resolved in the shop's language by whoever shows them.
  */
 
-/** Longest accepted e-mail address (spec §9). */
+/** Longest accepted e-mail address (docs/constants.md#limits). */
 export const EMAIL_MAX_LENGTH = 256;
-/** Longest accepted first or last name (spec §9). */
+/** Longest accepted first or last name (docs/constants.md#limits). */
 export const NAME_MAX_LENGTH = 40;
 
-/** Salutation values; the form lists them in this order (spec §3). */
+/** Salutation values; the form lists them in this order (docs/newsletter.md#fields). */
 export const salutations = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const;
 /** Consent values: DNE is personalised offers and profiling. */
 export const consentValues = ['DNE'] as const;
@@ -45,7 +45,7 @@ export const nameSchema = v.pipe(
   v.check((value) => !URL_LIKE.test(value), 'newsletter.error.invalidCharacters'),
 );
 
-/** Body of `POST /newsletter-subscribers` (spec §3: subscriber create request). */
+/** Body of `POST /newsletter-subscribers` (docs/calls.md#create-subscriber). */
 export const subscriberCreateRequestSchema = v.object({
   /** The address to subscribe (the form's newsletterEmail). */
   email: emailSchema,
@@ -66,7 +66,7 @@ export const subscriberCreateRequestSchema = v.object({
 /** A valid subscriber create request. */
 export type SubscriberCreateRequest = v.InferOutput<typeof subscriberCreateRequestSchema>;
 
-/** Problem type the service answers for an address it refuses (spec §8). */
+/** Problem type the service answers for an address it refuses (docs/errors.md#sign-up-outcomes). */
 export const EMAIL_INVALID_PROBLEM = 'urn:newsletter:email_invalid';
 
 /** Body of `PUT /newsletter-subscribers/{token}`: what a subscriber may change after signing up. */
@@ -84,7 +84,7 @@ export const subscriberUpdateRequestSchema = v.object({
 /** A valid subscriber update request. */
 export type SubscriberUpdateRequest = v.InferOutput<typeof subscriberUpdateRequestSchema>;
 
-/** Where a subscription stands (spec §3: customer data `nl_status`). */
+/** Where a subscription stands (customer data `nl_status`; docs/newsletter.md#double-opt-in). */
 export const subscriptionStatuses = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const;
 
 /** Answer of `GET /newsletter-subscribers/{token}`. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
 import { abTestListSchema, type AbTest } from './schemas.ts';
 
-/** Base path of the A/B test front-end service (spec §7). */
+/** Base path of the A/B test front-end service (docs/calls.md#ab-test-service). */
 export const ABTEST_API = '/service/abtestfrontend/api/v1';
 
 /** The A/B tests running at `time` (ISO 8601). Rejects on any failure, a non-2xx reply or a malformed answer. */

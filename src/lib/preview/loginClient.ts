@@ -1,14 +1,14 @@
 import { postJson } from '../http.ts';
 import type { LoginRequest, loginResults } from './schemas.ts';
 
-/** Login service path (spec §7). */
+/** Login service path (docs/calls.md#login). */
 export const LOGIN_URL = '/service/login/api/v1/login';
 
-/** Result of a login (spec §4). */
+/** Result of a login (docs/preview.md#staff-login). */
 export type LoginResult = (typeof loginResults)[number];
 
 /**
- * Posts the credentials as JSON with the CSRF header (spec §7): 2xx is SUCCESS, 400/401/403 UNAUTHORIZED,
+ * Posts the credentials as JSON with the CSRF header (docs/calls.md#login): 2xx is SUCCESS, 400/401/403 UNAUTHORIZED,
  * anything else (5xx, no answer, timeout) SERVICE_UNAVAILABLE.
  */
 export async function login(credentials: LoginRequest): Promise<LoginResult> {

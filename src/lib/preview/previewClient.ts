@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
 import { checkAuthResponseSchema, type CheckAuthResponse, type PreviewSelection } from './schemas.ts';
 
-/** Base path of the preview service (spec §7). */
+/** Base path of the preview service (docs/calls.md#preview-service). */
 export const PREVIEW_API = '/service/preview/api';
-/** How often the panel renews the staff login while it lives (spec §9). */
+/** How often the panel renews the staff login while it lives (docs/preview.md#staff-session). */
 export const PREVIEW_LOGIN_RENEW_INTERVAL_MS = 300_000;
 
 const init: RequestInit = { credentials: 'same-origin', cache: 'no-store' };
@@ -33,7 +33,7 @@ export async function applyPreview(selection: PreviewSelection, previewDateTime:
   }
 }
 
-/** Ends the staff session; failures are ignored (spec §8). */
+/** Ends the staff session; failures are ignored (docs/errors.md#silent-failures). */
 export async function logout(): Promise<void> {
   try {
     await fetchWithTimeout(`${PREVIEW_API}/auth/logout`, init);

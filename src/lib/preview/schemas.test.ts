@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
 import { abTestListSchema, checkAuthResponseSchema, checkSelection, isValidDate, previewDateTime } from './schemas.ts';
 
-describe('checkSelection (spec §5)', () => {
+describe('checkSelection (docs/preview.md#selection-rules)', () => {
   test('an empty selection is valid', () => {
     expect(checkSelection({ test: '', group: '' })).toBeUndefined();
   });
@@ -19,7 +19,7 @@ describe('checkSelection (spec §5)', () => {
   });
 });
 
-describe('dates (spec §5)', () => {
+describe('dates (docs/preview.md#preview-date-and-time)', () => {
   test('accepts only real dates written YYYY-MM-DD', () => {
     expect(isValidDate('2026-11-21')).toBe(true);
     expect(isValidDate('2028-02-29')).toBe(true);

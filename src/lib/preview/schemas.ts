@@ -1,18 +1,18 @@
 import * as v from 'valibot';
 
 /**
- * Shapes and rules of the staff preview (spec §3, §4, §5), shared by the panel and the stand-in services.
- * Staff UI is English, so messages here are the spec's English texts verbatim.
+ * Shapes and rules of the staff preview (docs/preview.md#settings-form), shared by the panel and the stand-in services.
+ * Staff UI is English, so messages here are the English texts of docs/errors.md#preview-messages.
  */
 
-/** Auth-status values of the preview service (spec §4). */
+/** Auth-status values of the preview service (docs/preview.md#who-sees-the-panel). */
 export const authStatuses = ['SUCCESS', 'BAD_REQUEST', 'INTERNAL_ERROR', 'UNAUTHORIZED'] as const;
-/** Results of a staff login (spec §4). */
+/** Results of a staff login (docs/preview.md#staff-login). */
 export const loginResults = ['SUCCESS', 'UNAUTHORIZED', 'SERVICE_UNAVAILABLE'] as const;
 
-/** Message on the form when a test is chosen without a group (spec §5). */
+/** Message on the form when a test is chosen without a group (docs/preview.md#selection-rules). */
 export const GROUP_MISSING_MESSAGE = 'Please also select an A/B test group!';
-/** Message on the group field when it is missing (spec §5). */
+/** Message on the group field when it is missing (docs/preview.md#selection-rules). */
 export const REQUIRED_MESSAGE = 'Required';
 
 const nullableText = v.nullish(v.string(), null);
@@ -72,13 +72,13 @@ export type PreviewSelection = v.InferOutput<typeof previewSelectionSchema>;
 
 /** What is wrong with a selection, or undefined when it may be applied. */
 export interface SelectionProblem {
-  /** Form-level message (spec §5). */
+  /** Form-level message (docs/preview.md#selection-rules). */
   message: string;
   /** Message on the group field. */
   group: string;
 }
 
-/** Checks the panel's A/B selection (spec §5). */
+/** Checks the panel's A/B selection (docs/preview.md#selection-rules). */
 export function checkSelection(selection: PreviewSelection): SelectionProblem | undefined {
   const result = v.safeParse(previewSelectionSchema, selection);
   if (result.success) return undefined;
@@ -99,7 +99,8 @@ export function isValidDate(date: string): boolean {
 
 /**
  * The preview moment from the panel's local date and time inputs, as an ISO 8601 instant.
- * An invalid date means the current time (spec §5); a missing or invalid time means midnight of that date.
+ * An invalid date means the current time (docs/preview.md#preview-date-and-time); a missing or invalid time means
+ * midnight of that date.
  */
 export function previewDateTime(date: string, time: string, now: Date = new Date()): string {
   if (!isValidDate(date)) return now.toISOString();

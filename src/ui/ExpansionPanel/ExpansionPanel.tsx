@@ -8,7 +8,7 @@ import './ExpansionPanel.css';
 export const expansionPanelStringKeys = ['ui.showMore', 'ui.showLess'] as const satisfies readonly UiStringKey[];
 export type ExpansionPanelStrings = UiStrings<(typeof expansionPanelStringKeys)[number]>;
 
-/** Collapsed height in px (spec §9): 96 by default, 60 for the newsletter legal notice. */
+/** Collapsed height in px (docs/constants.md#sizes): 96 by default, 60 for the newsletter legal notice. */
 export type ExpansionCollapsedHeight = 96 | 60;
 
 export interface ExpansionPanelProps {

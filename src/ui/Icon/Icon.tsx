@@ -1,7 +1,7 @@
 import { iconSpriteUrl, type IconName } from './iconNames.ts';
 import './Icon.css';
 
-/** The sizes the design allows (spec §9), in px. */
+/** The sizes the design allows (docs/constants.md#sizes), in px. */
 export type IconSize = 12 | 16 | 24;
 
 export interface IconProps {

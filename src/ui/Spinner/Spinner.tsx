@@ -1,6 +1,6 @@
 import './Spinner.css';
 
-/** small, medium, large = 16, 36, 48 px (spec §9). */
+/** small, medium, large = 16, 36, 48 px (docs/constants.md#sizes). */
 export type SpinnerSize = 'small' | 'medium' | 'large';
 
 export interface SpinnerProps {

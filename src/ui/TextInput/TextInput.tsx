@@ -40,7 +40,7 @@ export interface TextInputProps extends NativeInputProps {
   formatValue?: (typed: string) => string;
   /** Show a clear button while the field has a value. Default false. */
   clearable?: boolean;
-  /** For `type="password"`: show the strength meter (spec §5 rules). Default false. */
+  /** For `type="password"`: show the strength meter (docs/constants.md#input-helpers). Default false. */
   showStrength?: boolean;
   /** Translated strings for the clear button, password toggle and strength meter. */
   strings?: Partial<TextInputStrings>;

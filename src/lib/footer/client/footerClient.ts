@@ -3,7 +3,7 @@ import { setUpConsentLinks } from './consent.ts';
 import { setUpPanels } from './panels.ts';
 import { setUpViewChanger } from './viewChanger.ts';
 
-// The footer's only script: the decisions the spec makes in the browser. Everything else is static HTML.
+// The footer's only script: the decisions made in the browser (docs/footer.md). Everything else is static HTML.
 for (const footer of document.querySelectorAll<HTMLElement>('[data-shop-footer]')) {
   setUpPanels(footer);
   setUpConsentLinks(footer);

@@ -2,9 +2,9 @@ import { csrfHeaders, readCookie } from '../../auth/csrf.ts';
 import { LOGIN_COOKIE } from '../../auth/loginToken.ts';
 import { fetchWithTimeout } from '../../http.ts';
 
-/** The customer front-end data call (spec §7). */
+/** The customer front-end data call (docs/calls.md#psdata). */
 export const PSDATA_PATH = '/service/customerfrontenddata/api/v1/psdata';
-/** Newsletter states in which the footer sign-up is pointless (spec §4). */
+/** Newsletter states in which the footer sign-up is pointless (docs/footer.md#newsletter-in-the-footer). */
 const subscribedStates = new Set(['WAITING_FOR_DOI', 'SUBSCRIBED']);
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { platformFor } from './platform.ts';
 import { footerHeadScript } from '../headScript.ts';
 
-describe('platformFor (spec §4, §9)', () => {
+describe('platformFor (docs/footer.md#platforms)', () => {
   test.each([[375, 'MATCH'], [767, 'MATCH'], [768, 'TABLET'], [1279, 'TABLET'], [1280, 'CLASSIC'], [1920, 'CLASSIC']])(
     'without platform attribute, %i px is %s', (width, platform) => expect(platformFor(null, width)).toBe(platform),
   );

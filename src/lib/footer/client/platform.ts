@@ -1,10 +1,13 @@
-/** The platforms a page can be rendered for (spec §4). SMARTPHONE is set by the server or the view changer. */
+/**
+ * The platforms a page can be rendered for (docs/footer.md#platforms). SMARTPHONE is set by the server or the view
+ * changer.
+ */
 export const platforms = ['MATCH', 'SMARTPHONE', 'TABLET', 'CLASSIC'] as const;
 export type Platform = (typeof platforms)[number];
 
 /** Cookie the view changer sets so the next page load keeps the chosen view. */
 export const PLATFORM_COOKIE = 'platform';
-/** Width from which a page without platform attribute is TABLET, and CLASSIC (spec §9). */
+/** Width from which a page without platform attribute is TABLET, and CLASSIC (docs/footer.md#platforms). */
 export const TABLET_FROM = 768;
 export const CLASSIC_FROM = 1280;
 
