@@ -1,7 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
 
-// `npm test` builds the site, starts the services and passes their origin as BASE_URL.
-const baseURL = process.env.BASE_URL ?? 'http://localhost:4321';
+// Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
+// on a throwaway database (`webServer`, ready once /service/health answers) and `globalSetup` builds the site from
+// their content into dist/, which the services serve.
+const external = process.env.BASE_URL;
+const port = Number(process.env.E2E_PORT ?? 4391);
+const baseURL = external ?? `http://localhost:${port}`;
+// The config is loaded again in every worker: the data folder is made once and handed on through the environment
+// (tests read the confirmation e-mails from its outbox).
+if (!external) process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
+const dataDir = process.env.DATA_DIR ?? '.data';
 
 export default defineConfig({
   testDir: 'tests',
@@ -12,14 +24,23 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list'], ['json']],
   outputDir: 'test-results/playwright',
+  globalSetup: external ? undefined : './tests/support/globalSetup.ts',
+  globalTeardown: external ? undefined : './tests/support/globalTeardown.ts',
+  webServer: external
+    ? undefined
+    : {
+        command: `"${process.execPath}" server/main.ts`,
+        url: `${baseURL}/service/health`,
+        timeout: 60_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: { PORT: String(port), DB_PATH: path.join(dataDir, 'test.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox') },
+      },
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      // Chromium's background services try to reach the internet, which this machine cannot.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
 });

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildSite } from './lib/buildSite.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { chromiumArgs, requireChromium } from './lib/chromium.mjs';
 import { lighthouseMedian } from './lib/lighthouse.mjs';
 import { root, startServices } from './lib/services.mjs';
 import { measureTransfer } from './lib/transferBytes.mjs';
@@ -34,10 +34,10 @@ await timed('eager build', () => buildSite({ serviceOrigin: services.origin, out
 await services.stop();
 
 const browser = await chromium.launch({
-  executablePath: ensureChromium(),
+  executablePath: requireChromium(),
   // Playwright turns the back/forward cache off by default; Lighthouse audits it, so give the pages a real browser.
   ignoreDefaultArgs: ['--disable-back-forward-cache'],
-  args: [`--remote-debugging-port=${debuggingPort}`, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
 });
 
 async function measureVariant(distDir) {

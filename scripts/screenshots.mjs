@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ensureChromium } from './lib/chromium.mjs';
+import { chromiumArgs, requireChromium } from './lib/chromium.mjs';
 import { root } from './lib/services.mjs';
 
 const base = process.env.BASE_URL ?? 'http://localhost:4321';
@@ -12,7 +12,7 @@ const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/de/
 const outDir = path.join(root, 'test-results/screenshots');
 fs.mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({ executablePath: requireChromium(), args: chromiumArgs });
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const urlPath of paths) {

@@ -1,11 +1,9 @@
-// npm test: typecheck, lint, unit tests, then end-to-end tests against the built site served with the services.
-// Ends with one line "N passed, N failed" over all runners; exits non-zero if anything failed.
+// npm test: browser setup, typecheck, lint, unit tests, then the end-to-end tests (Playwright builds the site and
+// serves it with the services itself: see playwright.config.ts). Ends with one line "N passed, N failed" over all
+// runners; exits non-zero if anything failed.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { buildSite } from './lib/buildSite.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
-import { root, run, startServices } from './lib/services.mjs';
+import { root, run } from './lib/services.mjs';
 
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const resultsDir = path.join(root, 'test-results');
@@ -30,7 +28,9 @@ function readJson(file) {
   }
 }
 
-const chromePath = ensureChromium();
+console.log('\n▶ browser (npm run setup:browser)');
+const browserCode = await run(process.execPath, [path.join(root, 'scripts/setup-browser.mjs')]);
+check('browser setup', browserCode);
 
 console.log('\n▶ typecheck (astro check)');
 check('typecheck', await run(process.execPath, [bin('astro', 'bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']));
@@ -50,33 +50,21 @@ if (vitest) {
   if (vitestCode !== 0 && vitest.numFailedTests === 0) check('vitest (suite errors)', vitestCode);
 } else check('vitest', vitestCode || 1);
 
-console.log('\n▶ end-to-end tests (build + Playwright)');
-// A throwaway database, so the tests never touch the one `npm start` uses.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'));
-const services = await startServices({
-  quiet: true,
-  env: { DB_PATH: path.join(dataDir, 'test.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox') },
-});
-try {
-  const buildCode = await buildSite({ serviceOrigin: services.origin });
-  if (buildCode !== 0) check('build', buildCode);
-  else {
-    const playwrightJson = path.join(resultsDir, 'playwright.json');
-    fs.rmSync(playwrightJson, { force: true });
-    const code = await run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test'], {
-      env: { BASE_URL: services.origin, CHROME_PATH: chromePath, DATA_DIR: dataDir, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-    });
-    const stats = readJson(playwrightJson)?.stats;
-    if (stats) {
-      tally.passed += stats.expected + stats.flaky;
-      tally.failed += stats.unexpected;
-      tally.skipped += stats.skipped;
-      if (code !== 0 && stats.unexpected === 0) check('playwright (run errors)', code);
-    } else check('playwright', code || 1);
-  }
-} finally {
-  await services.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+if (browserCode === 0) {
+  console.log('\n▶ end-to-end tests (Playwright: build, serve, test)');
+  const playwrightJson = path.join(resultsDir, 'playwright.json');
+  fs.rmSync(playwrightJson, { force: true });
+  // BASE_URL would point Playwright at an already served site; `npm test` always tests its own fresh build.
+  const code = await run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test'], {
+    env: { BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+  });
+  const stats = readJson(playwrightJson)?.stats;
+  if (stats) {
+    tally.passed += stats.expected + stats.flaky;
+    tally.failed += stats.unexpected;
+    tally.skipped += stats.skipped;
+    if (code !== 0 && stats.unexpected === 0) check('playwright (set-up or run errors)', code);
+  } else check('playwright', code || 1);
 }
 
 if (failedSteps.length > 0) console.log(`\nFailed checks: ${failedSteps.join(', ')}`);

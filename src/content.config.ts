@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineCollection } from 'astro:content';
+import { z } from 'astro/zod';
+import * as v from 'valibot';
 import { selectShops, type Shop } from './lib/countries.ts';
+import { recordFooterReport } from './lib/footer/footerReport.ts';
+import { loadedFooterSchema, type LoadedFooter } from './lib/footer/loadedFooterSchema.ts';
 import { loadFooter, reportLine } from './lib/footer/loadFooter.ts';
 
 // Where the build reads CMS content: the promotion service (SERVICE_ORIGIN, set by `npm run build`).
@@ -20,6 +24,8 @@ function readFallback(shop: Shop): unknown {
  * also fail `astro check`, which syncs content without the services running.
  */
 const footer = defineCollection({
+  // Astro's collections take a zod schema; the footer's shape is defined once, in valibot, and checked through it.
+  schema: z.custom<LoadedFooter>((value) => v.is(loadedFooterSchema, value), 'not a loaded footer (loadedFooterSchema)'),
   loader: {
     name: 'shop-footer-cms',
     load: async ({ store, logger }) => {
@@ -33,9 +39,8 @@ const footer = defineCollection({
         for (const problem of loaded.dropped) logger.warn(`  ${loaded.segment} ${problem.path}: ${problem.message}`);
         store.set({ id: loaded.segment, data: { ...loaded } });
       }
-      // `npm run build` repeats these lines after Astro's own output, where an operator will see them.
-      const reportFile = process.env.FOOTER_REPORT_FILE;
-      if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(footers.map(reportLine)));
+      // The footer-report integration repeats these lines after Astro's own output, where an operator will see them.
+      recordFooterReport(footers);
     },
   },
 });

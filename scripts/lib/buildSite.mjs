@@ -19,12 +19,9 @@ export async function buildSite({ shops = [], serviceOrigin = process.env.SERVIC
     const partial = shops.length > 0;
     const target = path.resolve(root, outDir);
     const buildDir = partial ? path.resolve(root, '.build/partial') : target;
-    const reportFile = path.resolve(root, `.build/footer-report-${process.pid}.json`);
-    fs.mkdirSync(path.dirname(reportFile), { recursive: true });
     const code = await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-      env: { SERVICE_ORIGIN: origin, SHOPS: shops.join(','), ASTRO_OUT_DIR: buildDir, FOOTER_REPORT_FILE: reportFile, ...env },
+      env: { SERVICE_ORIGIN: origin, SHOPS: shops.join(','), ASTRO_OUT_DIR: buildDir, ...env },
     });
-    printFooterReport(reportFile);
     if (code !== 0) return code;
     if (partial) {
       mergePartialBuild(buildDir, target, shops);
@@ -51,12 +48,4 @@ function mergePartialBuild(from, to, shops) {
     fs.cpSync(source, path.join(to, entry), { recursive: true, force: true });
   }
   fs.rmSync(from, { recursive: true, force: true });
-}
-
-// Where each shop's footer came from (CMS, fallback, minimal, unavailable) and how many problems were dropped.
-function printFooterReport(file) {
-  if (!fs.existsSync(file)) return;
-  const lines = JSON.parse(fs.readFileSync(file, 'utf8'));
-  fs.rmSync(file, { force: true });
-  console.log(`\nFooter report:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
 }

@@ -1,30 +1,38 @@
-// Finds a Chromium for Playwright and Lighthouse (they cannot download browsers here), installing Debian's if allowed.
-import { execFileSync } from 'node:child_process';
+// The one place that knows which Chromium the tests, the bench and the screenshots drive, and with which flags.
+// Playwright cannot download its own browsers here, so we use a system Chromium (Debian's `chromium`).
 import fs from 'node:fs';
 
 const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** The path of a usable Chromium, or exits with a message saying how to get one. */
-export function ensureChromium() {
+/**
+ * Flags for every Chromium we start. Its background services try to reach the internet, which machines without
+ * one refuse, many connections at a time; `--no-sandbox` because CI runs as root.
+ */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The configured (`CHROME_PATH`) or first installed Chromium, or undefined when there is none. */
+export function findChromium() {
   const configured = process.env.CHROME_PATH;
-  if (configured) {
-    if (fs.existsSync(configured)) return configured;
-    fail(`CHROME_PATH is set to ${configured}, but there is no file there.`);
-  }
-  const found = candidates.find((file) => fs.existsSync(file));
-  if (found) return found;
-  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
-  if (!canInstall) {
-    fail('No Chromium found. Install one (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH to its binary.');
-  }
-  console.log('No Chromium found: installing Debian\'s chromium package…');
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  fail('Installing chromium did not produce /usr/bin/chromium; set CHROME_PATH to a Chromium binary.');
+  if (configured) return fs.existsSync(configured) ? configured : undefined;
+  return candidates.find((file) => fs.existsSync(file));
 }
 
-function fail(message) {
-  console.error(message);
+/** The path of a usable Chromium, or exits with a message saying how to get one (`npm run setup:browser`). */
+export function requireChromium() {
+  const found = findChromium();
+  if (found) return found;
+  console.error(
+    process.env.CHROME_PATH
+      ? `CHROME_PATH is set to ${process.env.CHROME_PATH}, but there is no file there.`
+      : 'No Chromium found. Run `npm run setup:browser` (Debian/Ubuntu, as root) or set CHROME_PATH to a Chromium binary.',
+  );
   process.exit(1);
 }

@@ -1,40 +1,60 @@
-// Starts the local services (server/main.ts) as a child process and waits until they answer.
+// Starts the local services (server/main.ts) as a child process and waits until /service/health answers.
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const readyTimeoutMs = 30_000;
 
-/**
- * @param {{ port?: number, env?: Record<string, string>, quiet?: boolean }} [options]
- * @returns {Promise<{ origin: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
- */
-export function startServices({ port = 0, env = {}, quiet = false } = {}) {
+/** A TCP port nobody listens on right now. */
+function freePort() {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let started = false;
-    const stop = () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      });
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      if (!quiet || started) process.stdout.write(chunk);
-      const match = !started && /on (http:\/\/\S+?)\/? /.exec(chunk);
-      if (match) {
-        started = true;
-        resolve({ origin: match[1].replace(/\/$/, ''), child, stop });
-      }
-    });
-    child.once('exit', (code) => {
-      if (!started) reject(new Error(`The local services exited with code ${code} before they were ready`));
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, 'localhost', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
     });
   });
+}
+
+/** Polls `url` until it answers 200, the child exits, or the time-out passes. */
+async function waitUntilReady(url, child) {
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The local services exited with code ${child.exitCode} before they were ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`The local services did not answer ${url} within ${readyTimeoutMs / 1000} s`);
+}
+
+/**
+ * @param {{ port?: number, env?: Record<string, string>, quiet?: boolean }} [options] port 0 (default): any free port
+ * @returns {Promise<{ origin: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
+ */
+export async function startServices({ port = 0, env = {}, quiet = false } = {}) {
+  const listenPort = port || (await freePort());
+  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(listenPort), ...env },
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+  });
+  const stop = () =>
+    new Promise((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  const origin = `http://${env.HOST ?? process.env.HOST ?? 'localhost'}:${listenPort}`;
+  await waitUntilReady(`${origin}/service/health`, child);
+  return { origin, child, stop };
 }
 
 /** Runs a command with the project's Node on PATH; resolves with its exit code. */

@@ -1,23 +1,7 @@
 import type { Shop } from '../countries.ts';
-import type { FooterContent } from './footerSchema.ts';
 import { fetchCmsFooter } from './fetchCmsFooter.ts';
-import { parseFooterContent, type FooterProblem } from './sanitizeFooterContent.ts';
-
-/** Where a shop's footer came from: the CMS, the fallback collection, the minimal footer, or nowhere. */
-export type FooterSource = 'cms' | 'fallback' | 'minimal' | 'unavailable';
-
-/** The footer a shop is built with, and the story of how it got there (printed by the build). */
-export interface LoadedFooter {
-  /** URL segment of the shop, e.g. `ch-fr`. */
-  segment: string;
-  source: FooterSource;
-  /** The content to render; absent for the minimal footer and when unavailable. */
-  content?: FooterContent;
-  /** Unsafe links and unknown logos removed from the content that is used. */
-  dropped: FooterProblem[];
-  /** Why the CMS content (and, if tried, the fallback) was not used. */
-  reasons: string[];
-}
+import type { FooterProblem, LoadedFooter } from './loadedFooterSchema.ts';
+import { parseFooterContent } from './sanitizeFooterContent.ts';
 
 export interface LoadFooterOptions {
   /** Origin of the promotion service, e.g. `http://localhost:4321`. */

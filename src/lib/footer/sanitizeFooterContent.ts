@@ -2,14 +2,9 @@ import * as v from 'valibot';
 import { footerContentSchema, type FooterContent } from './footerSchema.ts';
 import { isFooterImageSource } from './logoSources.ts';
 import { isSafeUrl } from './safeUrl.ts';
+import type { FooterProblem } from './loadedFooterSchema.ts';
 
 type PathItem = string | number;
-
-/** Something wrong in CMS content, located by its JSON path (`$.teaserGroups[0].links[2].link`). */
-export interface FooterProblem {
-  path: string;
-  message: string;
-}
 
 /** Content that could be used, plus what was dropped from it on the way; or why it cannot be used at all. */
 export type FooterParseResult =

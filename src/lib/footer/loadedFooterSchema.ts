@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { footerContentSchema } from './footerSchema.ts';
+
+/** Something wrong in CMS content, located by its JSON path (`$.teaserGroups[0].links[2].link`). */
+export const footerProblemSchema = v.object({
+  /** JSON path of the value, e.g. `$.teaserGroups[0].links[2].link`. */
+  path: v.string(),
+  /** What is wrong with it, for the operator. */
+  message: v.string(),
+});
+
+/** The footer a shop is built with, and the story of how it got there (printed by the build). */
+export const loadedFooterSchema = v.object({
+  /** URL segment of the shop, e.g. `ch-fr`. */
+  segment: v.string(),
+  /** Where the footer came from: the CMS, the fallback collection, the minimal footer, or nowhere. */
+  source: v.picklist(['cms', 'fallback', 'minimal', 'unavailable']),
+  /** The content to render; absent for the minimal footer and when unavailable. */
+  content: v.optional(footerContentSchema),
+  /** Unsafe links and unknown logos removed from the content that is used. */
+  dropped: v.array(footerProblemSchema),
+  /** Why the CMS content (and, if tried, the fallback) was not used. */
+  reasons: v.array(v.string()),
+});
+
+export type LoadedFooter = v.InferOutput<typeof loadedFooterSchema>;
+export type FooterSource = LoadedFooter['source'];
+export type FooterProblem = v.InferOutput<typeof footerProblemSchema>;

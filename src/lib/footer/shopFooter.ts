@@ -1,0 +1,18 @@
+import { getEntry } from 'astro:content';
+import type { Shop } from '../countries.ts';
+import type { LoadedFooter } from './loadedFooterSchema.ts';
+import { unavailableMessage } from './loadFooter.ts';
+
+/** A footer that can be rendered: from the CMS, the fallback collection, or the minimal footer. */
+export type UsableFooter = LoadedFooter & { source: Exclude<LoadedFooter['source'], 'unavailable'> };
+
+/**
+ * The footer a shop is built with. The one place that fails the build when a shop has none: a shop must not
+ * silently ship without a footer (see docs/footer.md).
+ */
+export async function getShopFooter(shop: Shop): Promise<UsableFooter> {
+  const footer = (await getEntry('footer', shop.segment))?.data;
+  if (!footer) throw new Error(`No footer was loaded for the ${shop.code} shop (is it in SHOPS?)`);
+  if (footer.source === 'unavailable') throw new Error(unavailableMessage(footer, shop.code));
+  return { ...footer, source: footer.source };
+}
