@@ -35,6 +35,13 @@ describe('country table', () => {
     expect(shopByCode('TR')?.freeShipping).toEqual({ from: 1000 });
   });
 
+  test('writes each currency as the shop\'s shoppers read it', () => {
+    const signs = Object.fromEntries(shops.map((s) => [s.code, `${s.currencySign.position} ${s.currencySign.text}`]));
+    expect(signs).toEqual({
+      DE: 'after €', AT: 'after €', CH: 'before CHF', CH_FR: 'before CHF', CZ: 'after Kč', HU: 'after Ft', SK: 'after €', TR: 'after TL', PL: 'after zł',
+    });
+  });
+
   test('only DE, AT and CH have footer fallback content', () => {
     expect(shops.filter((s) => s.hasFooterFallback).map((s) => s.code)).toEqual(['DE', 'AT', 'CH']);
   });

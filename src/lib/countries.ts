@@ -16,6 +16,11 @@ export const shopSchema = v.object({
   locale: uiLocaleSchema,
   /** ISO 4217 currency of prices and thresholds. */
   currency: v.picklist(['EUR', 'CHF', 'CZK', 'HUF', 'TRY', 'PLN']),
+  /**
+   * How the shop writes an amount's currency: the sign its shoppers read ("TL", not Intl's "₺") and on which side
+   * of the number it stands ("999 Kč", "CHF 50"). See `formatAmount`.
+   */
+  currencySign: v.object({ text: v.pipe(v.string(), v.nonEmpty()), position: v.picklist(['before', 'after']) }),
   /** The shop's name of the loyalty card product in `/registerfree{card}card` URLs. */
   loyaltyCardPath: pathSchema,
   /** Newsletter sign-up rules (docs/newsletter.md#rules-per-shop). */
@@ -76,46 +81,54 @@ const standardLinks = {
 /** The nine shops, in the order the country chooser lists them. Parsed so a typo fails at start-up, not in a page. */
 export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
-    code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', loyaltyCardPath: '/registerfreearomacard',
+    code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR',
+    currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, returnPeriod: { amount: 30, unit: 'days' }, freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
-    code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR', loyaltyCardPath: '/registerfreearomacard',
+    code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR',
+    currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
     returnPeriod: { amount: 14, unit: 'days' }, freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
-    code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', loyaltyCardPath: '/registerfreeprivatecard',
+    code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF',
+    currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
     newsletter: standardNewsletter, returnPeriod: { amount: 3, unit: 'months' }, freeShipping: null, hasFooterFallback: true,
     links: standardLinks,
   },
   {
-    code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', loyaltyCardPath: '/registerfreeprivatecard',
+    code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF',
+    currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
     newsletter: standardNewsletter, returnPeriod: { amount: 3, unit: 'months' }, freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
   },
   {
-    code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK', loyaltyCardPath: '/registerfreearomacard',
+    code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK',
+    currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
     returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 999, withCardFrom: 499 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podminky-poukazu' },
   },
   {
-    code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF', loyaltyCardPath: '/registerfreearomacard',
+    code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF',
+    currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
     returnPeriod: { amount: 30, unit: 'days' }, freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-kuponfeltetelek', exampleNewsletter: '/hirlevel-minta' },
   },
   {
-    code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR', loyaltyCardPath: '/registerfreearomacard',
+    code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR',
+    currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
     returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 40, withCardFrom: 20 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podmienky-poukazu' },
   },
   {
-    code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY', loyaltyCardPath: '/registerfreearomacard',
+    code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY',
+    currencySign: { text: 'TL', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
     },
@@ -130,7 +143,8 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     },
   },
   {
-    code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', loyaltyCardPath: '/registerfreearomacard',
+    code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN',
+    currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 100 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },
   },
