@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import { customerFrontendDataRoutes, newsletterRoutes } from './newsletter.ts';
 import { promotionRoutes } from './promotion.ts';
 import { footerImageRoutes } from './footerImages.ts';
-import { loginRoutes } from './login.ts';
+import { loginRoutes, type LoginRouteOptions } from './login.ts';
 import { abTestRoutes } from './abtests.ts';
 import { previewRoutes } from './preview/routes.ts';
 import { previewSessions } from './preview/sessions.ts';
@@ -17,10 +17,12 @@ export interface AppOptions {
   db: DatabaseSync;
   /** The built site; absolute path. */
   distDir: string;
+  /** Test-only: lower scrypt cost, other throttle limits. */
+  login?: LoginRouteOptions;
 }
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
-export function createApp({ db, distDir }: AppOptions): Hono {
+export function createApp({ db, distDir, login }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders());
   app.use(compress());
@@ -33,7 +35,7 @@ export function createApp({ db, distDir }: AppOptions): Hono {
   app.route('/service/newsletter/api/internal', newsletter);
   app.route('/service/newsletter/api/private', newsletter);
   const sessions = previewSessions(db);
-  app.route('/service/login/api/v1', loginRoutes(db, sessions));
+  app.route('/service/login/api/v1', loginRoutes(db, sessions, login));
   app.route('/service/preview/api', previewRoutes(db, sessions));
   app.route('/service/abtestfrontend/api/v1', abTestRoutes(db, sessions));
   app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db));

@@ -67,6 +67,8 @@ const migrations: string[] = [
    ALTER TABLE subscribers ADD COLUMN consented_at TEXT;
    ALTER TABLE subscribers ADD COLUMN confirmed_at TEXT;
    CREATE UNIQUE INDEX subscribers_doi_token_hash ON subscribers (doi_token_hash);`,
+  // Staff sessions end 8 h after login however often they are renewed; sessions from before this step end at once.
+  `ALTER TABLE preview_sessions ADD COLUMN started_at INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 
+/** Secrets already read, per database: a token check must never write (a held lock would stall every request). */
+const loaded = new WeakMap<DatabaseSync, Map<string, string>>();
+
 /**
  * A server secret: from the environment variable `envName` when set, else generated once and kept in the
- * database, so tokens stay valid across restarts without anyone having to configure anything.
+ * database, so tokens stay valid across restarts without anyone having to configure anything. Read from the
+ * database on the first call only; route factories call it at start so requests never touch the table.
  */
 export function serverSecret(db: DatabaseSync, name: string, envName: string): string {
   const fromEnv = process.env[envName];
   if (fromEnv) return fromEnv;
-  db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)').run(name, randomBytes(32).toString('base64url'));
-  return (db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as { value: string }).value;
+  let secrets = loaded.get(db);
+  if (!secrets) loaded.set(db, (secrets = new Map()));
+  let secret = secrets.get(name);
+  if (secret === undefined) {
+    db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)').run(name, randomBytes(32).toString('base64url'));
+    secret = (db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as { value: string }).value;
+    secrets.set(name, secret);
+  }
+  return secret;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { createApp, type AppOptions } from './app.ts';
 import { openDatabase } from './db.ts';
 
 /** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
@@ -15,12 +15,15 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(options: { distDir?: string } = {}): Promise<TestServer> {
+/** scrypt cost for tests: OWASP's 2^17 takes about 0.3 s and 128 MB per hash, too slow for dozens of logins. */
+const TEST_SCRYPT_COST = 2 ** 10;
+
+export async function startTestServer(options: { distDir?: string; login?: AppOptions['login'] } = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-server-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const distDir = options.distDir ?? path.join(dir, 'dist');
   fs.mkdirSync(distDir, { recursive: true });
-  const app = createApp({ db, distDir });
+  const app = createApp({ db, distDir, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -48,3 +48,25 @@ test('a login service that is down or unreachable gives SERVICE_UNAVAILABLE as a
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveText(/login service is not available/);
 });
+
+test.describe('before its script runs (JavaScript off)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form posts the password in the body, never in a URL, and the service refuses it unread', async ({ page, context }) => {
+    const password = 'never-in-a-url-4410';
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto('/preview/login/');
+    await page.getByLabel('User name').fill(staffCredentials.username);
+    await page.getByLabel('Password').fill(password);
+    const sent = page.waitForRequest((request) => request.isNavigationRequest() && request.url() !== page.url());
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const request = await sent;
+    expect(request.method()).toBe('POST');
+    expect(new URL(request.url()).pathname).toBe('/service/login/api/v1/login');
+    // No CSRF header can come from a plain form: the service answers 403 and logs nobody in.
+    expect((await request.response())?.status()).toBe(403);
+    expect(urls.filter((url) => url.includes(password))).toEqual([]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('preview_session');
+  });
+});

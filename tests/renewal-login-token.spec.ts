@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { openSignUp } from './newsletter-helpers.ts';
+import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { collectRequests } from './support/preview.ts';
 
 const RENEW = '/service/login/api/v1/logintoken/renew';
@@ -10,6 +12,19 @@ test('an anonymous page asks for no renewal', async ({ page }) => {
   await page.goto('/de/');
   await page.clock.runFor(15 * 60_000);
   expect(requests.filter((url) => url.includes(RENEW))).toEqual([]);
+});
+
+test('a malformed login cookie is ignored: no script error, the sign-up works, renewal waits for a real login', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'login_token', value: '%E0', url: baseURL! }]);
+  await page.clock.install();
+  const errors = collectConsoleErrors(page);
+  const requests = collectRequests(page);
+  const section = await openSignUp(page, '/de/');
+  await expect(section.getByLabel(/E-Mail/).first()).toBeEditable();
+  // Still polling (every 10 s while there is no usable login cookie), yet nothing to renew.
+  await page.clock.runFor(60_000);
+  expect(requests.filter((url) => url.includes(RENEW) || url.includes('/customers/base-data'))).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test.describe('a logged-in demo shopper', () => {

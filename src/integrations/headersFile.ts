@@ -3,13 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { baseDirectives, pagePolicy } from '../lib/csp.ts';
+import { securityHeaders, strictTransportSecurity } from '../lib/securityHeaders.ts';
 
-const securityHeaders = [
-  'X-Content-Type-Options: nosniff',
-  'Referrer-Policy: strict-origin-when-cross-origin',
-  'X-Frame-Options: DENY',
-  'Cross-Origin-Opener-Policy: same-origin',
-];
+/** The CDNs that read `_headers` serve only https, so HSTS belongs to every response there. */
+const siteHeaders = Object.entries({ ...securityHeaders, ...strictTransportSecurity }).map(([name, value]) => `${name}: ${value}`);
 
 function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -24,7 +21,7 @@ function htmlFiles(dir: string): string[] {
  * page's CSP as a header, with `frame-ancestors`, exactly as the local server does. Returns the number of pages.
  */
 export function writeHeadersFile(root: string): number {
-  const blocks = [`/*\n  ${[...securityHeaders, `Content-Security-Policy: ${baseDirectives.join('; ')}`].join('\n  ')}`];
+  const blocks = [`/*\n  ${[...siteHeaders, `Content-Security-Policy: ${baseDirectives.join('; ')}`].join('\n  ')}`];
   for (const file of htmlFiles(root).sort()) {
     const route = `/${path.relative(root, file).split(path.sep).join('/')}`.replace(/index\.html$/, '');
     blocks.push(`${route}\n  ! Content-Security-Policy\n  Content-Security-Policy: ${pagePolicy(fs.readFileSync(file, 'utf8'))}`);

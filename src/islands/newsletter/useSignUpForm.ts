@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { LOGIN_COOKIE } from '../../lib/auth/loginToken.ts';
-import { readCookie } from '../../lib/auth/csrf.ts';
+import { readCookie } from '../../lib/cookies.ts';
 import { pushSignUpEvent } from '../../lib/newsletter/analytics.ts';
 import {
   emptyFormValues,

@@ -1,3 +1,5 @@
+import { hasCookie } from '../../lib/cookies.ts';
+
 /**
  * Cookies that say "maybe staff": the local stand-in's readable marker, or the real SSO's token
  * (docs/preview.md#staff-session).
@@ -6,5 +8,5 @@ export const STAFF_COOKIE_NAMES = ['StaffAuthToken', 'CobraAuthToken'] as const;
 
 /** True when one of the staff cookies is present (by name; its value means nothing to the page). */
 export function hasStaffCookie(cookies: string): boolean {
-  return cookies.split(';').some((part) => (STAFF_COOKIE_NAMES as readonly string[]).includes(part.trim().split('=')[0] ?? ''));
+  return STAFF_COOKIE_NAMES.some((name) => hasCookie(cookies, name));
 }

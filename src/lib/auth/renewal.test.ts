@@ -17,6 +17,11 @@ describe('decideRenewal', () => {
     expect(decideRenewal('other=1', 1000)).toEqual({ kind: 'wait-for-login' });
   });
 
+  test('ignores a malformed login cookie and keeps waiting for a real one', () => {
+    expect(decideRenewal('login_token=%E0', 1000)).toEqual({ kind: 'wait-for-login' });
+    expect(isRenewalSkipped('platform=%E0; login_token=%E0')).toBe(false);
+  });
+
   test('gives 3 for an unreadable token', () => {
     expect(decideRenewal('login_token=garbage', 1000)).toEqual({ kind: 'outcome', outcome: 3 });
   });

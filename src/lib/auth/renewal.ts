@@ -1,4 +1,4 @@
-import { readCookie } from './csrf.ts';
+import { readCookie } from '../cookies.ts';
 import { LOGIN_COOKIE, readLoginTokenClaims } from './loginToken.ts';
 
 /**

@@ -1,3 +1,5 @@
+import { readCookie } from '../../cookies.ts';
+
 /** A consent manager a site may load (for example a CMP script); the footer only needs a way to open it. */
 interface ConsentManager {
   showSettings: () => void;
@@ -42,9 +44,9 @@ export function setUpConsentLinks(root: ParentNode, doc: Document = document): v
 }
 
 function restoreChoices(dialog: HTMLDialogElement, cookies: string): void {
-  const match = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=([^;]*)`).exec(cookies);
-  if (!match?.[1]) return;
-  const chosen = decodeURIComponent(match[1]).split(',');
+  const stored = readCookie(cookies, CONSENT_COOKIE);
+  if (!stored) return;
+  const chosen = stored.split(',');
   for (const input of dialog.querySelectorAll<HTMLInputElement>('input[name="consent"]:not(:disabled)')) input.checked = chosen.includes(input.value);
 }
 

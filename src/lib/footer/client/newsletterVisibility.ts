@@ -1,4 +1,5 @@
-import { csrfHeaders, readCookie } from '../../auth/csrf.ts';
+import { csrfHeaders } from '../../auth/csrf.ts';
+import { readCookie } from '../../cookies.ts';
 import { LOGIN_COOKIE } from '../../auth/loginToken.ts';
 import { fetchWithTimeout } from '../../http.ts';
 
