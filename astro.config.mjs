@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { shops } from './src/lib/countries.ts';
 import { footerReport } from './src/integrations/footerReport.ts';
 import { headersFile } from './src/integrations/headersFile.ts';
+import { hydrateOnInteraction } from './src/integrations/hydrateOnInteraction.ts';
 
 // Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
 // same-origin `/service/...`; in production that path is routed to the real backends.
@@ -13,7 +14,7 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'always',
-  integrations: [react(), headersFile(), footerReport()],
+  integrations: [react(), hydrateOnInteraction(), headersFile(), footerReport()],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.

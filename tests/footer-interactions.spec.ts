@@ -55,7 +55,7 @@ test.describe('country selector', () => {
   test('switches the browser to the chosen shop', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await page.goto('/ch-fr/');
-    // The selector hydrates when it scrolls into view, as it does for a shopper who reaches the footer.
+    // The select works before the island hydrates; the click on the button loads and hydrates it, then switches.
     await footerOf(page).locator('.footer-country').scrollIntoViewIfNeeded();
     const select = footerOf(page).getByRole('combobox', { name: 'Choisir le pays' });
     await expect(select).toHaveValue('CH');
@@ -63,7 +63,7 @@ test.describe('country selector', () => {
     await expect(select.locator('option[value="AT"]')).toHaveText(/Autriche/);
     await select.selectOption('HU');
     await footerOf(page).getByRole('button', { name: 'Aller à la boutique' }).click();
-    await expect(page).toHaveURL(/\/hu\/$/);
+    await expect(page).toHaveURL(/\/hu\/$/, { timeout: 15_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', 'hu-HU');
     expect(errors).toEqual([]);
   });
@@ -74,7 +74,7 @@ test.describe('country selector', () => {
     await footerOf(page).locator('.footer-country').scrollIntoViewIfNeeded();
     await footerOf(page).getByRole('combobox', { name: 'Wybierz kraj' }).selectOption('FR');
     await footerOf(page).getByRole('button', { name: 'Przejdź do sklepu' }).click();
-    await expect(page).toHaveURL('https://international.aroma.example/?country=fr');
+    await expect(page).toHaveURL('https://international.aroma.example/?country=fr', { timeout: 15_000 });
   });
 });
 

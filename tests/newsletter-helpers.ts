@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { hydrateIsland } from './support/hydrateAll.ts';
 
 /** Where the services write confirmation e-mails: `npm test` passes DATA_DIR; a manual serve sets OUTBOX_DIR. */
 export const outboxDir = process.env.OUTBOX_DIR ?? (process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'outbox') : path.resolve('.data/outbox'));
@@ -10,11 +11,11 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** Opens a shop page and waits until the sign-up island in the page section has hydrated (it is `client:visible`). */
+/** Opens a shop page and hydrates the sign-up island in the page section (it hydrates on the first interaction). */
 export async function openSignUp(page: Page, path: string, scope = '#newsletter') {
   await page.goto(path);
   const section = page.locator(scope);
-  await section.scrollIntoViewIfNeeded();
+  await hydrateIsland(section.locator('astro-island'));
   await expect(section.locator('astro-island:not([ssr]) form')).toBeVisible();
   return section;
 }

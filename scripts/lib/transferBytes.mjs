@@ -1,5 +1,6 @@
 // Bytes a page transfers (as sent: gzip where the server compresses), before any interaction and after scrolling
-// to the bottom so every `client:visible` island has hydrated.
+// to the bottom. Islands hydrate on interaction, so scrolling alone loads no island code (in a `client:visible`
+// build, ISLANDS=visible, it hydrates every island).
 
 const kind = (response) => {
   const type = response.headers()['content-type'] ?? '';

@@ -1,4 +1,5 @@
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
+import { useAdoptLiveValues } from '../lib/hydration/useAdoptLiveValues.ts';
 import type { CountryItem } from '../lib/footer/countryList.ts';
 
 export interface CountrySelectorProps {
@@ -10,21 +11,38 @@ export interface CountrySelectorProps {
   strings: { label: string; submit: string; change: string };
 }
 
-const subscribeNothing = () => () => {};
-
 /**
- * The footer's country selector. The server (and a browser without JavaScript) renders a native disclosure with
- * plain links; once hydrated it becomes a labelled select with a button, which switches the browser to the shop.
+ * The footer's country selector: a labelled select with a button that switches the browser to the chosen shop, and
+ * a native disclosure of plain links for browsers without JavaScript. Server and browser render exactly the same
+ * elements, and CSS shows one of the two from the first paint (the head script marks pages that run JavaScript), so
+ * hydrating swaps nothing under the pointer and moves nothing. The select is uncontrolled: a country picked before
+ * the island hydrated is read from the form when it is submitted.
  */
 export default function CountrySelector({ items, current, strings }: CountrySelectorProps) {
-  // false while server-rendering and hydrating, true afterwards: the no-JS markup hydrates without a mismatch.
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
-  const [selected, setSelected] = useState(current);
   const id = useId();
   const currentItem = items.find((item) => item.code === current);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptLiveValues(() => formRef.current);
 
-  if (!hydrated) {
-    return (
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const selected = new FormData(event.currentTarget).get('country');
+    const item = items.find((candidate) => candidate.code === selected);
+    if (item) window.location.assign(item.href);
+  };
+  return (
+    <>
+      <form ref={formRef} className="country-selector__form" onSubmit={submit}>
+        <label htmlFor={id}>{strings.label}</label>
+        <select id={id} name="country" defaultValue={current}>
+          {items.map((item) => (
+            <option key={item.code} value={item.code}>
+              {item.flag} {item.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit">{strings.submit}</button>
+      </form>
       <details className="country-selector__details">
         <summary>
           {currentItem && (
@@ -44,25 +62,6 @@ export default function CountrySelector({ items, current, strings }: CountrySele
           ))}
         </ul>
       </details>
-    );
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const item = items.find((candidate) => candidate.code === selected);
-    if (item) window.location.assign(item.href);
-  };
-  return (
-    <form className="country-selector__form" onSubmit={submit}>
-      <label htmlFor={id}>{strings.label}</label>
-      <select id={id} value={selected} onChange={(event) => setSelected(event.target.value)}>
-        {items.map((item) => (
-          <option key={item.code} value={item.code}>
-            {item.flag} {item.label}
-          </option>
-        ))}
-      </select>
-      <button type="submit">{strings.submit}</button>
-    </form>
+    </>
   );
 }
