@@ -144,7 +144,7 @@ describe('form rules per country (spec §5)', () => {
   test('shops without personal fields ignore and never send them', () => {
     for (const shop of shops.filter((s) => !s.newsletter.showsPersonalFields)) {
       const result = validateNewsletterForm(shop.newsletter, form({ newsletterEmail: 'a@example.com', firstName: 'http://x', salutation: 'MR' }));
-      expect(result).toEqual({ success: true, request: { email: 'a@example.com', consents: [], origin: 'onsite', originAddition: 'subsite' } });
+      expect(result).toEqual({ success: true, request: { email: 'a@example.com', consents: [], legals: [], origin: 'onsite', originAddition: 'subsite' } });
     }
   });
 
@@ -156,7 +156,7 @@ describe('form rules per country (spec §5)', () => {
     );
     expect(result).toEqual({
       success: true,
-      request: { email: 'a@example.com', firstName: 'Jürgen', consents: ['DNE'], origin: 'footer', originAddition: 'home' },
+      request: { email: 'a@example.com', firstName: 'Jürgen', consents: ['DNE'], legals: [], origin: 'footer', originAddition: 'home' },
     });
   });
 

@@ -89,7 +89,7 @@ export function validateNewsletterForm(
     }
     return { success: false, errors };
   }
-  const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents'> &
+  const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents' | 'legals'> &
     Partial<Pick<NewsletterFormValues, 'salutation' | 'firstName' | 'lastName'>>;
   // Spec §3: salutation and names are sent only when non-empty; the service checks the same schema again.
   const request = v.parse(subscriberCreateRequestSchema, {
@@ -98,6 +98,7 @@ export function validateNewsletterForm(
     ...(output.firstName ? { firstName: output.firstName } : {}),
     ...(output.lastName ? { lastName: output.lastName } : {}),
     consents: output.consents,
+    legals: output.legals,
     origin: origin.origin,
     originAddition: origin.originAddition,
   });
