@@ -105,17 +105,18 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
   app.post('/newsletter-subscribers', rateLimit(options.signUpLimit), async (c) => {
     const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));
     if (!result.success) {
-      const flat = v.flatten<typeof subscriberCreateRequestSchema>(result.issues);
-      if (flat.nested?.email) return problem(c, 400, EMAIL_INVALID_PROBLEM, 'The e-mail address is not valid');
-      return invalidRequest(c, flat.nested ?? {});
+      if (v.flatten<typeof subscriberCreateRequestSchema>(result.issues).nested?.email) {
+        return problem(c, 400, EMAIL_INVALID_PROBLEM, 'The e-mail address is not valid');
+      }
+      return invalidRequest(c, fieldErrors(result.issues));
     }
     const body = result.output;
     // The shop whose rules apply: the `site` header the page sends, else the page the sign-up came from.
     const siteShop = shopOfSiteHeader(c.req.header('site'));
     if (siteShop === null) return invalidRequest(c, { site: ['unknown shop'] });
     const shop = siteShop ?? shopOfReferer(c.req.header('referer'));
-    const fieldErrors = countryRuleErrors(shop, body);
-    if (fieldErrors) return invalidRequest(c, fieldErrors);
+    const countryErrors = countryRuleErrors(shop, body);
+    if (countryErrors) return invalidRequest(c, countryErrors);
 
     const now = new Date();
     purgeExpired.run(now.toISOString());
@@ -163,7 +164,7 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
     const row = subscriberOfToken(c, ['preferences']);
     if (row instanceof Response) return row;
     const result = v.safeParse(subscriberUpdateRequestSchema, await readJson(c));
-    if (!result.success) return invalidRequest(c, v.flatten(result.issues).nested ?? {});
+    if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
     const body = result.output;
     update.run({
       id: row.id,
@@ -187,6 +188,12 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
   });
 
   return app;
+}
+
+/** Messages per field; a field the schema does not know is reported as `unknown field` (strict schemas). */
+function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, unknown> {
+  const named = issues.map((issue) => (issue.type === 'strict_object' && issue.path ? { ...issue, message: 'unknown field' } : issue));
+  return v.flatten(named as typeof issues).nested ?? {};
 }
 
 /** 400 naming the fields that were refused and why (catalogue keys or valibot messages). */
