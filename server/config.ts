@@ -42,7 +42,7 @@ export const environmentSchema = v.object({
   SITE_URL: v.pipe(
     v.optional(v.string(), 'http://localhost:4321'),
     v.url('must be an absolute URL such as https://shop.example'),
-    v.check((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http: or https: URL'),
+    v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http: or https: URL'),
   ),
   /** Further `host[:port]` names the site answers to (e.g. a dev proxy's). */
   ALLOWED_HOSTS: list,
