@@ -22,7 +22,7 @@ export function countryRuleErrors(shop: Shop, request: SubscriberCreateRequest):
     firstName: request.firstName ?? '',
     lastName: request.lastName ?? '',
     consents: request.consents,
-    legals: request.legals,
+    legals: request.legals ?? [],
   });
   if (checked.success) return undefined;
   const errors: Record<string, string[]> = {};

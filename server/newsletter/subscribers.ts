@@ -136,7 +136,7 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
         firstName: body.firstName ?? null,
         lastName: body.lastName ?? null,
         consents: JSON.stringify(body.consents),
-        legals: JSON.stringify(body.legals),
+        legals: JSON.stringify(body.legals ?? []),
         origin: body.origin,
         originAddition: body.originAddition,
         site: shop.code,

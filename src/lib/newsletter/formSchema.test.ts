@@ -131,6 +131,8 @@ describe('form rules per country (spec §5)', () => {
     });
     const ok = validateNewsletterForm(rules('TR'), form({ newsletterEmail: 'a@example.com', firstName: 'Şule', lastName: 'Yılmaz', legals: ['NEWSLETTER'] }));
     expect(ok.success).toBe(true);
+    // The ticked legal checkbox goes along, so the service can check the same rule.
+    expect(ok.success && ok.request.legals).toEqual(['NEWSLETTER']);
   });
 
   test('AT shows optional personal fields; their content is still checked', () => {
@@ -144,7 +146,7 @@ describe('form rules per country (spec §5)', () => {
   test('shops without personal fields ignore and never send them', () => {
     for (const shop of shops.filter((s) => !s.newsletter.showsPersonalFields)) {
       const result = validateNewsletterForm(shop.newsletter, form({ newsletterEmail: 'a@example.com', firstName: 'http://x', salutation: 'MR' }));
-      expect(result).toEqual({ success: true, request: { email: 'a@example.com', consents: [], legals: [], origin: 'onsite', originAddition: 'subsite' } });
+      expect(result).toEqual({ success: true, request: { email: 'a@example.com', consents: [], origin: 'onsite', originAddition: 'subsite' } });
     }
   });
 
@@ -156,7 +158,7 @@ describe('form rules per country (spec §5)', () => {
     );
     expect(result).toEqual({
       success: true,
-      request: { email: 'a@example.com', firstName: 'Jürgen', consents: ['DNE'], legals: [], origin: 'footer', originAddition: 'home' },
+      request: { email: 'a@example.com', firstName: 'Jürgen', consents: ['DNE'], origin: 'footer', originAddition: 'home' },
     });
   });
 

@@ -98,7 +98,7 @@ export function validateNewsletterForm(
     ...(output.firstName ? { firstName: output.firstName } : {}),
     ...(output.lastName ? { lastName: output.lastName } : {}),
     consents: output.consents,
-    legals: output.legals,
+    ...(output.legals.length > 0 ? { legals: output.legals } : {}),
     origin: origin.origin,
     originAddition: origin.originAddition,
   });

@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '../http.ts';
 import { confirmSubscription, createSubscriber, fetchCustomerBaseData, newsletterBasePath, siteOfPage } from './newsletterClient.ts';
 
 const base = newsletterBasePath('https://shop.example');
-const request = { email: 'a@example.com', consents: [], legals: [], origin: 'onsite', originAddition: 'subsite' };
+const request = { email: 'a@example.com', consents: [], origin: 'onsite', originAddition: 'subsite' };
 
 function answer(status: number, body?: unknown) {
   const fetchMock = vi.fn(async () =>

@@ -60,8 +60,11 @@ export const subscriberCreateRequestSchema = v.strictObject({
   lastName: v.optional(nameSchema),
   /** Consents given, e.g. `["DNE"]`. */
   consents: v.pipe(v.array(v.picklist(consentValues)), v.maxLength(consentValues.length)),
-  /** Legal checkboxes ticked, e.g. `["NEWSLETTER"]` (Turkey's commercial message consent); the service checks and keeps them. */
-  legals: v.optional(v.pipe(v.array(v.picklist(legalValues)), v.maxLength(legalValues.length)), []),
+  /**
+   * Legal checkboxes ticked, e.g. `["NEWSLETTER"]` (Turkey's commercial message consent); omitted when none, so other
+   * shops send exactly the documented body. The service checks and keeps them.
+   */
+  legals: v.optional(v.pipe(v.array(v.picklist(legalValues)), v.maxLength(legalValues.length))),
   /** Where the sign-up happened; `onsite` by default. */
   origin: v.optional(v.pipe(v.string(), v.maxLength(64)), 'onsite'),
   /** Finer origin; `subsite` by default. */
