@@ -25,6 +25,8 @@ export default defineConfig({
   build: { inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },
   vite: {
-    server: { proxy: { '/service': { target: serviceOrigin, changeOrigin: false } } },
+    // xfwd: the services key their rate limits on the browser's address, which they read from X-Forwarded-For
+    // because `npm run dev` starts them with TRUST_PROXY.
+    server: { proxy: { '/service': { target: serviceOrigin, changeOrigin: false, xfwd: true } } },
   },
 });

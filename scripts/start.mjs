@@ -4,7 +4,9 @@ import { startServices } from './lib/services.mjs';
 import { shops } from '../src/lib/countries.ts';
 
 const port = Number(process.env.PORT ?? 4321);
-const services = await startServices({ port });
+// Confirmation links are built on SITE_URL only, never on a request's Host header: give the services our own origin.
+const siteUrl = process.env.SITE_URL ?? `http://${process.env.HOST ?? 'localhost'}:${port}`;
+const services = await startServices({ port, env: { SITE_URL: siteUrl } });
 const stop = async () => {
   await services.stop();
   process.exit(0);

@@ -12,26 +12,41 @@ import { issueCsrfCookie } from './csrf.ts';
 import { securityHeaders } from './security.ts';
 import { staticSite } from './staticSite.ts';
 import { problem } from './problem.ts';
+import type { ServerConfig } from './config.ts';
+import { requireAllowedHost } from './edge/allowedHosts.ts';
+import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
+import { guardStateChangingRequests } from './edge/stateChangingRequests.ts';
 
 export interface AppOptions {
   db: DatabaseSync;
-  /** The built site; absolute path. */
-  distDir: string;
+  /** Checked settings (`readConfig()`). */
+  config: ServerConfig;
   /** Test-only: lower scrypt cost, other throttle limits. */
   login?: LoginRouteOptions;
 }
 
+/**
+ * Calls allowed a body other than the default 16 KB. The promotion admin call (`PUT /promotion/{name}`, whole footer
+ * contents) gets 64 KB once it exists.
+ */
+const bodyLimitRules: readonly BodyLimitRule[] = [
+  { method: 'PUT', path: /^\/service\/promotion\/api\/promotion\/[^/]+$/, maxBytes: 64 * 1024 },
+];
+
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
-export function createApp({ db, distDir, login }: AppOptions): Hono {
+export function createApp({ db, config, login }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders());
+  app.use(requireAllowedHost(config));
+  // Before any route reads a body: refuse cross-site and non-JSON writes, then oversized bodies.
+  app.use('/service/*', guardStateChangingRequests(config), limitBodies(bodyLimitRules));
   app.use(compress());
   app.use(issueCsrfCookie());
 
   app.get('/service/health', (c) => c.json({ status: 'ok' }));
   app.route('/service/promotion/api/promotion', promotionRoutes(db));
   app.route('/service/footer-images', footerImageRoutes());
-  const newsletter = newsletterRoutes(db);
+  const newsletter = newsletterRoutes(db, config);
   app.route('/service/newsletter/api/internal', newsletter);
   app.route('/service/newsletter/api/private', newsletter);
   const sessions = previewSessions(db);
@@ -41,7 +56,7 @@ export function createApp({ db, distDir, login }: AppOptions): Hono {
   app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db));
   app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
-  app.use(staticSite(distDir));
+  app.use(staticSite(config.distDir));
   app.onError((error, c) => {
     console.error(error);
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');

@@ -69,6 +69,13 @@ const migrations: string[] = [
    CREATE UNIQUE INDEX subscribers_doi_token_hash ON subscribers (doi_token_hash);`,
   // Staff sessions end 8 h after login however often they are renewed; sessions from before this step end at once.
   `ALTER TABLE preview_sessions ADD COLUMN started_at INTEGER NOT NULL DEFAULT 0;`,
+  // Consent evidence (shop in `site`, legals ticked, version of the consent text), when the last confirmation e-mail
+  // went out (at most one per address per 10 minutes), and the preferences token issued at confirmation (hash only).
+  `ALTER TABLE subscribers ADD COLUMN legals TEXT NOT NULL DEFAULT '[]';
+   ALTER TABLE subscribers ADD COLUMN consent_text_version TEXT;
+   ALTER TABLE subscribers ADD COLUMN confirmation_sent_at TEXT;
+   ALTER TABLE subscribers ADD COLUMN preferences_token_hash TEXT;
+   CREATE UNIQUE INDEX subscribers_preferences_token_hash ON subscribers (preferences_token_hash);`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

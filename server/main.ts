@@ -1,14 +1,21 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { ConfigError, readConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db.ts';
 import { seedPromotions } from './promotion.ts';
 
-const config = readConfig();
+let config: ServerConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const db = openDatabase(config.dbPath);
 const seeded = seedPromotions(db, path.join(import.meta.dirname, 'seed/footer'));
-const app = createApp({ db, distDir: config.distDir });
+const app = createApp({ db, config });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footers seeded` : ''})`);

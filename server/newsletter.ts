@@ -1,29 +1,22 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
-import { readConfig } from './config.ts';
+import type { ServerConfig } from './config.ts';
 import { problem } from './problem.ts';
 import { loginCustomer } from './newsletter/loginCustomer.ts';
 import { subscriberRoutes } from './newsletter/subscribers.ts';
-
-/** Settings of the newsletter stand-in; defaults come from the environment. */
-export interface NewsletterOptions {
-  /** Folder of the confirmation e-mails (`OUTBOX_DIR`). */
-  outboxDir?: string;
-  /** Sign-ups per client and minute (`NEWSLETTER_SIGNUPS_PER_MINUTE`, default 30). */
-  signUpsPerMinute?: number;
-}
 
 /**
  * Stand-in for the newsletter service under `/service/newsletter/api/{internal,private}`.
  * Validates with the same schemas as the sign-up form, so both always agree on the rules.
  */
-export function newsletterRoutes(db: DatabaseSync, options: NewsletterOptions = {}): Hono {
+export function newsletterRoutes(db: DatabaseSync, config: ServerConfig): Hono {
   const app = new Hono();
   app.route(
     '/',
     subscriberRoutes(db, {
-      outboxDir: options.outboxDir ?? readConfig().outboxDir,
-      signUpLimit: { limit: options.signUpsPerMinute ?? Number(process.env.NEWSLETTER_SIGNUPS_PER_MINUTE ?? 30), windowMs: 60_000 },
+      outboxDir: config.outboxDir,
+      siteUrl: config.siteUrl,
+      signUpLimit: { limit: config.signUpsPerMinute, windowMs: 60_000, trustProxy: config.trustProxy },
     }),
   );
 

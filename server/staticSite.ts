@@ -18,14 +18,31 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The file under `root` a URL path names, or undefined; never a path outside `root`. */
-function resolveFile(root: string, urlPath: string): string | undefined {
+// An encoded slash or backslash, a backslash or a NUL: no file of the site has one in its path, and each is a classic
+// way to smuggle a different path (or host) past a check, so such requests get a plain 404.
+const SUSPICIOUS_PATH = /%2f|%5c|%00|\\|\0/i;
+
+/**
+ * A URL path decoded and normalised (`/a//b/../c` is `/a/c`), or undefined when it is malformed or suspicious. The
+ * result starts with exactly one slash, so it can never turn into a protocol-relative (other host) redirect.
+ */
+function normalisePath(urlPath: string): string | undefined {
+  if (SUSPICIOUS_PATH.test(urlPath)) return undefined;
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
     return undefined;
   }
+  if (SUSPICIOUS_PATH.test(decoded)) return undefined;
+  const normalised = path.posix.normalize(`/${decoded}`).replace(/\/{2,}/g, '/');
+  return decoded.endsWith('/') && !normalised.endsWith('/') ? `${normalised}/` : normalised;
+}
+
+/** The file under `root` a URL path names, or undefined; never a path outside `root`. */
+function resolveFile(root: string, urlPath: string): string | undefined {
+  const decoded = normalisePath(urlPath);
+  if (decoded === undefined) return undefined;
   const file = path.resolve(root, `.${decoded.endsWith('/') ? `${decoded}index.html` : decoded}`);
   if (file !== root && !file.startsWith(root + path.sep)) return undefined;
   return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : undefined;
@@ -55,9 +72,10 @@ export function staticSite(root: string): MiddlewareHandler {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const file = resolveFile(root, c.req.path);
     if (file) return send(c, file);
-    if (!path.extname(c.req.path) && resolveFile(root, `${c.req.path}/`)) {
-      const url = new URL(c.req.url);
-      return c.redirect(`${url.pathname}/${url.search}`, 301);
+    const normalised = normalisePath(c.req.path);
+    if (normalised !== undefined && !path.extname(normalised) && resolveFile(root, `${normalised}/`)) {
+      // Only ever to a normalised path of this site: never `//host/...`, never the raw request path.
+      return c.redirect(`${encodeURI(normalised)}/${new URL(c.req.url).search}`, 301);
     }
     const notFound = resolveFile(root, '/404.html');
     return notFound ? send(c, notFound, 404) : c.text('Not found. Run `npm run build` first.', 404);

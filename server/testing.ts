@@ -5,6 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app.ts';
+import { readConfig } from './config.ts';
 import { openDatabase } from './db.ts';
 
 /** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
@@ -18,12 +19,18 @@ export interface TestServer {
 /** scrypt cost for tests: OWASP's 2^17 takes about 0.3 s and 128 MB per hash, too slow for dozens of logins. */
 const TEST_SCRYPT_COST = 2 ** 10;
 
-export async function startTestServer(options: { distDir?: string; login?: AppOptions['login'] } = {}): Promise<TestServer> {
+/**
+ * `env` is read like the environment of `npm run serve` (see server/config.ts); paths default to the temporary folder.
+ */
+export async function startTestServer(
+  options: { distDir?: string; env?: Record<string, string>; login?: AppOptions['login'] } = {},
+): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-server-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const distDir = options.distDir ?? path.join(dir, 'dist');
   fs.mkdirSync(distDir, { recursive: true });
-  const app = createApp({ db, distDir, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
+  const config = readConfig({ OUTBOX_DIR: path.join(dir, 'outbox'), ...options.env, DIST_DIR: distDir });
+  const app = createApp({ db, config, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

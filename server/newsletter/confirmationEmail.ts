@@ -3,17 +3,16 @@ import { useTranslations } from '../../src/lib/i18n.ts';
 import type { OutgoingEmail } from '../outbox.ts';
 
 /**
- * The shop a sign-up came from, read from the page that sent it (`Referer: …/{segment}/…`): the create call
- * carries no site header (docs/calls.md#create-subscriber), and the confirmation link must lead back to the same shop
- * and language.
+ * The shop a sign-up came from when the call has no `site` header, read from the page that sent it
+ * (`Referer: …/{segment}/…`; docs/calls.md#create-subscriber): the confirmation link must lead back to the same shop and language. The referer's
+ * origin is not checked: cross-site calls are refused before this (see server/edge/), and a program calling
+ * directly can choose its referer as freely as its site header.
  */
-export function shopOfReferer(referer: string | undefined, origin: string): Shop {
+export function shopOfReferer(referer: string | undefined): Shop {
   try {
     const url = new URL(referer ?? '');
-    if (url.origin === origin) {
-      const shop = shopBySegment(url.pathname.split('/')[1] ?? '');
-      if (shop) return shop;
-    }
+    const shop = shopBySegment(url.pathname.split('/')[1] ?? '');
+    if (shop) return shop;
   } catch {
     // No or a malformed referer: the default shop.
   }

@@ -10,6 +10,7 @@ import {
 import { writeToOutbox } from '../outbox.ts';
 import { problem, readJson } from '../problem.ts';
 import { confirmationEmail, shopOfReferer } from './confirmationEmail.ts';
+import { consentTextVersion, countryRuleErrors, shopOfSiteHeader } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { rateLimit, type RateLimitOptions } from './rateLimit.ts';
 
@@ -17,6 +18,8 @@ import { rateLimit, type RateLimitOptions } from './rateLimit.ts';
 export interface SubscriberRoutesOptions {
   /** Folder the confirmation e-mails go to. */
   outboxDir: string;
+  /** Origin of the confirmation links (`SITE_URL`): never the request's Host header. */
+  siteUrl: string;
   /** Sign-ups per client and window. */
   signUpLimit: RateLimitOptions;
 }
@@ -30,8 +33,13 @@ interface SubscriberRow {
   consents: string;
   status: Subscriber['status'];
   doi_token_expires_at: string | null;
-  confirmed_at: string | null;
 }
+
+/** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link. */
+export const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Which token a call accepts: the confirmation link's (until confirmed) or the preferences token (once confirmed). */
+type TokenKind = 'doi' | 'preferences';
 
 function toSubscriber(row: SubscriberRow): Subscriber {
   return {
@@ -45,74 +53,100 @@ function toSubscriber(row: SubscriberRow): Subscriber {
 }
 
 /**
- * `/newsletter-subscribers` of the newsletter service (docs/calls.md#newsletter-service): create, read, update, double
- * opt-in.
+ * `/newsletter-subscribers` of the newsletter service: create, read, update, double opt-in
+ * (docs/calls.md#newsletter-service).
+ * Tokens: the confirmation link's token confirms once and can read the pending sign-up; confirming spends it and
+ * hands out a separate preferences token, the only one that can read and change the subscription afterwards. So a
+ * confirmation link that leaks later (forwarded e-mail, browser history) opens nothing.
  */
 export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOptions): Hono {
   const app = new Hono();
-  const findByEmail = db.prepare('SELECT status FROM subscribers WHERE email = ?');
+  const findByEmail = db.prepare('SELECT status, confirmation_sent_at FROM subscribers WHERE email = ?');
   const upsert = db.prepare(`
-    INSERT INTO subscribers (email, salutation, first_name, last_name, consents, origin, origin_addition, site, status,
-                             doi_token_hash, doi_token_expires_at, consented_at, created_at, updated_at)
-    VALUES (:email, :salutation, :firstName, :lastName, :consents, :origin, :originAddition, :site, 'WAITING_FOR_DOI',
-            :tokenHash, :expiresAt, :now, :now, :now)
+    INSERT INTO subscribers (email, salutation, first_name, last_name, consents, legals, origin, origin_addition, site, status,
+                             doi_token_hash, doi_token_expires_at, consented_at, consent_text_version, confirmation_sent_at,
+                             created_at, updated_at)
+    VALUES (:email, :salutation, :firstName, :lastName, :consents, :legals, :origin, :originAddition, :site, 'WAITING_FOR_DOI',
+            :tokenHash, :expiresAt, :now, :consentTextVersion, :now, :now, :now)
     ON CONFLICT (email) DO UPDATE SET
       salutation = excluded.salutation, first_name = excluded.first_name, last_name = excluded.last_name,
-      consents = excluded.consents, origin = excluded.origin, origin_addition = excluded.origin_addition, site = excluded.site,
-      doi_token_hash = excluded.doi_token_hash, doi_token_expires_at = excluded.doi_token_expires_at,
-      consented_at = excluded.consented_at, updated_at = excluded.updated_at
+      consents = excluded.consents, legals = excluded.legals, origin = excluded.origin, origin_addition = excluded.origin_addition,
+      site = excluded.site, doi_token_hash = excluded.doi_token_hash, doi_token_expires_at = excluded.doi_token_expires_at,
+      consented_at = excluded.consented_at, consent_text_version = excluded.consent_text_version,
+      confirmation_sent_at = excluded.confirmation_sent_at, updated_at = excluded.updated_at
     WHERE subscribers.status <> 'SUBSCRIBED'`);
-  const findByToken = db.prepare(`
-    SELECT id, email, salutation, first_name, last_name, consents, status, doi_token_expires_at, confirmed_at
-    FROM subscribers WHERE doi_token_hash = ?`);
+  const columns = 'id, email, salutation, first_name, last_name, consents, status, doi_token_expires_at';
+  const findByToken: Record<TokenKind, ReturnType<DatabaseSync['prepare']>> = {
+    doi: db.prepare(`SELECT ${columns} FROM subscribers WHERE doi_token_hash = ? AND status = 'WAITING_FOR_DOI'`),
+    preferences: db.prepare(`SELECT ${columns} FROM subscribers WHERE preferences_token_hash = ? AND status = 'SUBSCRIBED'`),
+  };
   const update = db.prepare(`
     UPDATE subscribers SET salutation = :salutation, first_name = :firstName, last_name = :lastName, consents = :consents,
       updated_at = :now WHERE id = :id`);
   // Unconfirmed sign-ups are deleted once their link has expired (the Turkish legal text promises 14 days).
   const purgeExpired = db.prepare(`DELETE FROM subscribers WHERE status = 'WAITING_FOR_DOI' AND doi_token_expires_at < ?`);
-  const confirm = db.prepare(`UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = :now, updated_at = :now WHERE id = :id`);
+  const confirm = db.prepare(`
+    UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = :now, updated_at = :now, doi_token_hash = NULL,
+      doi_token_expires_at = NULL, preferences_token_hash = :preferencesTokenHash WHERE id = :id`);
 
-  /** The subscriber of a link's token, or the problem to answer: 404 unknown, 410 expired. */
-  function subscriberOfToken(c: Context): SubscriberRow | Response {
-    const row = findByToken.get(hashDoiToken(c.req.param('token') ?? '')) as SubscriberRow | undefined;
-    if (!row) return problem(c, 404, 'urn:newsletter:token_unknown', 'This link is not valid');
-    if (row.doi_token_expires_at && Date.parse(row.doi_token_expires_at) < Date.now()) {
-      return problem(c, 410, 'urn:newsletter:token_expired', 'This link has expired');
+  /** The subscriber of a token of one of the given kinds, or the problem to answer: 404 unknown, 410 expired link. */
+  function subscriberOfToken(c: Context, kinds: readonly TokenKind[]): SubscriberRow | Response {
+    const hash = hashDoiToken(c.req.param('token') ?? '');
+    for (const kind of kinds) {
+      const row = findByToken[kind].get(hash) as SubscriberRow | undefined;
+      if (!row) continue;
+      if (kind === 'doi' && row.doi_token_expires_at && Date.parse(row.doi_token_expires_at) < Date.now()) {
+        return problem(c, 410, 'urn:newsletter:token_expired', 'This link has expired');
+      }
+      return row;
     }
-    return row;
+    return problem(c, 404, 'urn:newsletter:token_unknown', 'This link is not valid');
   }
 
   app.post('/newsletter-subscribers', rateLimit(options.signUpLimit), async (c) => {
     const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));
     if (!result.success) {
-      const flat = v.flatten<typeof subscriberCreateRequestSchema>(result.issues);
-      if (flat.nested?.email) return problem(c, 400, EMAIL_INVALID_PROBLEM, 'The e-mail address is not valid');
-      return problem(c, 400, 'urn:newsletter:invalid_request', 'The request is not valid', { errors: flat.nested ?? {} });
+      if (v.flatten<typeof subscriberCreateRequestSchema>(result.issues).nested?.email) {
+        return problem(c, 400, EMAIL_INVALID_PROBLEM, 'The e-mail address is not valid');
+      }
+      return invalidRequest(c, fieldErrors(result.issues));
     }
     const body = result.output;
-    purgeExpired.run(new Date().toISOString());
-    const known = findByEmail.get(body.email) as { status: Subscriber['status'] } | undefined;
-    // An address that is already subscribed gets the same answer as a new one (no enumeration) and no new link.
-    if (known?.status !== 'SUBSCRIBED') {
+    // The shop whose rules apply: the `site` header the page sends, else the page the sign-up came from.
+    const siteShop = shopOfSiteHeader(c.req.header('site'));
+    if (siteShop === null) return invalidRequest(c, { site: ['unknown shop'] });
+    const shop = siteShop ?? shopOfReferer(c.req.header('referer'));
+    const countryErrors = countryRuleErrors(shop, body);
+    if (countryErrors) return invalidRequest(c, countryErrors);
+
+    const now = new Date();
+    purgeExpired.run(now.toISOString());
+    const known = findByEmail.get(body.email) as { status: Subscriber['status']; confirmation_sent_at: string | null } | undefined;
+    // Same answer in every case below, so nobody can tell a new, a pending or a subscribed address apart. An already
+    // subscribed address gets no new link; a pending one that got its e-mail less than 10 minutes ago keeps its link
+    // and gets no second e-mail (nobody can flood a mailbox through this form).
+    const recentlyMailed =
+      known?.confirmation_sent_at !== undefined &&
+      known.confirmation_sent_at !== null &&
+      now.getTime() - Date.parse(known.confirmation_sent_at) < CONFIRMATION_EMAIL_INTERVAL_MS;
+    if (known?.status !== 'SUBSCRIBED' && !recentlyMailed) {
       const token = newDoiToken();
-      const now = new Date();
       upsert.run({
         email: body.email,
         salutation: body.salutation ?? null,
         firstName: body.firstName ?? null,
         lastName: body.lastName ?? null,
         consents: JSON.stringify(body.consents),
+        legals: JSON.stringify(body.legals ?? []),
         origin: body.origin,
         originAddition: body.originAddition,
-        site: c.req.header('site') ?? null,
+        site: shop.code,
+        consentTextVersion: consentTextVersion(shop),
         tokenHash: hashDoiToken(token),
         expiresAt: new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS).toISOString(),
         now: now.toISOString(),
       });
-      // The configured public origin when there is one: a Host header is the client's to choose, and a link built from
-      // it could send somebody else's confirmation token to a stranger's site.
-      const origin = process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : new URL(c.req.url).origin;
-      const email = confirmationEmail(shopOfReferer(c.req.header('referer'), origin), origin, body.email, token);
+      const email = confirmationEmail(shop, options.siteUrl, body.email, token);
       const file = writeToOutbox(options.outboxDir, email);
       // So whoever runs `npm start` can click through the double opt-in without a mail server.
       console.log(`Newsletter confirmation for ${body.email}: ${email.link} (${file})`);
@@ -121,19 +155,17 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
   });
 
   app.get('/newsletter-subscribers/:token', (c) => {
-    const row = subscriberOfToken(c);
+    const row = subscriberOfToken(c, ['doi', 'preferences']);
     if (row instanceof Response) return row;
     c.header('cache-control', 'no-store');
     return c.json(toSubscriber(row));
   });
 
   app.put('/newsletter-subscribers/:token', async (c) => {
-    const row = subscriberOfToken(c);
+    const row = subscriberOfToken(c, ['preferences']);
     if (row instanceof Response) return row;
     const result = v.safeParse(subscriberUpdateRequestSchema, await readJson(c));
-    if (!result.success) {
-      return problem(c, 400, 'urn:newsletter:invalid_request', 'The request is not valid', { errors: v.flatten(result.issues).nested ?? {} });
-    }
+    if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
     const body = result.output;
     update.run({
       id: row.id,
@@ -143,17 +175,29 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
       consents: JSON.stringify(body.consents),
       now: new Date().toISOString(),
     });
-    return c.json(toSubscriber(findByToken.get(hashDoiToken(c.req.param('token'))) as unknown as SubscriberRow));
+    return c.json(toSubscriber(findByToken.preferences.get(hashDoiToken(c.req.param('token'))) as unknown as SubscriberRow));
   });
 
   app.put('/newsletter-subscribers/:token/doi', (c) => {
-    const row = subscriberOfToken(c);
+    const row = subscriberOfToken(c, ['doi']);
     if (row instanceof Response) return row;
-    // Single use: a link that already confirmed is spent.
-    if (row.confirmed_at) return problem(c, 410, 'urn:newsletter:token_used', 'This link has already been used');
-    confirm.run({ id: row.id, now: new Date().toISOString() });
-    return c.body(null, 204);
+    // Single use: confirming spends the link; from now on only the preferences token opens the subscription.
+    const preferencesToken = newDoiToken();
+    confirm.run({ id: row.id, now: new Date().toISOString(), preferencesTokenHash: hashDoiToken(preferencesToken) });
+    c.header('cache-control', 'no-store');
+    return c.json({ preferencesToken });
   });
 
   return app;
+}
+
+/** Messages per field; a field the schema does not know is reported as `unknown field` (strict schemas). */
+function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, unknown> {
+  const named = issues.map((issue) => (issue.type === 'strict_object' && issue.path ? { ...issue, message: 'unknown field' } : issue));
+  return v.flatten(named as typeof issues).nested ?? {};
+}
+
+/** 400 naming the fields that were refused and why (catalogue keys or valibot messages). */
+function invalidRequest(c: Context, errors: Record<string, unknown>) {
+  return problem(c, 400, 'urn:newsletter:invalid_request', 'The request is not valid', { errors });
 }

@@ -131,6 +131,8 @@ describe('form rules per country (docs/newsletter.md#rules-per-shop)', () => {
     });
     const ok = validateNewsletterForm(rules('TR'), form({ newsletterEmail: 'a@example.com', firstName: 'Şule', lastName: 'Yılmaz', legals: ['NEWSLETTER'] }));
     expect(ok.success).toBe(true);
+    // The ticked legal checkbox goes along, so the service can check the same rule.
+    expect(ok.success && ok.request.legals).toEqual(['NEWSLETTER']);
   });
 
   test('AT shows optional personal fields; their content is still checked', () => {

@@ -89,7 +89,7 @@ export function validateNewsletterForm(
     }
     return { success: false, errors };
   }
-  const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents'> &
+  const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents' | 'legals'> &
     Partial<Pick<NewsletterFormValues, 'salutation' | 'firstName' | 'lastName'>>;
   // Salutation and names are sent only when non-empty (docs/newsletter.md#submission); the service checks the same
   // schema again.
@@ -99,6 +99,7 @@ export function validateNewsletterForm(
     ...(output.firstName ? { firstName: output.firstName } : {}),
     ...(output.lastName ? { lastName: output.lastName } : {}),
     consents: output.consents,
+    ...(output.legals.length > 0 ? { legals: output.legals } : {}),
     origin: origin.origin,
     originAddition: origin.originAddition,
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../http.ts';
-import { confirmSubscription, createSubscriber, fetchCustomerBaseData, newsletterBasePath } from './newsletterClient.ts';
+import { confirmSubscription, createSubscriber, fetchCustomerBaseData, newsletterBasePath, siteOfPage } from './newsletterClient.ts';
 
 const base = newsletterBasePath('https://shop.example');
 const request = { email: 'a@example.com', consents: [], origin: 'onsite', originAddition: 'subsite' };
@@ -28,12 +28,21 @@ describe('newsletterBasePath', () => {
 describe('createSubscriber', () => {
   test('POSTs the request as JSON and maps 2xx to SUCCESS', async () => {
     const fetchMock = answer(201);
-    expect(await createSubscriber(base, request)).toBe('SUCCESS');
+    expect(await createSubscriber(base, request, undefined)).toBe('SUCCESS');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${base}/newsletter-subscribers`);
     expect(init.method).toBe('POST');
     expect(init.headers).toEqual({ 'content-type': 'application/json' });
     expect(JSON.parse(init.body as string)).toEqual(request);
+  });
+
+  test("sends the page's shop as the site header, so the service applies that shop's rules", async () => {
+    const fetchMock = answer(201);
+    vi.stubGlobal('location', { pathname: '/ch-fr/newsletter/' });
+    await createSubscriber(base, request);
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toEqual({ 'content-type': 'application/json', site: 'CH_FR' });
+    expect(siteOfPage('/tr/')).toBe('TR');
+    expect(siteOfPage('/ui/')).toBeUndefined();
   });
 
   test.each([
@@ -86,11 +95,13 @@ describe('fetchCustomerBaseData', () => {
 });
 
 describe('confirmSubscription', () => {
-  test('PUTs the token to /doi; true only for 2xx', async () => {
-    const fetchMock = answer(204);
+  test('PUTs the token to /doi with a JSON body; true only for 2xx', async () => {
+    const fetchMock = answer(200, { preferencesToken: 'p' });
     expect(await confirmSubscription(base, 'a/b')).toBe(true);
-    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe(`${base}/newsletter-subscribers/a%2Fb/doi`);
-    answer(410, { type: 'urn:newsletter:token_used' });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${base}/newsletter-subscribers/a%2Fb/doi`);
+    expect(init).toMatchObject({ method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    answer(404, { type: 'urn:newsletter:token_unknown' });
     expect(await confirmSubscription(base, 'x')).toBe(false);
   });
 });

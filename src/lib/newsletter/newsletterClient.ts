@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LOGIN_TOKEN_HEADER } from '../auth/loginToken.ts';
+import { shopBySegment } from '../countries.ts';
 import { fetchWithTimeout } from '../http.ts';
 import { customerBaseDataSchema, EMAIL_INVALID_PROBLEM, type CustomerBaseData, type SubscriberCreateRequest } from './subscriberSchema.ts';
 
@@ -20,15 +21,23 @@ async function problemType(response: Response): Promise<unknown> {
 }
 
 /**
+ * The shop code of the page the visitor is on (`/tr/...` is `TR`), sent as the `site` header so that the service
+ * applies that shop's rules; undefined outside a shop page.
+ */
+export function siteOfPage(pathname = globalThis.location?.pathname ?? ''): string | undefined {
+  return shopBySegment(pathname.split('/')[1] ?? '')?.code;
+}
+
+/**
  * `POST /newsletter-subscribers`. Never rejects: a 2xx is SUCCESS (its body is not read), the email_invalid
  * problem is ERROR_INVALID_EMAIL, anything else (other statuses, network failure, timeout) is ERROR_GENERIC.
  */
-export async function createSubscriber(basePath: string, request: SubscriberCreateRequest): Promise<SubmissionResult> {
+export async function createSubscriber(basePath: string, request: SubscriberCreateRequest, site = siteOfPage()): Promise<SubmissionResult> {
   try {
     const response = await fetchWithTimeout(`${basePath}/newsletter-subscribers`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(site ? { site } : {}) },
       body: JSON.stringify(request),
     });
     if (response.ok) return 'SUCCESS';
@@ -56,9 +65,12 @@ export async function fetchCustomerBaseData(basePath: string, loginToken: string
 /** `PUT /newsletter-subscribers/{token}/doi`: true when the subscription is confirmed. */
 export async function confirmSubscription(basePath: string, token: string): Promise<boolean> {
   try {
+    // A JSON body like every write to the services, which refuse anything else (see docs/calls.md).
     const response = await fetchWithTimeout(`${basePath}/newsletter-subscribers/${encodeURIComponent(token)}/doi`, {
       method: 'PUT',
       credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
     });
     return response.ok;
   } catch {

@@ -45,8 +45,11 @@ export const nameSchema = v.pipe(
   v.check((value) => !URL_LIKE.test(value), 'newsletter.error.invalidCharacters'),
 );
 
-/** Body of `POST /newsletter-subscribers` (docs/calls.md#create-subscriber). */
-export const subscriberCreateRequestSchema = v.object({
+/**
+ * Body of `POST /newsletter-subscribers` (docs/calls.md#create-subscriber). Strict: an unknown field is refused rather than
+ * silently dropped, so a caller learns at once that something it sends is not stored.
+ */
+export const subscriberCreateRequestSchema = v.strictObject({
   /** The address to subscribe (the form's newsletterEmail). */
   email: emailSchema,
   /** Omitted when empty. */
@@ -57,6 +60,11 @@ export const subscriberCreateRequestSchema = v.object({
   lastName: v.optional(nameSchema),
   /** Consents given, e.g. `["DNE"]`. */
   consents: v.pipe(v.array(v.picklist(consentValues)), v.maxLength(consentValues.length)),
+  /**
+   * Legal checkboxes ticked, e.g. `["NEWSLETTER"]` (Turkey's commercial message consent); omitted when none, so other
+   * shops send exactly the documented body. The service checks and keeps them.
+   */
+  legals: v.optional(v.pipe(v.array(v.picklist(legalValues)), v.maxLength(legalValues.length))),
   /** Where the sign-up happened; `onsite` by default. */
   origin: v.optional(v.pipe(v.string(), v.maxLength(64)), 'onsite'),
   /** Finer origin; `subsite` by default. */
@@ -69,8 +77,8 @@ export type SubscriberCreateRequest = v.InferOutput<typeof subscriberCreateReque
 /** Problem type the service answers for an address it refuses (docs/errors.md#sign-up-outcomes). */
 export const EMAIL_INVALID_PROBLEM = 'urn:newsletter:email_invalid';
 
-/** Body of `PUT /newsletter-subscribers/{token}`: what a subscriber may change after signing up. */
-export const subscriberUpdateRequestSchema = v.object({
+/** Body of `PUT /newsletter-subscribers/{token}`: what a subscriber may change after signing up. Strict, as above. */
+export const subscriberUpdateRequestSchema = v.strictObject({
   /** Omitted when empty. */
   salutation: v.optional(v.picklist(salutations)),
   /** Omitted when empty. */

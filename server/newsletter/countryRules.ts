@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { shopByCode, type Shop } from '../../src/lib/countries.ts';
+import { pickStrings } from '../../src/lib/i18n.ts';
+import { validateNewsletterForm, type NewsletterFieldErrors } from '../../src/lib/newsletter/formSchema.ts';
+import type { SubscriberCreateRequest } from '../../src/lib/newsletter/subscriberSchema.ts';
+
+/** The shop a `site` header names (`CH_FR`), undefined when there is none, or null when it names no shop. */
+export function shopOfSiteHeader(site: string | undefined): Shop | undefined | null {
+  if (site === undefined) return undefined;
+  return shopByCode(site) ?? null;
+}
+
+/**
+ * The shop's own rules over a create request, with the very schema the form uses (TR commercial consent, HU and TR
+ * names, HU salutation): field errors keyed as in the request (`email`, `legals`, …), or undefined when it passes.
+ */
+export function countryRuleErrors(shop: Shop, request: SubscriberCreateRequest): Record<string, string[]> | undefined {
+  const checked = validateNewsletterForm(shop.newsletter, {
+    email: '',
+    newsletterEmail: request.email,
+    salutation: request.salutation ?? '',
+    firstName: request.firstName ?? '',
+    lastName: request.lastName ?? '',
+    consents: request.consents,
+    legals: request.legals ?? [],
+  });
+  if (checked.success) return undefined;
+  const errors: Record<string, string[]> = {};
+  for (const [field, message] of Object.entries(checked.errors) as [keyof NewsletterFieldErrors, string][]) {
+    errors[field === 'newsletterEmail' ? 'email' : field] = [message];
+  }
+  return errors;
+}
+
+// The strings a shopper agrees to when signing up: legal notice, both consents and the privacy hint.
+const CONSENT_TEXT_KEYS = ['newsletter.legal.notice', 'newsletter.consent.dne', 'newsletter.consent.commercial', 'newsletter.privacyHint'] as const;
+
+/**
+ * The version of the consent text a shop's form shows: `sha256:` and the first 16 hex digits of the SHA-256 of those
+ * strings in the shop's language, from the catalogue the service runs with. Pages and service are built from the
+ * same catalogue, so the version names exactly the wording the shopper saw as long as both are deployed together;
+ * any change of wording gives a new version. See docs/newsletter.md#consent-evidence.
+ */
+export function consentTextVersion(shop: Shop): string {
+  const text = JSON.stringify(pickStrings(shop.locale, CONSENT_TEXT_KEYS));
+  return `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { startTestServer, type TestServer } from '../../server/testing.ts';
+
+/** The create call of the newsletter service, as the shop pages send it. */
+export const SIGN_UP = '/service/newsletter/api/internal/newsletter-subscribers';
+
+/** A test server with its outbox in its own temporary folder. */
+export async function startEdgeServer(env: Record<string, string> = {}, distDir?: string): Promise<TestServer & { outbox: string }> {
+  const server = await startTestServer({ env, ...(distDir ? { distDir } : {}) });
+  return { ...server, outbox: env.OUTBOX_DIR ?? path.join(server.dir, 'outbox') };
+}
+
+/** Everything the service has stored about subscribers, and every e-mail it sent. */
+export function storedState(server: TestServer & { outbox: string }) {
+  return {
+    subscribers: server.db.prepare('SELECT * FROM subscribers').all(),
+    mails: fs.existsSync(server.outbox) ? fs.readdirSync(server.outbox) : [],
+  };
+}
+
+/** A request exactly as written (fetch would normalise backslashes, dot segments and headers like Host). */
+export function rawRequest(
+  origin: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path, headers: options.headers, insecureHTTPParser: true },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** A refusal as every refusal must look: problem+json with a stable URN type, and nothing about the server's insides. */
+export async function expectProblem(response: Response | { status: number; headers: http.IncomingHttpHeaders; body: string }, status: number, type: string) {
+  const isFetchResponse = 'text' in response && typeof response.text === 'function';
+  const contentType = isFetchResponse ? (response as Response).headers.get('content-type') : (response.headers as http.IncomingHttpHeaders)['content-type'];
+  const text = isFetchResponse ? await (response as Response).text() : (response as { body: string }).body;
+  expect(response.status).toBe(status);
+  expect(contentType).toBe('application/problem+json');
+  const document = JSON.parse(text) as Record<string, unknown>;
+  expect(document).toMatchObject({ type, status });
+  expect(String(document.type)).toMatch(/^urn:[a-z]+:[a-z_]+$/);
+  expect(text).not.toMatch(/\bat \S+ \(|node_modules|\/server\/|Error:/);
+  return document;
+}

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ConfigError, readConfig } from '../../server/config.ts';
+import { clientKey } from '../../server/newsletter/clientKey.ts';
+import { rateLimit, type RateLimitOptions } from '../../server/newsletter/rateLimit.ts';
+import { SIGN_UP, startEdgeServer } from './edge-helpers.ts';
+
+// The sign-up rate limiter: validated configuration, trusted proxy, bounded store, IPv6 per /64.
+const root = path.resolve(import.meta.dirname, '../..');
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+/** A real server with only the limiter in front of a 200. */
+async function limitedServer(options: RateLimitOptions): Promise<string> {
+  const app = new Hono();
+  app.use(rateLimit(options));
+  app.get('/', (c) => c.text('ok'));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('configuration', () => {
+  test.each([['abc'], ['0'], ['-5'], ['1.5'], ['30 ']])('NEWSLETTER_SIGNUPS_PER_MINUTE=%j is refused with a message naming it', (value) => {
+    expect(() => readConfig({ NEWSLETTER_SIGNUPS_PER_MINUTE: value })).toThrow(ConfigError);
+    expect(() => readConfig({ NEWSLETTER_SIGNUPS_PER_MINUTE: value })).toThrow(/NEWSLETTER_SIGNUPS_PER_MINUTE/);
+  });
+
+  test.each([
+    ['PORT', 'http'],
+    ['SITE_URL', 'shop.example'],
+    ['SITE_URL', 'ftp://shop.example'],
+    ['TRUST_PROXY', 'yes please'],
+  ])('%s=%j is refused with a message naming it', (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`${name} `));
+  });
+
+  test('the defaults are the README table', () => {
+    expect(readConfig({}, '/app')).toEqual({
+      port: 4321,
+      host: 'localhost',
+      dbPath: '/app/.data/storefront.sqlite',
+      distDir: '/app/dist',
+      outboxDir: '/app/.data/outbox',
+      siteUrl: 'http://localhost:4321',
+      allowedHosts: [],
+      trustProxy: false,
+      signUpsPerMinute: 30,
+    });
+  });
+
+  test('the server refuses to start with NEWSLETTER_SIGNUPS_PER_MINUTE=abc, naming the variable', async () => {
+    const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', NEWSLETTER_SIGNUPS_PER_MINUTE: 'abc', DB_PATH: ':memory:' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('NEWSLETTER_SIGNUPS_PER_MINUTE');
+    expect(output).not.toContain('Services and site on');
+  });
+});
+
+describe('client keys', () => {
+  test('IPv6 addresses are keyed by their /64, IPv4 (also IPv4-mapped) as they are', () => {
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('192.0.2.7')).toBe('192.0.2.7');
+  });
+});
+
+describe('limiter', () => {
+  const from = (origin: string, forwardedFor?: string) => fetch(origin, { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+
+  test('without TRUST_PROXY a client cannot escape its bucket by sending X-Forwarded-For', async () => {
+    const origin = await limitedServer({ limit: 1, windowMs: 60_000, trustProxy: false });
+    expect((await from(origin, '198.51.100.1')).status).toBe(200);
+    expect((await from(origin, '198.51.100.2')).status).toBe(429);
+  });
+
+  test("with TRUST_PROXY clients behind the proxy get their own buckets, keyed on the proxy's (last) entry", async () => {
+    const origin = await limitedServer({ limit: 1, windowMs: 60_000, trustProxy: true });
+    expect((await from(origin, '198.51.100.1')).status).toBe(200);
+    expect((await from(origin, '198.51.100.1')).status).toBe(429);
+    expect((await from(origin, '198.51.100.2')).status).toBe(200);
+    // A forged first entry does not help: the proxy appended the real address last.
+    expect((await from(origin, '203.0.113.9, 198.51.100.1')).status).toBe(429);
+  });
+
+  test('IPv6 clients of one /64 share a bucket', async () => {
+    const origin = await limitedServer({ limit: 1, windowMs: 60_000, trustProxy: true });
+    expect((await from(origin, '2001:db8:0:1::1')).status).toBe(200);
+    expect((await from(origin, '2001:db8:0:1::ffff')).status).toBe(429);
+    expect((await from(origin, '2001:db8:0:2::1')).status).toBe(200);
+  });
+
+  test('the store is bounded: past maxClients the oldest window is forgotten', async () => {
+    const origin = await limitedServer({ limit: 1, windowMs: 60_000, trustProxy: true, maxClients: 2 });
+    expect((await from(origin, '198.51.100.1')).status).toBe(200);
+    expect((await from(origin, '198.51.100.2')).status).toBe(200);
+    expect((await from(origin, '198.51.100.2')).status).toBe(429);
+    expect((await from(origin, '198.51.100.3')).status).toBe(200); // evicts .1, the oldest
+    expect((await from(origin, '198.51.100.1')).status).toBe(200); // a fresh window: .1 was forgotten
+    expect((await from(origin, '198.51.100.3')).status).toBe(429); // .3 was kept
+  });
+
+  test('the sign-up uses the configured limit and TRUST_PROXY', async () => {
+    const server = await startEdgeServer({ NEWSLETTER_SIGNUPS_PER_MINUTE: '1', TRUST_PROXY: 'true' });
+    closers.push(server.close);
+    const signUp = (email: string, forwardedFor: string) =>
+      fetch(server.origin + SIGN_UP, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify({ email, consents: [] }),
+      });
+    expect((await signUp('a@example.com', '198.51.100.1')).status).toBe(201);
+    expect((await signUp('b@example.com', '198.51.100.1')).status).toBe(429);
+    expect((await signUp('c@example.com', '198.51.100.2')).status).toBe(201);
+  });
+});
