@@ -1,5 +1,8 @@
 /** What the decision needs from the trap's `<input>`. */
-export type TrapInput = Pick<HTMLInputElement, 'value' | 'matches'>;
+export interface TrapInput {
+  value: string;
+  matches(selector: string): boolean;
+}
 
 /** True when the browser's autofill put the value there (`:autofill`, or the prefixed form older engines know). */
 function filledByAutofill(input: TrapInput): boolean {
