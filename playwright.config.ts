@@ -37,6 +37,12 @@ export default defineConfig({
         stderr: 'pipe',
         env: { PORT: String(port), DB_PATH: path.join(dataDir, 'test.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox') },
       },
+  // Visual baselines (tests/visual) sit next to their spec, without the OS or browser suffix, so the committed ones
+  // are found on any machine. Regenerate them with `npm run test:visual:update`.
+  snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}',
+  expect: {
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
   use: {
     baseURL,
     trace: 'retain-on-failure',

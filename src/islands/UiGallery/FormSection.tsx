@@ -8,7 +8,7 @@ import { TextInput } from '../../ui/TextInput/TextInput.tsx';
 import type { GallerySectionProps } from './galleryStrings.ts';
 import { GallerySection, Specimen } from './Specimen.tsx';
 
-/** TextInput, Select and Checkbox in every state, with the input helpers wired in. */
+/** TextInput, Select and Checkbox in every state (default, error, success, disabled), with the input helpers wired in. */
 export function FormSection({ strings: s, datePattern }: GallerySectionProps) {
   const [email, setEmail] = useState('');
   const salutations = [
@@ -36,6 +36,10 @@ export function FormSection({ strings: s, datePattern }: GallerySectionProps) {
         <Specimen caption="error required" wide>
           <TextInput label={s['ui.gallery.sample.email']} type="email" defaultValue="anna.muster@" required
             error={s['ui.gallery.sample.emailError']} strings={s} />
+        </Specimen>
+        <Specimen caption="success" wide>
+          <TextInput label={s['ui.gallery.sample.email']} type="email" defaultValue="anna.muster@example.com"
+            success={s['ui.gallery.sample.emailValid']} strings={s} />
         </Specimen>
         <Specimen caption='type="password" showStrength' wide>
           <TextInput label={s['ui.gallery.sample.password']} type="password" autoComplete="new-password" showStrength strings={s} />
@@ -68,6 +72,10 @@ export function FormSection({ strings: s, datePattern }: GallerySectionProps) {
           <Select label={s['ui.gallery.sample.salutation']} options={salutations} placeholder={s['ui.gallery.sample.choose']} required
             error={s['ui.gallery.sample.salutationError']} />
         </Specimen>
+        <Specimen caption="success" wide>
+          <Select label={s['ui.gallery.sample.salutation']} options={salutations} defaultValue="MRS"
+            success={s['ui.gallery.sample.salutationValid']} />
+        </Specimen>
         <Specimen caption="disabled" wide>
           <Select label={s['ui.gallery.sample.salutation']} options={salutations} defaultValue="MRS" disabled />
         </Specimen>
@@ -79,6 +87,9 @@ export function FormSection({ strings: s, datePattern }: GallerySectionProps) {
         </Specimen>
         <Specimen caption="error required" wide>
           <Checkbox label={consentLabel} required error={s['ui.gallery.sample.consentError']} />
+        </Specimen>
+        <Specimen caption="success defaultChecked" wide>
+          <Checkbox label={consentLabel} defaultChecked success={s['ui.gallery.sample.consentGiven']} />
         </Specimen>
         <Specimen caption="disabled defaultChecked" wide>
           <Checkbox label={s['ui.gallery.sample.freeShipping']} disabled defaultChecked />

@@ -51,7 +51,8 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
   };
 
   return (
-    <form key={form.formKey} className="newsletter-form" noValidate aria-labelledby={headingId} onSubmit={(event) => void form.submit(event)}>
+    <form key={form.formKey} className="newsletter-form" noValidate aria-labelledby={headingId} onSubmit={(event) => void form.submit(event)}
+      onPointerDown={form.holdPointer}>
       {showDoiBanner && <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.error.doiInvalid']} />}
       {form.generic && <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.error.generic']} />}
       <p className="newsletter-form__mandatory">{strings['newsletter.mandatoryNote']}</p>
@@ -77,7 +78,7 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
           }}
           onBlur={() => checkField('newsletterEmail')}
         />
-        <Honeypot label={strings['newsletter.field.honeypot']} value={values.email} onChange={(value) => setValue('email', value)} />
+        <Honeypot ref={(element) => form.registerTrap(element)} label={strings['newsletter.field.honeypot']} value={values.email} onChange={(value) => setValue('email', value)} />
         {showExtra && rules.showsPersonalFields && (
           <>
             <Select

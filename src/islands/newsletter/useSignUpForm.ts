@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { LOGIN_COOKIE } from '../../lib/auth/loginToken.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { pushSignUpEvent } from '../../lib/newsletter/analytics.ts';
@@ -13,6 +13,7 @@ import {
   type NewsletterRules,
 } from '../../lib/newsletter/formSchema.ts';
 import { createSubscriber, fetchCustomerBaseData, newsletterBasePath, type SubmissionResult } from '../../lib/newsletter/newsletterClient.ts';
+import { trapSprung } from './honeypotTrap.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
 
 /** What the hook needs from the island's props. */
@@ -43,6 +44,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
   // A ref, not state: two clicks in the same frame must see the first one's flag at once.
   const sending = useRef(false);
   const fields = useRef<Partial<Record<NewsletterField, HTMLElement | null>>>({});
+  const trap = useRef<HTMLInputElement | null>(null);
   // The outcome is shared through the store, but an error banner belongs to the form that was sent, not to every
   // sign-up on the page (section and footer).
   const [ownOutcome, setOwnOutcome] = useState<SubmissionResult | undefined>(undefined);
@@ -76,14 +78,54 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
     setValues((old) => ({ ...old, [name]: value }));
   };
 
+  // The latest values and errors, for a blur check that runs after the pointer is released (see below).
+  const latest = useRef({ values, errors });
+  useLayoutEffect(() => {
+    latest.current = { values, errors };
+  });
+  const pointerHeld = useRef(false);
+  const deferredChecks = useRef(new Set<NewsletterField>());
+
   /**
-   * Checked on blur (docs/newsletter.md#validation); a field that is now fine loses its error. An empty field that had
-   * no error is left alone: "mandatory" is said on submit, not to somebody who merely tabs through the form.
+   * Checked on blur; a field that is now fine loses its error. An empty field that had no error is left
+   * alone: "mandatory" is said on submit, not to somebody who merely tabs through the form.
+   * See docs/newsletter.md#validation.
+   */
+  const runCheck = (field: NewsletterField) => {
+    const { values: now, errors: shown } = latest.current;
+    const value = now[field];
+    if ((value === '' || (Array.isArray(value) && value.length === 0)) && !shown[field]) return;
+    setErrors((old) => ({ ...old, [field]: validateNewsletterField(rules, now, field) }));
+  };
+
+  /**
+   * A blur caused by pressing the pointer inside the form (typically on "Subscribe") would add or remove an error
+   * message between mouse-down and mouse-up: the button moves away from under the pointer and the click is lost.
+   * So while the pointer is held the check waits, and runs once the click has been dispatched.
    */
   const checkField = (field: NewsletterField) => {
-    const value = values[field];
-    if ((value === '' || (Array.isArray(value) && value.length === 0)) && !errors[field]) return;
-    setErrors((old) => ({ ...old, [field]: validateNewsletterField(rules, values, field) }));
+    if (!pointerHeld.current) {
+      runCheck(field);
+      return;
+    }
+    deferredChecks.current.add(field);
+  };
+
+  const holdPointer = () => {
+    pointerHeld.current = true;
+    const release = () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      // After this task: the click that follows pointerup in the same task has been handled by then.
+      setTimeout(() => {
+        pointerHeld.current = false;
+        const fields = [...deferredChecks.current];
+        deferredChecks.current.clear();
+        fields.forEach(runCheck);
+      }, 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
   };
 
   const focusFirstInvalid = (found: NewsletterFieldErrors) => {
@@ -105,8 +147,9 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
-    // Honeypot filled: a bot. It sees success; nothing is sent but the analytics event (docs/newsletter.md#honeypot).
-    if (values.email !== '') {
+    // Honeypot filled by a script: a bot. It sees success; nothing is sent but the analytics event.
+    // See docs/newsletter.md#honeypot.
+    if (trapSprung(trap.current)) {
       finish(values.newsletterEmail.trim());
       $botSubmitted.set(true);
       return;
@@ -141,7 +184,11 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
   };
 
   return {
-    values, setValue, errors, checkField, submit, loading, locked, formKey, fields,
+    values, setValue, errors, checkField, holdPointer, submit, loading, locked, formKey, fields,
+    /** Ref callback for the honeypot's `<input>`. */
+    registerTrap: (element: HTMLInputElement | null) => {
+      trap.current = element;
+    },
     generic: ownOutcome === 'ERROR_GENERIC',
     hideDne: prefilledDne,
     emailWasFocused, setEmailWasFocused,

@@ -35,6 +35,18 @@ describe('Checkbox', () => {
     expect(box.getAttribute('aria-describedby')).toBeNull();
   });
 
+  test('a success message shows with a check icon and is linked; an error wins over it', () => {
+    const { container, rerender } = render(<Checkbox id="dne" label="Einwilligung" defaultChecked success="Ihre Einwilligung liegt uns vor." />);
+    const box = screen.getByRole('checkbox');
+    expect(box.getAttribute('aria-describedby')).toBe('dne-success');
+    expect(document.getElementById('dne-success')!.textContent).toBe('Ihre Einwilligung liegt uns vor.');
+    expect(document.getElementById('dne-success')!.querySelector('svg')).not.toBeNull();
+    expect(container.querySelector('.ui-field--valid')).not.toBeNull();
+    rerender(<Checkbox id="dne" label="Einwilligung" defaultChecked success="Ihre Einwilligung liegt uns vor." error="Bitte bestätigen." />);
+    expect(box.getAttribute('aria-describedby')).toBe('dne-error');
+    expect(document.getElementById('dne-success')).toBeNull();
+  });
+
   test('an error sets aria-invalid and is linked; required passes through', () => {
     render(<Checkbox id="legal" label="Einwilligung" required error="Bitte geben Sie Ihre Einwilligung." hint="Pflichtfeld" />);
     const box = screen.getByRole('checkbox');

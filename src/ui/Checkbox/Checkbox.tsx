@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { describedBy, FieldMessages } from '../Field/Field.tsx';
+import { describedBy, FieldMessages, fieldStateClass } from '../Field/Field.tsx';
 import '../Field/Field.css';
 import './Checkbox.css';
 
@@ -14,6 +14,8 @@ export interface CheckboxProps extends NativeCheckboxProps {
   hint?: ReactNode;
   /** Error message; sets `aria-invalid="true"` and is linked through `aria-describedby`. */
   error?: ReactNode;
+  /** Success message, e.g. once a value was checked: a check icon and the text, linked through `aria-describedby`. An `error` wins. */
+  success?: ReactNode;
   /** Called with the new checked state. */
   onCheckedChange?: (checked: boolean) => void;
   /** Ref to the `<input>`. */
@@ -23,11 +25,11 @@ export interface CheckboxProps extends NativeCheckboxProps {
 }
 
 /** A native checkbox with label, hint and error; `name`, `value`, `checked`/`defaultChecked` pass through. */
-export function Checkbox({ label, id, hint, error, onCheckedChange, onChange, ref, className, required, ...native }: CheckboxProps) {
+export function Checkbox({ label, id, hint, error, success, onCheckedChange, onChange, ref, className, required, ...native }: CheckboxProps) {
   const generatedId = useId();
   const inputId = id ?? `ui-checkbox${generatedId}`;
   return (
-    <div className={['ui-checkbox', error ? 'ui-field--invalid' : null, className].filter(Boolean).join(' ')}>
+    <div className={['ui-checkbox', fieldStateClass(error, success), className].filter(Boolean).join(' ')}>
       <div className="ui-checkbox__row">
         <input
           {...native}
@@ -37,7 +39,7 @@ export function Checkbox({ label, id, hint, error, onCheckedChange, onChange, re
           className="ui-checkbox__input"
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, hint, error)}
+          aria-describedby={describedBy(inputId, hint, error, undefined, success)}
           onChange={(event) => {
             onChange?.(event);
             onCheckedChange?.(event.target.checked);
@@ -49,7 +51,7 @@ export function Checkbox({ label, id, hint, error, onCheckedChange, onChange, re
         </label>
       </div>
       <div className="ui-checkbox__messages">
-        <FieldMessages controlId={inputId} hint={hint} error={error} />
+        <FieldMessages controlId={inputId} hint={hint} error={error} success={success} />
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ export const iconNames = [
   'chevron-right', 'arrow-up', 'arrow-right', 'eye', 'eye-off', 'search', 'minus', 'plus', 'copy', 'trash',
   'external-link', 'mail', 'phone', 'user', 'cart', 'heart', 'truck', 'store', 'return', 'credit-card',
   'loyalty-card', 'gift', 'percent', 'help', 'calendar', 'settings', 'logout', 'globe', 'facebook', 'instagram',
-  'youtube', 'pinterest', 'tiktok', 'apple', 'google-play',
+  'youtube', 'pinterest', 'tiktok', 'apple', 'google-play', 'chat', 'grid-plus', 'building', 'app-store',
 ] as const;
 
 /** The name of one icon of the sprite, e.g. `chevron-down`. */

@@ -44,6 +44,18 @@ describe('Select', () => {
     expect(select.hasAttribute('required')).toBe(true);
   });
 
+  test('a success message shows with a check icon and describes the select; no state without it', () => {
+    const { container, rerender } = render(<Select label="Anrede" id="salutation" options={options} defaultValue="MRS" success="Anrede ausgewählt." />);
+    const select = screen.getByRole('combobox');
+    expect(select.getAttribute('aria-describedby')).toBe('salutation-success');
+    expect(document.getElementById('salutation-success')!.textContent).toBe('Anrede ausgewählt.');
+    expect(document.getElementById('salutation-success')!.querySelector('svg')).not.toBeNull();
+    expect(container.querySelector('.ui-field--valid')).not.toBeNull();
+    rerender(<Select label="Anrede" id="salutation" options={options} defaultValue="MRS" />);
+    expect(select.getAttribute('aria-describedby')).toBeNull();
+    expect(container.querySelector('.ui-field--valid')).toBeNull();
+  });
+
   test('without a placeholder there is no empty option', () => {
     render(<Select label="Land" options={options.slice(0, 2)} defaultValue="MR" />);
     const select = screen.getByRole('combobox') as HTMLSelectElement;

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
-import { describedBy, FieldMessages } from '../Field/Field.tsx';
+import { describedBy, FieldMessages, fieldStateClass } from '../Field/Field.tsx';
 import { Icon } from '../Icon/Icon.tsx';
 import '../Field/Field.css';
 import './Select.css';
@@ -29,6 +29,8 @@ export interface SelectProps extends NativeSelectProps {
   hint?: ReactNode;
   /** Error message; sets `aria-invalid="true"` and is linked through `aria-describedby`. */
   error?: ReactNode;
+  /** Success message, e.g. once a value was checked: a check icon and the text, linked through `aria-describedby`. An `error` wins. */
+  success?: ReactNode;
   /** Called with the chosen value. */
   onValueChange?: (value: string) => void;
   /** Ref to the `<select>`. */
@@ -38,16 +40,16 @@ export interface SelectProps extends NativeSelectProps {
 }
 
 /** A native `<select>` with the shop's look: keyboard, mobile pickers and screen readers work as the platform does. */
-export function Select({ label, options, placeholder, id, hint, error, onValueChange, onChange, ref, className, required, ...native }: SelectProps) {
+export function Select({ label, options, placeholder, id, hint, error, success, onValueChange, onChange, ref, className, required, ...native }: SelectProps) {
   const generatedId = useId();
   const selectId = id ?? `ui-select${generatedId}`;
   return (
-    <div className={['ui-field', 'ui-select', error ? 'ui-field--invalid' : null, className].filter(Boolean).join(' ')}>
+    <div className={['ui-field', 'ui-select', fieldStateClass(error, success), className].filter(Boolean).join(' ')}>
       <label htmlFor={selectId} className="ui-field__label">
         {label}
         {required && <span className="ui-field__required" aria-hidden="true">*</span>}
       </label>
-      <FieldMessages controlId={selectId} hint={hint} error={error} />
+      <FieldMessages controlId={selectId} hint={hint} error={error} success={success} />
       <div className="ui-select__control">
         <select
           {...native}
@@ -56,7 +58,7 @@ export function Select({ label, options, placeholder, id, hint, error, onValueCh
           className="ui-field__box ui-select__select"
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(selectId, hint, error)}
+          aria-describedby={describedBy(selectId, hint, error, undefined, success)}
           onChange={(event) => {
             onChange?.(event);
             onValueChange?.(event.target.value);

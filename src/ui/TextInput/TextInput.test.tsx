@@ -39,6 +39,21 @@ describe('TextInput', () => {
     expect(input.value).toBe('anna@');
   });
 
+  test('a success message shows with a check icon, describes the input, and gives way to an error', () => {
+    const { container, rerender } = render(<TextInput label="E-Mail-Adresse" hint="Hinweis" id="email" success="Die E-Mail-Adresse ist gültig." />);
+    const input = screen.getByLabelText('E-Mail-Adresse');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(input.getAttribute('aria-describedby')).toBe('email-success email-hint');
+    const message = document.getElementById('email-success')!;
+    expect(message.textContent).toBe('Die E-Mail-Adresse ist gültig.');
+    expect(message.querySelector('svg use')!.getAttribute('href')).toMatch(/#success$/);
+    expect(container.querySelector('.ui-field--valid')).not.toBeNull();
+    rerender(<TextInput label="E-Mail-Adresse" hint="Hinweis" id="email" success="Die E-Mail-Adresse ist gültig." error="Bitte prüfen." />);
+    expect(document.getElementById('email-success')).toBeNull();
+    expect(input.getAttribute('aria-describedby')).toBe('email-error email-hint');
+    expect(container.querySelector('.ui-field--valid')).toBeNull();
+  });
+
   test('passes autocomplete, maxLength, inputMode, name and required through', () => {
     render(<TextInput label="Vorname" name="firstName" autoComplete="given-name" maxLength={40} inputMode="text" required />);
     const input = screen.getByRole('textbox', { name: 'Vorname' });

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { UiStringKey } from '../../lib/i18n.ts';
-import { describedBy, FieldMessages } from '../Field/Field.tsx';
+import { describedBy, FieldMessages, fieldStateClass } from '../Field/Field.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import type { UiStrings } from '../strings.ts';
 import { PasswordStrengthMeter, passwordStrengthStringKeys } from './PasswordStrengthMeter.tsx';
@@ -26,6 +26,8 @@ export interface TextInputProps extends NativeInputProps {
   hint?: ReactNode;
   /** Error message. Sets `aria-invalid="true"` and is linked through `aria-describedby`; the typed value stays. */
   error?: ReactNode;
+  /** Success message, e.g. once a value was checked: a check icon and the text, linked through `aria-describedby`. An `error` wins. */
+  success?: ReactNode;
   /** Controlled value; use with `onValueChange`. */
   value?: string;
   /** Initial value when uncontrolled. */
@@ -52,7 +54,7 @@ export interface TextInputProps extends NativeInputProps {
 
 /** A labelled text field with hint, error, optional clear button, password toggle and strength meter. */
 export function TextInput({
-  label, type = 'text', id, hint, error, value, defaultValue, onValueChange, onChange, formatValue, clearable = false, showStrength = false,
+  label, type = 'text', id, hint, error, success, value, defaultValue, onValueChange, onChange, formatValue, clearable = false, showStrength = false,
   strings = {}, ref, className, required, disabled, readOnly, ...native
 }: TextInputProps) {
   const generatedId = useId();
@@ -84,12 +86,12 @@ export function TextInput({
   const showClear = clearable && current.length > 0 && !disabled && !readOnly;
 
   return (
-    <div className={['ui-field', 'ui-text-input', error ? 'ui-field--invalid' : null, className].filter(Boolean).join(' ')}>
+    <div className={['ui-field', 'ui-text-input', fieldStateClass(error, success), className].filter(Boolean).join(' ')}>
       <label htmlFor={inputId} className="ui-field__label">
         {label}
         {required && <span className="ui-field__required" aria-hidden="true">*</span>}
       </label>
-      <FieldMessages controlId={inputId} hint={hint} error={error} />
+      <FieldMessages controlId={inputId} hint={hint} error={error} success={success} />
       <div className="ui-text-input__control">
         <input
           {...native}
@@ -103,7 +105,7 @@ export function TextInput({
           disabled={disabled}
           readOnly={readOnly}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, hint, error, withMeter && current ? meterId : undefined)}
+          aria-describedby={describedBy(inputId, hint, error, withMeter && current ? meterId : undefined, success)}
           data-actions={(showClear ? 1 : 0) + (isPassword ? 1 : 0)}
         />
         <div className="ui-text-input__actions">
