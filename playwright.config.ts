@@ -7,7 +7,8 @@ import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
 // Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
 // on a throwaway database (`webServer`, ready once /service/health answers) and `globalSetup` builds the site from
 // their content into dist/, which the services serve.
-const external = process.env.BASE_URL;
+// An empty BASE_URL (as `npm test` passes) means none.
+const external = process.env.BASE_URL || undefined;
 const port = Number(process.env.E2E_PORT ?? 4391);
 const baseURL = external ?? `http://localhost:${port}`;
 // The config is loaded again in every worker: the data folder is made once and handed on through the environment

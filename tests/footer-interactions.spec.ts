@@ -79,6 +79,8 @@ test.describe('country selector', () => {
 });
 
 test.describe('newsletter in the footer', () => {
+  // The home page has its own sign-up section and hides the footer's; a content page carries the footer's.
+  const servicePage = '/de/service/';
   const psdata = '**/service/customerfrontenddata/api/v1/psdata';
   const loggedIn = async (page: Page, baseURL: string) => page.context().addCookies([{ name: 'login_token', value: 'a.b.c', url: baseURL }]);
 
@@ -90,7 +92,7 @@ test.describe('newsletter in the footer', () => {
         requests.push(route.request().headers());
         return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ nl_status: status }) });
       });
-      await page.goto('/de/');
+      await page.goto(servicePage);
       await expect(footerOf(page).locator('[data-footer-newsletter]')).toBeHidden();
       expect(requests).toHaveLength(1);
       const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf_token')?.value;
@@ -106,7 +108,7 @@ test.describe('newsletter in the footer', () => {
         asked = true;
         return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
       });
-      await page.goto('/de/');
+      await page.goto(servicePage);
       await page.waitForLoadState('networkidle');
       expect(asked).toBe(true);
       await expect(footerOf(page).locator('[data-footer-newsletter]')).not.toHaveAttribute('hidden', '');
@@ -119,7 +121,7 @@ test.describe('newsletter in the footer', () => {
       asked = true;
       return route.fulfill({ status: 200, body: '{"nl_status":"SUBSCRIBED"}' });
     });
-    await page.goto('/de/');
+    await page.goto(servicePage);
     await page.waitForLoadState('networkidle');
     expect(asked).toBe(false);
     await expect(footerOf(page).locator('[data-footer-newsletter]')).not.toHaveAttribute('hidden', '');

@@ -14,6 +14,12 @@ for (const shop of shops) {
   });
 }
 
+test('a content page without a sign-up section carries the footer\'s', async ({ page }) => {
+  await page.goto('/de/service/');
+  await expect(page.locator('.newsletter-section')).toHaveCount(1);
+  await expect(page.locator('footer [data-footer-newsletter] .newsletter-section')).toHaveCount(1);
+});
+
 test('checkout and the confirmation page keep their footers without a sign-up form', async ({ page }) => {
   for (const path of ['/de/checkout/', '/de/newsletter/confirm/']) {
     await page.goto(path);

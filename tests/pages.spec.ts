@@ -9,6 +9,7 @@ const pages = [
   ...shops.flatMap((shop) => [
     { path: `/${shop.segment}/`, lang: shop.locale },
     { path: `/${shop.segment}/checkout/`, lang: shop.locale },
+    { path: `/${shop.segment}/service/`, lang: shop.locale },
   ]),
 ];
 
