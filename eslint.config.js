@@ -1,11 +1,12 @@
 import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.build/', 'node_modules/', 'test-results/', 'playwright-report/', 'reports/', '**/*.astro'] },
+  { ignores: ['dist/', '.astro/', '.build/', 'node_modules/', 'test-results/', 'playwright-report/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +18,16 @@ export default tseslint.config(
   },
   {
     files: ['**/*.tsx'],
-    plugins: { 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks },
-    rules: { ...jsxA11y.configs.strict.rules, ...reactHooks.configs.recommended.rules },
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: jsxA11y.configs.strict.rules,
   },
+  // Hooks live in .ts files too (useSignUpForm, useTestsAt): the rules of hooks apply wherever React code is.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  // .astro components: Astro's own rules plus the accessibility rules on their markup.
+  ...astro.configs.recommended,
+  ...astro.configs['jsx-a11y-strict'],
 );

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shopBySegment } from '../src/lib/countries.ts';
-import { useTranslations } from '../src/lib/i18n.ts';
+import { translationsFor } from '../src/lib/i18n.ts';
 import { openSignUp } from './newsletter-helpers.ts';
 
 // Copy as the shopper reads it in the built pages; the catalogue rules themselves are unit-tested in src/i18n/copy.test.ts.
@@ -21,7 +21,7 @@ for (const [segment, expected] of [['cz', 'Doprava zdarma při nákupu od 999\u0
     const notification = page.locator('.ui-gallery__specimen')
       .filter({ has: page.locator('figcaption', { hasText: 'variant="information" transparent customIcon="truck"' }) });
     // A shop without a threshold shows its delivery time instead of an amount it does not offer.
-    await expect(notification).toContainText(expected ?? useTranslations(shop.locale)('ui.gallery.sample.information'));
+    await expect(notification).toContainText(expected ?? translationsFor(shop.locale)('ui.gallery.sample.information'));
     await expect(page.locator('.ui-gallery')).not.toContainText(/\d[\s\u00a0]*(€|Ft)\s*(Bestellwert|feletti)/u);
   });
 }

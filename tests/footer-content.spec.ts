@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { shops } from '../src/lib/countries.ts';
-import { useTranslations } from '../src/lib/i18n.ts';
+import { translationsFor } from '../src/lib/i18n.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 
@@ -25,7 +25,7 @@ test.describe('every country\'s footer', () => {
       await expect(footer).toHaveAttribute('data-footer-source', 'cms');
       await expect(footer.getByRole('heading', { level: 2, name: content.headline })).toBeVisible();
       await expect(footer).toContainText(returnPeriods[shop.segment]!);
-      const legal = footer.getByRole('navigation', { name: useTranslations(shop.locale)('footer.legalNav') });
+      const legal = footer.getByRole('navigation', { name: translationsFor(shop.locale)('footer.legalNav') });
       for (const link of content.legalLinks) await expect(legal.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', link.url);
       // Coffee-subscription cancellation exists only in DE, AT and CH (both Swiss shops).
       const cancels = content.legalLinks.filter((link: { kind: string }) => link.kind === 'subscriptionCancellation');

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shops } from '../src/lib/countries.ts';
-import { useTranslations } from '../src/lib/i18n.ts';
+import { translationsFor } from '../src/lib/i18n.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { viewports } from './support/viewports.ts';
 
-const de = useTranslations('de-DE');
+const de = translationsFor('de-DE');
 
 // The gallery is one long page: axe over all of it, nine shops in a row or ~60 tab stops take tens of seconds on a
 // busy two-core machine, more than the 30 s default.
@@ -59,7 +59,7 @@ test('hydrating the gallery moves nothing: no layout shift from server HTML to t
 
 test('every shop has its gallery in its own language', async ({ page }) => {
   for (const shop of shops) {
-    const t = useTranslations(shop.locale);
+    const t = translationsFor(shop.locale);
     const errors = collectConsoleErrors(page);
     await openGallery(page, `/${shop.segment}/ui/`);
     await expect(page.locator('html')).toHaveAttribute('lang', shop.locale);

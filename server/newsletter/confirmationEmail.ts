@@ -1,5 +1,5 @@
 import { shopBySegment, shops, type Shop } from '../../src/lib/countries.ts';
-import { useTranslations } from '../../src/lib/i18n.ts';
+import { translationsFor } from '../../src/lib/i18n.ts';
 import type { OutgoingEmail } from '../outbox.ts';
 
 /**
@@ -21,7 +21,7 @@ export function shopOfReferer(referer: string | undefined): Shop {
 
 /** The double opt-in e-mail in the shop's language, with the link to its confirmation page. */
 export function confirmationEmail(shop: Shop, origin: string, to: string, token: string): OutgoingEmail & { link: string } {
-  const t = useTranslations(shop.locale);
+  const t = translationsFor(shop.locale);
   const link = `${origin}/${shop.segment}/newsletter/confirm/?token=${encodeURIComponent(token)}`;
   return { to, link, subject: t('newsletter.email.subject'), text: t('newsletter.email.body', { link }) };
 }

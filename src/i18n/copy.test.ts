@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { shops } from '../lib/countries.ts';
-import { catalogues, useTranslations, type UiStringKey } from '../lib/i18n.ts';
+import { catalogues, translationsFor, type UiStringKey } from '../lib/i18n.ts';
 import { uiLocales, type UiLocale } from '../lib/locales.ts';
 
 // Copy rules a fluent reader of each language notices (issue 13, "Copy"). They cover the string catalogues and the
@@ -14,7 +14,7 @@ const keys = Object.keys(catalogues['de-DE']) as UiStringKey[];
 
 /** Every string a shopper of the locale sees, with de-AT/de-CH resolved through their fallback. */
 function shown(locale: UiLocale): Record<UiStringKey, string> {
-  const t = useTranslations(locale);
+  const t = translationsFor(locale);
   return Object.fromEntries(keys.map((key) => [key, t(key)])) as Record<UiStringKey, string>;
 }
 
@@ -67,7 +67,7 @@ describe('voucher footnote', () => {
     'fr-CH': /conditions/i, 'cs-CZ': /podmín/i, 'hu-HU': /feltétel/i, 'sk-SK': /podmien/i, 'tr-TR': /koşul/i, 'pl-PL': /warunk/i,
   };
   test.each(uiLocales)('%s leaves the conditions to the link', (locale) => {
-    const t = useTranslations(locale);
+    const t = translationsFor(locale);
     expect(t('newsletter.link.voucherConditions')).toMatch(conditionsWord[locale]);
     expect(t('newsletter.voucherFootnote')).not.toMatch(conditionsWord[locale]);
   });

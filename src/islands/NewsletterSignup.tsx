@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { NewsletterRules } from '../lib/newsletter/formSchema.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
 import { useAdoptLiveValues } from '../lib/hydration/useAdoptLiveValues.ts';
-import { useHasMounted } from './newsletter/useHasMounted.ts';
+import { useHydrated } from '../lib/hydration/useHydrated.ts';
 import type { SignUpLink } from './newsletter/LegalNotice.tsx';
 import { SignUpForm } from './newsletter/SignUpForm.tsx';
 import type { SignUpStrings } from './newsletter/signUpStrings.ts';
@@ -44,8 +44,8 @@ export default function NewsletterSignup({
   const bot = useStore($botSubmitted);
   const email = useStore($submittedEmail);
   const form = useSignUpForm({ rules, singlePageApp, origin, originAddition });
-  // The server always sends the form; shared success state applies once hydrated (see useHasMounted).
-  const mounted = useHasMounted();
+  // The server always sends the form; shared success state applies once hydrated (see useHydrated).
+  const mounted = useHydrated();
   // The form (named by the section heading) may have been typed into before it hydrated on interaction.
   useAdoptLiveValues(() => document.querySelector(`form[aria-labelledby="${CSS.escape(headingId)}"]`));
 

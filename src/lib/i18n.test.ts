@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { catalogues, pickStrings, useTranslations, type UiStringKey } from './i18n.ts';
+import { catalogues, pickStrings, translationsFor, type UiStringKey } from './i18n.ts';
 import { localeFallbacks, uiLocales } from './locales.ts';
 
 const reference = catalogues['de-DE'];
@@ -25,19 +25,19 @@ describe('string catalogues', () => {
   test('de-AT and de-CH fall back to de-DE for keys they do not override', () => {
     const key = keys.find((k) => !(k in catalogues['de-CH']) && !(k in catalogues['de-AT']));
     expect(key).toBeDefined();
-    expect(useTranslations('de-CH')(key!)).toBe(reference[key!]);
-    expect(useTranslations('de-AT')(key!)).toBe(reference[key!]);
-    expect(useTranslations('de-CH')('shop.country')).toBe('Schweiz');
+    expect(translationsFor('de-CH')(key!)).toBe(reference[key!]);
+    expect(translationsFor('de-AT')(key!)).toBe(reference[key!]);
+    expect(translationsFor('de-CH')('shop.country')).toBe('Schweiz');
   });
 
   test('de-CH writes "ss", never "ß", in every string it shows', () => {
-    const t = useTranslations('de-CH');
+    const t = translationsFor('de-CH');
     const withEszett = keys.filter((key) => t(key).includes('ß'));
     expect(withEszett).toEqual([]);
   });
 
   test('interpolates placeholders', () => {
-    expect(useTranslations('pl-PL')('checkout.title', { country: 'Polska' })).toBe('Kasa – Aroma Polska');
+    expect(translationsFor('pl-PL')('checkout.title', { country: 'Polska' })).toBe('Kasa – Aroma Polska');
   });
 
   test('pickStrings resolves a set of keys for an island', () => {

@@ -55,13 +55,13 @@ export type Interpolation = Record<string, string | number>;
 export type Translate = (key: UiStringKey, values?: Interpolation) => string;
 
 /** A translator for one locale. Strings are resolved at build time; islands get them as props. */
-export function useTranslations(locale: UiLocale): Translate {
+export function translationsFor(locale: UiLocale): Translate {
   const t = getInstance().getFixedT(locale);
   return (key, values) => t(key, values ?? {});
 }
 
 /** Resolves a list of keys into a plain object, ready to pass to an island as props. */
 export function pickStrings<K extends UiStringKey>(locale: UiLocale, keys: readonly K[]): Record<K, string> {
-  const t = useTranslations(locale);
+  const t = translationsFor(locale);
   return Object.fromEntries(keys.map((key) => [key, t(key)])) as Record<K, string>;
 }

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { useTranslations } from '../../lib/i18n.ts';
+import { translationsFor } from '../../lib/i18n.ts';
 import { interpolate } from './galleryStrings.ts';
 
 describe('interpolate (gallery values only known in the browser)', () => {
   test('fills placeholders the same way the build-time i18n layer does', () => {
     const raw = 'Navigiert zu {{path}}';
-    expect(interpolate(raw, { path: '/de/checkout/' })).toBe(useTranslations('de-DE')('ui.gallery.sample.navigatedTo', { path: '/de/checkout/' }));
+    expect(interpolate(raw, { path: '/de/checkout/' })).toBe(translationsFor('de-DE')('ui.gallery.sample.navigatedTo', { path: '/de/checkout/' }));
   });
 
   test('keeps word order per language and leaves unknown placeholders visible', () => {

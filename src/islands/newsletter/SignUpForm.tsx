@@ -1,4 +1,5 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
+import { useHydrated } from '../../lib/hydration/useHydrated.ts';
 import { salutations } from '../../lib/newsletter/subscriberSchema.ts';
 import { showsExtraFields, type NewsletterRules } from '../../lib/newsletter/formSchema.ts';
 import { Button } from '../../ui/Button/Button.tsx';
@@ -25,13 +26,6 @@ export interface SignUpFormProps {
   doiLinkInvalid: boolean;
   /** Id of the section heading that names the form. */
   headingId: string;
-}
-
-const noSubscription = () => () => {};
-
-/** False in the server-rendered HTML, true once the island has hydrated. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
 /**

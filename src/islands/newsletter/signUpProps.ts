@@ -1,5 +1,5 @@
 import type { Shop } from '../../lib/countries.ts';
-import { pickStrings, useTranslations, type UiStringKey } from '../../lib/i18n.ts';
+import { pickStrings, translationsFor, type UiStringKey } from '../../lib/i18n.ts';
 import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
@@ -32,7 +32,7 @@ export function signUpProps(shop: Shop): {
   voucherConditions: SignUpLink;
   percent: number;
 } {
-  const t = useTranslations(shop.locale);
+  const t = translationsFor(shop.locale);
   // Link targets are shop pages: they live under the shop's own segment.
   const href = (path: string) => `/${shop.segment}${path}`;
   const links = Object.entries(linkKeys).flatMap(([name, key]) => {

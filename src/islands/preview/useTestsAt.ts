@@ -21,6 +21,7 @@ export function useTestsAt(key: string, instant: string): TestsState {
       current = false;
     };
     // `instant` is derived from `key`; re-fetching on every new "now" would never settle.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the inputs, see above
   }, [key]);
   return state.key === key ? state.value : { kind: 'loading' };
 }

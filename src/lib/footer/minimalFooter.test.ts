@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { shopBySegment } from '../countries.ts';
-import { useTranslations } from '../i18n.ts';
+import { translationsFor } from '../i18n.ts';
 import { legalLinkSchema } from './footerSchema.ts';
 import { minimalFooter } from './minimalFooter.ts';
 
 describe('the minimal footer', () => {
   test('has the shop\'s legal links from the country table, in its language, with the consent link', () => {
     const pl = shopBySegment('pl')!;
-    const { legalLinks, salesTax } = minimalFooter(pl, useTranslations(pl.locale));
+    const { legalLinks, salesTax } = minimalFooter(pl, translationsFor(pl.locale));
     expect(legalLinks).toEqual([
       { url: '/privacy', text: 'Polityka prywatności', kind: 'privacy' },
       { url: '/regulamin', text: 'Regulamin', kind: 'terms' },
@@ -21,7 +21,7 @@ describe('the minimal footer', () => {
 
   test('a shop without general terms in the table gets no terms link; Swiss German writes ss', () => {
     const ch = shopBySegment('ch')!;
-    const { legalLinks, salesTax } = minimalFooter(ch, useTranslations(ch.locale));
+    const { legalLinks, salesTax } = minimalFooter(ch, translationsFor(ch.locale));
     expect(legalLinks.map((link) => link.kind)).toEqual(['privacy', 'other', 'consentManagement']);
     expect(salesTax.textBeforeLink).toBe('Alle Preise inkl. MWST, zzgl. Versandkosten.');
   });

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { adoptLiveValues } from './adoptLiveValues.ts';
 import { ISLAND_HYDRATED_EVENT } from './islandHydratedEvent.ts';
 
@@ -9,8 +9,9 @@ import { ISLAND_HYDRATED_EVENT } from './islandHydratedEvent.ts';
  */
 export function useAdoptLiveValues(findRoot: () => Element | null): void {
   // Only once, at the hydration commit; later typing reaches React through its own listeners.
+  const findAtHydration = useRef(findRoot);
   useLayoutEffect(() => {
-    const root = findRoot();
+    const root = findAtHydration.current();
     if (!root) return;
     adoptLiveValues(root);
     root.dispatchEvent(new Event(ISLAND_HYDRATED_EVENT, { bubbles: true }));
