@@ -56,7 +56,9 @@ async function tag(page, kind, text) {
 }
 
 async function runOnce(browser, url) {
-  const page = await browser.newPage();
+  // A fresh context per run: no cookies, storage or cache from an earlier run (a sign-up may be remembered).
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   const email = `bench-flow-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   try {
     await page.setViewport(mobileViewport);
@@ -95,7 +97,7 @@ async function runOnce(browser, url) {
       flowRequests: requests.length,
     };
   } finally {
-    await page.close();
+    await context.close();
   }
 }
 
