@@ -1,6 +1,10 @@
 // npm run bench: builds (timed), serves the lazy-island build and an eager one (every island client:load), and
 // measures /de/, /tr/ and /de/checkout/ on mobile and desktop with Lighthouse (median of BENCH_RUNS, default 3)
-// and Playwright (bytes, requests). Prints a table and writes reports/bench.json.
+// and Playwright (bytes, requests). Adds a Lighthouse user flow (timespan, mobile) on /de/: tap the sign-up's e-mail
+// field, type, submit, wait for the success message; INP, first focus to interactive island, bytes during the flow,
+// on the production build (client:interaction) and a client:visible build (ISLANDS=visible), with their ratio.
+// Prints a table and writes reports/bench.json.
+// BENCH_ONLY=flow: only the user flow (builds only the `de` shop of both variants, skips Lighthouse page audits).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,10 +14,14 @@ import { chromiumArgs, requireChromium } from './lib/chromium.mjs';
 import { lighthouseMedian } from './lib/lighthouse.mjs';
 import { root, startServices } from './lib/services.mjs';
 import { measureTransfer } from './lib/transferBytes.mjs';
+import { flowRatios, measureUserFlow } from './lib/userFlow.mjs';
 
 const urls = ['/de/', '/tr/', '/de/checkout/'];
 const formFactors = ['mobile', 'desktop'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const flowOnly = process.env.BENCH_ONLY === 'flow';
+if (process.env.BENCH_ONLY && !flowOnly) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only \`flow\` is known`);
+const flowUrl = '/de/';
 const debuggingPort = 9333;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
 const serviceEnv = { DB_PATH: path.join(dataDir, 'bench.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox') };
@@ -26,11 +34,18 @@ async function timed(label, task) {
 }
 
 const services = await startServices({ quiet: true, env: serviceEnv });
-const build = {
-  allSeconds: await timed('build of all shops', () => buildSite({ serviceOrigin: services.origin })),
-  oneSeconds: await timed('build of one shop', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] })),
-};
-await timed('eager build', () => buildSite({ serviceOrigin: services.origin, outDir: '.build/eager', env: { ISLANDS: 'eager' } }));
+let build;
+if (flowOnly) {
+  await timed('build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] }));
+  await timed('visible build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'], outDir: '.build/visible', env: { ISLANDS: 'visible' } }));
+} else {
+  build = {
+    allSeconds: await timed('build of all shops', () => buildSite({ serviceOrigin: services.origin })),
+    oneSeconds: await timed('build of one shop', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] })),
+  };
+  await timed('eager build', () => buildSite({ serviceOrigin: services.origin, outDir: '.build/eager', env: { ISLANDS: 'eager' } }));
+  await timed('visible build', () => buildSite({ serviceOrigin: services.origin, outDir: '.build/visible', env: { ISLANDS: 'visible' } }));
+}
 await services.stop();
 
 const browser = await chromium.launch({
@@ -40,10 +55,16 @@ const browser = await chromium.launch({
   args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
 });
 
-async function measureVariant(distDir) {
+async function measureVariant(distDir, { audits = true, flow = false } = {}) {
   const site = await startServices({ quiet: true, env: { ...serviceEnv, DIST_DIR: distDir } });
   const pages = {};
   try {
+    if (flow) {
+      const figures = await measureUserFlow(site.origin + flowUrl, debuggingPort, runs);
+      console.log(`  flow ${flowUrl}: INP ${figures.inpMs} ms, focus→interactive ${figures.focusToInteractiveMs} ms, ${figures.flowBytes} B`);
+      if (!audits) return { flow: figures };
+      pages.flow = figures;
+    }
     for (const url of urls) {
       pages[url] = {};
       for (const formFactor of formFactors) {
@@ -59,24 +80,49 @@ async function measureVariant(distDir) {
   return pages;
 }
 
-console.log('\nMeasuring the production build (islands hydrate when visible)…');
-const pages = await measureVariant(path.join(root, 'dist'));
-console.log('Measuring the eager build (every island client:load)…');
-const eager = { pages: await measureVariant(path.join(root, '.build/eager')) };
+let pages;
+let eager;
+let flow;
+if (flowOnly) {
+  console.log('\nUser flow on the production build (islands hydrate on interaction)…');
+  const interaction = (await measureVariant(path.join(root, 'dist'), { audits: false, flow: true })).flow;
+  console.log('User flow on the client:visible build…');
+  const visible = (await measureVariant(path.join(root, '.build/visible'), { audits: false, flow: true })).flow;
+  flow = { url: flowUrl, interaction, visible, ratio: flowRatios(interaction, visible) };
+} else {
+  console.log('\nMeasuring the production build (islands hydrate on interaction)…');
+  pages = await measureVariant(path.join(root, 'dist'), { flow: true });
+  console.log('Measuring the eager build (every island client:load)…');
+  eager = { pages: await measureVariant(path.join(root, '.build/eager')) };
+  console.log('User flow on the client:visible build…');
+  const visible = (await measureVariant(path.join(root, '.build/visible'), { audits: false, flow: true })).flow;
+  const interaction = pages.flow;
+  delete pages.flow;
+  flow = { url: flowUrl, interaction, visible, ratio: flowRatios(interaction, visible) };
+}
 await browser.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager };
+const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow };
 fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 
-const columns = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'htmlGz', 'cssGz', 'jsGzInitial', 'jsGzScrolled', 'requests', 'thirdParty'];
-const rows = [];
-for (const [variant, set] of [['islands', pages], ['eager', eager.pages]]) {
-  for (const url of urls) for (const ff of formFactors) rows.push({ variant, page: url, device: ff, ...Object.fromEntries(columns.map((c) => [c, set[url][ff][c]])) });
+if (!flowOnly) {
+  const columns = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'htmlGz', 'cssGz', 'jsGzInitial', 'jsGzScrolled', 'requests', 'thirdParty'];
+  const rows = [];
+  for (const [variant, set] of [['islands', pages], ['eager', eager.pages]]) {
+    for (const url of urls) for (const ff of formFactors) rows.push({ variant, page: url, device: ff, ...Object.fromEntries(columns.map((c) => [c, set[url][ff][c]])) });
+  }
+  console.log(`\nBuild: all shops ${build.allSeconds} s, one shop ${build.oneSeconds} s (${report.machine})`);
+  console.table(rows);
+  const failed = [...new Set(Object.values(pages).flatMap((p) => Object.values(p).flatMap((m) => m.failedAudits)))];
+  if (failed.length) console.log(`Lighthouse audits not passed: ${failed.join(', ')}`);
 }
-console.log(`\nBuild: all shops ${build.allSeconds} s, one shop ${build.oneSeconds} s (${report.machine})`);
-console.table(rows);
-const failed = [...new Set(Object.values(pages).flatMap((p) => Object.values(p).flatMap((m) => m.failedAudits)))];
-if (failed.length) console.log(`Lighthouse audits not passed: ${failed.join(', ')}`);
+const flowColumns = ['inpMs', 'focusToInteractiveMs', 'flowBytes', 'flowRequests'];
+console.log(`\nUser flow on ${flowUrl} (mobile, timespan; median of ${runs}; INP from ${flow.interaction.inpSource} / ${flow.visible.inpSource}):`);
+console.table([
+  { variant: 'interaction', ...Object.fromEntries(flowColumns.map((c) => [c, flow.interaction[c]])) },
+  { variant: 'visible', ...Object.fromEntries(flowColumns.map((c) => [c, flow.visible[c]])) },
+  { variant: 'ratio interaction/visible', ...flow.ratio },
+]);
 console.log('Written to reports/bench.json');
