@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { footerIconNames, footerImageSources, type FooterImageSource } from '../src/lib/footer/logoSources.ts';
+import { footerImageSources, type FooterImageSource } from '../src/lib/footer/logoSources.ts';
 
 /**
- * Stand-in for the footer image service: `/service/footer-images/logos/{name}.svg` for every logo source and
- * `/service/footer-images/icons/{name}.svg` for every footer icon. The real service serves the brands' artwork;
+ * Stand-in for the footer image service: `/service/footer-images/logos/{name}.svg` for every logo source (the
+ * footer's icons are the site's own sprite, src/lib/footer/footerIcons.ts). The real service serves the brands' artwork;
  * these are drawn stand-ins (seals, brand-coloured cards) so the demo shows something of the right size without network.
  */
 export function footerImageRoutes(): Hono {
@@ -14,11 +14,6 @@ export function footerImageRoutes(): Hono {
     const source = logoFiles.get(c.req.param('file'));
     if (!source) return c.notFound();
     return svg(logoSvg(logoText[source], logoStyle[source]));
-  });
-  app.get('/icons/:file', (c) => {
-    const name = c.req.param('file').replace(/\.svg$/, '');
-    if (!(footerIconNames as readonly string[]).includes(name)) return c.notFound();
-    return svg(iconSvg(iconGlyphs[name as (typeof footerIconNames)[number]]));
   });
   return app;
 }
@@ -65,11 +60,6 @@ const logoStyle: Record<FooterImageSource, LogoStyle> = {
   INPOST: card('#ffcd00', '#1d1d1b'),
 };
 
-/** A 44 x 66 teaser icon (4.4rem by 6.6rem at the original 10 px root, docs/constants.md#sizes), glyph centred. */
-function iconSvg(glyph: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="44" height="66" viewBox="0 0 44 66"><circle cx="22" cy="33" r="20" fill="#004f8a"/><text x="22" y="39" text-anchor="middle" font-family="Arial,sans-serif" font-size="16" font-weight="700" fill="#fff">${escapeXml(glyph)}</text></svg>`;
-}
-
 const logoText: Record<FooterImageSource, readonly string[]> = {
   TRUSTED_SHOPS: ['Trusted', 'Shops'], EHI_CERTIFIED: ['EHI', 'geprüft'], TUEV_SUED: ['TÜV', 'SÜD'], HANDELSVERBAND: ['Trust', 'mark'],
   ECOMMERCE_GUETEZEICHEN: ['E-Com', 'Gütezeichen'], SWISS_ONLINE_GARANTIE: ['Swiss', 'Garantie'], HEUREKA_OVERENO: ['Heureka', 'ověřeno'],
@@ -77,9 +67,4 @@ const logoText: Record<FooterImageSource, readonly string[]> = {
   VISA: ['VISA'], MASTERCARD: ['Master', 'card'], PAYPAL: ['PayPal'], KLARNA: ['Klarna'], INVOICE: ['Rechnung'], TWINT: ['TWINT'],
   POSTFINANCE: ['Post', 'Finance'], BLIK: ['BLIK'], TROY: ['TROY'], DHL: ['DHL'], POST_AT: ['Post', 'AT'], POST_CH: ['Die Post', 'CH'],
   PPL: ['PPL'], PACKETA: ['Packeta'], MAGYAR_POSTA: ['Magyar', 'Posta'], YURTICI: ['Yurtiçi', 'Kargo'], INPOST: ['InPost'],
-};
-
-const iconGlyphs: Record<(typeof footerIconNames)[number], string> = {
-  payment: '€', delivery: '⇨', store: '⌂', returns: '↺', contact: '?', card: '★', services: '+', company: 'A',
-  facebook: 'f', instagram: '◎', youtube: '▶', pinterest: 'P', tiktok: '♪', linkedin: 'in', appStore: 'A', googlePlay: '▷',
 };

@@ -56,8 +56,3 @@ export const footerIconNames = [
 ] as const;
 
 export type FooterIconName = (typeof footerIconNames)[number];
-
-/** Path of a known icon, or undefined for a name the footer has no icon for. */
-export function iconPath(name: string): string | undefined {
-  return (footerIconNames as readonly string[]).includes(name) ? `${FOOTER_IMAGES_PATH}/icons/${name}.svg` : undefined;
-}

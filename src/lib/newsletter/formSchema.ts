@@ -14,8 +14,8 @@ import {
 export type NewsletterRules = Shop['newsletter'];
 
 /**
- * What the sign-up form holds (docs/newsletter.md#fields). `email` is the honeypot, named so that bots fill it;
- * people type their address into `newsletterEmail`.
+ * What the sign-up form holds (docs/newsletter.md#fields). `email` holds the honeypot (its input is named
+ * `website`, a word autofill leaves alone: docs/newsletter.md#honeypot); people type their address into `newsletterEmail`.
  */
 export const newsletterFormValuesSchema = v.object({
   /** Honeypot: hidden from people; filled means a bot. */
