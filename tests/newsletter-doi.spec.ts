@@ -4,6 +4,8 @@ import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { confirmationLinkFor, openSignUp, uniqueEmail } from './newsletter-helpers.ts';
 
 test('double opt-in end to end: sign up, open the link from the outbox e-mail, see the confirmation; the link is then spent', async ({ page }) => {
+  // Two page loads, a sign-up, the outbox and an axe pass: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   const errors = collectConsoleErrors(page);
   const section = await openSignUp(page, '/cz/');
   const email = uniqueEmail('doi');

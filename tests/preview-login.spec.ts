@@ -64,8 +64,9 @@ test.describe('before its script runs (JavaScript off)', () => {
     const request = await sent;
     expect(request.method()).toBe('POST');
     expect(new URL(request.url()).pathname).toBe('/service/login/api/v1/login');
-    // No CSRF header can come from a plain form: the service answers 403 and logs nobody in.
-    expect((await request.response())?.status()).toBe(403);
+    // A plain form can send neither JSON nor the CSRF header: the service refuses it unread (415, a write that is
+    // not JSON) and logs nobody in.
+    expect((await request.response())?.status()).toBe(415);
     expect(urls.filter((url) => url.includes(password))).toEqual([]);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('preview_session');
   });
