@@ -23,7 +23,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: [['list'], ['json']],
+  // The JSON report goes where `npm test` reads its counts (scripts/test.mjs).
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',
   globalSetup: external ? undefined : './tests/support/globalSetup.ts',
   globalTeardown: external ? undefined : './tests/support/globalTeardown.ts',
