@@ -1,12 +1,22 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { holdIslandCode, throttleCpu } from './support/hydration.ts';
 import { uniqueEmail } from './newsletter-helpers.ts';
 
-// The shop's islands hydrate on the first interaction inside them (src/integrations/interactionDirective.ts). These
+// The shop's islands hydrate on the first interaction inside them (src/integrations/hydrateOnInteraction.ts). These
 // tests act as the shopper does, on a mid-range phone's CPU (6x slower), and check that nothing they do is lost.
 
 const isSignUp = (request: Request) => request.method() === 'POST' && request.url().endsWith('/newsletter-subscribers');
+
+/** The whole address is in the focused field; Enter sends it as typed and the success message names it. */
+async function expectKeptAndSentWithEnter(page: Page, section: Locator, field: Locator, email: string): Promise<void> {
+  await expect(field).toHaveValue(email);
+  await expect(field).toBeFocused();
+  const posted = page.waitForRequest(isSignUp);
+  await page.keyboard.press('Enter');
+  expect((await posted).postDataJSON()).toMatchObject({ email });
+  await expect(section.getByRole('status')).toContainText(email, { timeout: 15_000 });
+}
 
 test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () => {
   test('typing that starts before the island has hydrated is all kept: value, focus, and what is sent', async ({ page }) => {
@@ -29,13 +39,8 @@ test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () =
     // The rest is typed while the code arrives and React hydrates.
     await page.keyboard.type(email.slice(half));
     await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
-    await expect(field).toHaveValue(email);
-    await expect(field).toBeFocused();
     // The address goes out as typed.
-    const posted = page.waitForRequest(isSignUp);
-    await page.keyboard.press('Enter');
-    expect((await posted).postDataJSON()).toMatchObject({ email });
-    await expect(section.getByRole('status')).toContainText(email, { timeout: 15_000 });
+    await expectKeptAndSentWithEnter(page, section, field, email);
     expect(errors).toEqual([]);
   });
 
@@ -92,12 +97,7 @@ test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () =
     release();
     await page.keyboard.type(email.slice(5));
     await expect(section.locator('astro-island')).not.toHaveAttribute('ssr', { timeout: 15_000 });
-    await expect(field).toHaveValue(email);
-    await expect(field).toBeFocused();
-    const posted = page.waitForRequest(isSignUp);
-    await page.keyboard.press('Enter');
-    expect((await posted).postDataJSON()).toMatchObject({ email });
-    await expect(section.getByRole('status')).toContainText(email, { timeout: 15_000 });
+    await expectKeptAndSentWithEnter(page, section, field, email);
     expect(errors).toEqual([]);
   });
 
