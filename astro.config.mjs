@@ -1,10 +1,10 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { shops } from './src/lib/countries.ts';
-import { footerReport } from './src/integrations/footerReport.ts';
-import { headersFile } from './src/integrations/headersFile.ts';
-import { hydrateOnInteraction } from './src/integrations/hydrateOnInteraction.ts';
+import { shops } from './src/shared/countries.ts';
+import { footerReport } from './src/build/integrations/footerReport.ts';
+import { headersFile } from './src/build/integrations/headersFile.ts';
+import { hydrateOnInteraction } from './src/build/integrations/hydrateOnInteraction.ts';
 
 // Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
 // same-origin `/service/...`; in production that path is routed to the real backends.

@@ -4,9 +4,9 @@
 // problem with country and JSON path; exits 1 when there is any, so a redeploy can be stopped.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { selectShops } from '../src/lib/countries.ts';
-import { fetchCmsFooter } from '../src/lib/footer/fetchCmsFooter.ts';
-import { parseFooterContent } from '../src/lib/footer/sanitizeFooterContent.ts';
+import { selectShops } from '../src/shared/countries.ts';
+import { fetchCmsFooter } from '../src/build/footer/fetchCmsFooter.ts';
+import { parseFooterContent } from '../src/shared/footer/sanitizeFooterContent.ts';
 import { startServices } from './lib/services.mjs';
 
 const { values, positionals } = parseArgs({

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { seedPromotions } from '../server/promotion.ts';
+import { seedPromotions } from '../server/promotion/routes.ts';
 import { startTestServer, type TestServer } from '../server/testing.ts';
 
 const script = path.resolve(import.meta.dirname, 'content-check.mjs');

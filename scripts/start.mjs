@@ -1,7 +1,7 @@
 // npm start: builds all nine shops from the local services' content, then serves site and services.
 import { buildSite } from './lib/buildSite.mjs';
 import { startServices } from './lib/services.mjs';
-import { shops } from '../src/lib/countries.ts';
+import { shops } from '../src/shared/countries.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 // Confirmation links are built on SITE_URL only, never on a request's Host header: give the services our own origin.

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { ConfigError, readConfig, type ServerConfig } from './config.ts';
+import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config.ts';
 import { openDatabase } from './db.ts';
-import { seedPromotions } from './promotion.ts';
+import { seedPromotions } from './promotion/routes.ts';
 
 let config: ServerConfig;
 try {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
-import { pagePolicy } from '../src/lib/csp.ts';
+import { pagePolicy } from '../src/shared/csp.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

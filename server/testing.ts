@@ -5,7 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app.ts';
-import { readConfig } from './config.ts';
+import { readConfig } from '../src/shared/config.ts';
 import { openDatabase } from './db.ts';
 
 /** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
@@ -20,7 +20,7 @@ export interface TestServer {
 const TEST_SCRYPT_COST = 2 ** 10;
 
 /**
- * `env` is read like the environment of `npm run serve` (see server/config.ts); paths default to the temporary folder.
+ * `env` is read like the environment of `npm run serve` (see src/shared/config.ts); paths default to the temporary folder.
  */
 export async function startTestServer(
   options: { distDir?: string; env?: Record<string, string>; login?: AppOptions['login'] } = {},

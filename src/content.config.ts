@@ -3,10 +3,10 @@ import path from 'node:path';
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import * as v from 'valibot';
-import { selectShops, type Shop } from './lib/countries.ts';
-import { recordFooterReport } from './lib/footer/footerReport.ts';
+import { selectShops, type Shop } from './shared/countries.ts';
+import { recordFooterReport } from './build/footer/footerReport.ts';
 import { loadedFooterSchema, type LoadedFooter } from './lib/footer/loadedFooterSchema.ts';
-import { loadFooter, reportLine } from './lib/footer/loadFooter.ts';
+import { loadFooter, reportLine } from './build/footer/loadFooter.ts';
 
 // Where the build reads CMS content: the promotion service (SERVICE_ORIGIN, set by `npm run build`).
 const origin = process.env.SERVICE_ORIGIN ?? `http://localhost:${process.env.PORT ?? 4321}`;

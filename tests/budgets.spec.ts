@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/lib/countries.ts';
+import { shops } from '../src/shared/countries.ts';
 import { measureTransfer } from '../scripts/lib/transferBytes.mjs';
 import { islandBytes } from './support/islandBytes.ts';
 import { previewPanelAssets } from './support/preview.ts';

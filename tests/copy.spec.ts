@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { shopBySegment } from '../src/lib/countries.ts';
-import { translationsFor } from '../src/lib/i18n.ts';
+import { shopBySegment } from '../src/shared/countries.ts';
+import { translationsFor } from '../src/shared/i18n.ts';
 import { openSignUp } from './newsletter-helpers.ts';
 
 // Copy as the shopper reads it in the built pages; the catalogue rules themselves are unit-tested in src/i18n/copy.test.ts.

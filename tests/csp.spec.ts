@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/lib/countries.ts';
+import { shops } from '../src/shared/countries.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { hydrateAllIslands } from './support/hydrateAll.ts';
 

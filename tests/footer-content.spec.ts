@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/lib/countries.ts';
-import { translationsFor } from '../src/lib/i18n.ts';
+import { shops } from '../src/shared/countries.ts';
+import { translationsFor } from '../src/shared/i18n.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 

@@ -3,7 +3,7 @@ import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { holdIslandCode, throttleCpu } from './support/hydration.ts';
 import { uniqueEmail } from './newsletter-helpers.ts';
 
-// The shop's islands hydrate on the first interaction inside them (src/integrations/hydrateOnInteraction.ts). These
+// The shop's islands hydrate on the first interaction inside them (src/build/integrations/hydrateOnInteraction.ts). These
 // tests act as the shopper does, on a mid-range phone's CPU (6x slower), and check that nothing they do is lost.
 
 const isSignUp = (request: Request) => request.method() === 'POST' && request.url().endsWith('/newsletter-subscribers');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/lib/countries.ts';
+import { shops } from '../src/shared/countries.ts';
 
 // Zero layout shift while a page loads and sets itself up, at every width the footer changes layout at. Checkout is
 // the telling case: it is short, so the footer (whose panels collapse on phones and tablets) is in the first viewport.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { securityHeaders } from '../src/lib/securityHeaders.ts';
+import { securityHeaders } from '../src/shared/securityHeaders.ts';
 
 const pages = ['/de/', '/tr/', '/ch-fr/', '/preview/login/', '/ui/'];
 

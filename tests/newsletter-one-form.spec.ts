@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/lib/countries.ts';
+import { shops } from '../src/shared/countries.ts';
 
 // Pages that carry the sign-up section say so, and the footer leaves its own sign-up out: a shopper sees one form.
 // See docs/footer.md.

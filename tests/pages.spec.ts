@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/lib/countries.ts';
+import { shops } from '../src/shared/countries.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { viewports } from './support/viewports.ts';

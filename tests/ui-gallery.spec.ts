@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shops } from '../src/lib/countries.ts';
-import { translationsFor } from '../src/lib/i18n.ts';
+import { shops } from '../src/shared/countries.ts';
+import { translationsFor } from '../src/shared/i18n.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { viewports } from './support/viewports.ts';

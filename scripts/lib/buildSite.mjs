@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run, startServices } from './services.mjs';
-import { writeFooterFragments } from './footerFragments.mjs';
-import { shops as allShops } from '../../src/lib/countries.ts';
-import { writeHeadersFile } from '../../src/integrations/headersFile.ts';
+import { writeFooterFragments } from '../../src/build/footerFragments.mjs';
+import { shops as allShops } from '../../src/shared/countries.ts';
+import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 
 /**
  * @param {{ shops?: string[], serviceOrigin?: string, outDir?: string, env?: Record<string, string> }} options

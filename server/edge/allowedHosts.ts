@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
 import { allowedHostsOf } from './allowedHosts.ts';
 

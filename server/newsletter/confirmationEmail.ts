@@ -1,6 +1,6 @@
-import { shopBySegment, shops, type Shop } from '../../src/lib/countries.ts';
-import { translationsFor } from '../../src/lib/i18n.ts';
-import type { OutgoingEmail } from '../outbox.ts';
+import { shopBySegment, shops, type Shop } from '../../src/shared/countries.ts';
+import { translationsFor } from '../../src/shared/i18n.ts';
+import type { OutgoingEmail } from './outbox.ts';
 
 /**
  * The shop a sign-up came from when the call has no `site` header, read from the page that sent it

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { shopByCode, type Shop } from '../../src/lib/countries.ts';
-import { pickStrings } from '../../src/lib/i18n.ts';
-import { validateNewsletterForm, type NewsletterFieldErrors } from '../../src/lib/newsletter/formSchema.ts';
-import type { SubscriberCreateRequest } from '../../src/lib/newsletter/subscriberSchema.ts';
+import { shopByCode, type Shop } from '../../src/shared/countries.ts';
+import { pickStrings } from '../../src/shared/i18n.ts';
+import { validateNewsletterForm, type NewsletterFieldErrors } from '../../src/shared/newsletter/formSchema.ts';
+import type { SubscriberCreateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
 
 /** The shop a `site` header names (`CH_FR`), undefined when there is none, or null when it names no shop. */
 export function shopOfSiteHeader(site: string | undefined): Shop | undefined | null {

@@ -1,8 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { LOGIN_COOKIE, LOGIN_TOKEN_HEADER } from '../../src/lib/auth/loginToken.ts';
-import { verifyLoginToken } from '../loginToken.ts';
+import { LOGIN_COOKIE, LOGIN_TOKEN_HEADER } from '../../src/shared/auth/loginToken.ts';
+import { verifyLoginToken } from '../login/loginToken.ts';
 import { serverSecret } from '../secrets.ts';
 
 /** A row of the `customers` table. */

@@ -6,8 +6,8 @@ import {
   subscriberCreateRequestSchema,
   subscriberUpdateRequestSchema,
   type Subscriber,
-} from '../../src/lib/newsletter/subscriberSchema.ts';
-import { writeToOutbox } from '../outbox.ts';
+} from '../../src/shared/newsletter/subscriberSchema.ts';
+import { writeToOutbox } from './outbox.ts';
 import { problem, readJson } from '../problem.ts';
 import { confirmationEmail, shopOfReferer } from './confirmationEmail.ts';
 import { consentTextVersion, countryRuleErrors, shopOfSiteHeader } from './countryRules.ts';

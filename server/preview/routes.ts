@@ -1,8 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isoInstantSchema, previewSelectionSchema } from '../../src/lib/preview/schemas.ts';
-import { abTestCalendar } from '../abtests.ts';
+import { isoInstantSchema, previewSelectionSchema } from '../../src/shared/preview/schemas.ts';
+import { abTestCalendar } from '../abtests/routes.ts';
 import type { PreviewSessions } from './sessions.ts';
 
 const unauthorized = { status: 'UNAUTHORIZED' } as const;

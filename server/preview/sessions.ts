@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { sessionCookiePrefix } from '../security.ts';
+import { sessionCookiePrefix } from '../edge/securityHeaders.ts';
 
 /** HttpOnly cookie holding the staff session id (only its SHA-256 is stored); `__Host-preview_session` on https. */
 export const SESSION_COOKIE = 'preview_session';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { shops } from '../lib/countries.ts';
-import { catalogues, translationsFor, type UiStringKey } from '../lib/i18n.ts';
-import { uiLocales, type UiLocale } from '../lib/locales.ts';
+import { shops } from '../shared/countries.ts';
+import { catalogues, translationsFor, type UiStringKey } from '../shared/i18n.ts';
+import { uiLocales, type UiLocale } from '../shared/locales.ts';
 
 // Copy rules a fluent reader of each language notices (issue 13, "Copy"). They cover the string catalogues and the
 // footer content the local CMS serves (server/seed/footer) plus the build's fallback copies (src/content/footer).

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { shopByCode } from '../lib/countries.ts';
+import { shopByCode } from '../shared/countries.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
 import { expectHydratesCleanly } from '../ui/testing/expectHydratesCleanly.tsx';
 import NewsletterSignup from './NewsletterSignup.tsx';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { NewsletterRules } from '../lib/newsletter/formSchema.ts';
+import type { NewsletterRules } from '../shared/newsletter/formSchema.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
 import { useAdoptLiveValues } from '../lib/hydration/useAdoptLiveValues.ts';
 import { useHydrated } from '../lib/hydration/useHydrated.ts';

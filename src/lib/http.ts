@@ -1,4 +1,4 @@
-import { csrfHeaders } from './auth/csrf.ts';
+import { csrfHeaders } from '../shared/auth/csrf.ts';
 
 /** Every call to the services gives up after this long (docs/calls.md#conventions). */
 export const REQUEST_TIMEOUT_MS = 15_000;

@@ -1,4 +1,4 @@
-import { selectShops, type Shop } from './countries.ts';
+import { selectShops, type Shop } from '../shared/countries.ts';
 
 /**
  * `getStaticPaths` for per-shop pages: every shop, or only those named in `SHOPS`

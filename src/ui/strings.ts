@@ -1,4 +1,4 @@
-import type { UiStringKey } from '../lib/i18n.ts';
+import type { UiStringKey } from '../shared/i18n.ts';
 
 /**
  * Translated strings a component shows, keyed exactly like the catalogue, so that an Astro page can pass

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ConfigError, readConfig } from '../../server/config.ts';
+import { ConfigError, readConfig } from '../../src/shared/config.ts';
 import { clientKey } from '../../server/newsletter/clientKey.ts';
 import { rateLimit, type RateLimitOptions } from '../../server/newsletter/rateLimit.ts';
 import { SIGN_UP, startEdgeServer } from './edge-helpers.ts';

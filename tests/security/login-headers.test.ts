@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { writeHeadersFile } from '../../src/integrations/headersFile.ts';
+import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 import { startTestServer, type TestServer } from './login-helpers.ts';
 
 const expected = {

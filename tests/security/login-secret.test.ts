@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { signLoginToken } from '../../server/loginToken.ts';
+import { signLoginToken } from '../../server/login/loginToken.ts';
 import { serverSecret } from '../../server/secrets.ts';
 import { loginPost, startTestServer, type TestServer } from './login-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { translationsFor } from '../../lib/i18n.ts';
+import { translationsFor } from '../../shared/i18n.ts';
 import { interpolate } from './galleryStrings.ts';
 
 describe('interpolate (gallery values only known in the browser)', () => {

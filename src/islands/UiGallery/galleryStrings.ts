@@ -1,4 +1,4 @@
-import type { UiStringKey } from '../../lib/i18n.ts';
+import type { UiStringKey } from '../../shared/i18n.ts';
 import type { DatePattern } from '../../lib/format/date.ts';
 import type { UiStrings } from '../../ui/strings.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import type { NewsletterFormValues, NewsletterRules } from '../../lib/newsletter/formSchema.ts';
+import type { NewsletterFormValues, NewsletterRules } from '../../shared/newsletter/formSchema.ts';
 import { Checkbox } from '../../ui/Checkbox/Checkbox.tsx';
 import type { SignUpStrings } from './signUpStrings.ts';
 

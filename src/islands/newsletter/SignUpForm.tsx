@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useHydrated } from '../../lib/hydration/useHydrated.ts';
-import { salutations } from '../../lib/newsletter/subscriberSchema.ts';
-import { showsExtraFields, type NewsletterRules } from '../../lib/newsletter/formSchema.ts';
+import { salutations } from '../../shared/newsletter/subscriberSchema.ts';
+import { showsExtraFields, type NewsletterRules } from '../../shared/newsletter/formSchema.ts';
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification } from '../../ui/Notification/Notification.tsx';
 import { Select } from '../../ui/Select/Select.tsx';

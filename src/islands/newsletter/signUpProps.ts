@@ -1,5 +1,5 @@
-import type { Shop } from '../../lib/countries.ts';
-import { pickStrings, translationsFor, type UiStringKey } from '../../lib/i18n.ts';
+import type { Shop } from '../../shared/countries.ts';
+import { pickStrings, translationsFor, type UiStringKey } from '../../shared/i18n.ts';
 import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 

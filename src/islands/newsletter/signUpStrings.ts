@@ -1,4 +1,4 @@
-import type { UiStringKey } from '../../lib/i18n.ts';
+import type { UiStringKey } from '../../shared/i18n.ts';
 
 /** Catalogue keys the sign-up island shows; the Astro section resolves them with `pickStrings` at build time. */
 export const signUpStringKeys = [

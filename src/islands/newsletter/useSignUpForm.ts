@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { LOGIN_COOKIE } from '../../lib/auth/loginToken.ts';
-import { readCookie } from '../../lib/cookies.ts';
+import { LOGIN_COOKIE } from '../../shared/auth/loginToken.ts';
+import { readCookie } from '../../shared/cookies.ts';
 import { pushSignUpEvent } from '../../lib/newsletter/analytics.ts';
 import {
   emptyFormValues,
@@ -11,7 +11,7 @@ import {
   type NewsletterFieldErrors,
   type NewsletterFormValues,
   type NewsletterRules,
-} from '../../lib/newsletter/formSchema.ts';
+} from '../../shared/newsletter/formSchema.ts';
 import { createSubscriber, fetchCustomerBaseData, newsletterBasePath, type SubmissionResult } from '../../lib/newsletter/newsletterClient.ts';
 import { trapSprung } from './honeypotTrap.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PREVIEW_LOGIN_RENEW_INTERVAL_MS, renewPreviewLogin } from '../../lib/preview/previewClient.ts';
-import type { CheckAuthResponse } from '../../lib/preview/schemas.ts';
+import type { CheckAuthResponse } from '../../shared/preview/schemas.ts';
 import { PreviewSettingsForm } from './PreviewSettingsForm.tsx';
 import { activePreviewSummary, isPreviewActive } from './previewFormat.ts';
 import './PreviewPanel.css';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { applyPreview, checkAuth, logout } from '../../lib/preview/previewClient.ts';
-import { checkSelection, isValidDate, previewDateTime, type CheckAuthResponse } from '../../lib/preview/schemas.ts';
+import { checkSelection, isValidDate, previewDateTime, type CheckAuthResponse } from '../../shared/preview/schemas.ts';
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification, type NotificationVariant } from '../../ui/Notification/Notification.tsx';
 import { Select } from '../../ui/Select/Select.tsx';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { CheckAuthResponse } from '../../lib/preview/schemas.ts';
+import type { CheckAuthResponse } from '../../shared/preview/schemas.ts';
 import { PreviewPanel } from './PreviewPanel.tsx';
 
 /** Renders the staff preview panel at the end of the page; logout removes it again. */

@@ -1,4 +1,4 @@
-import type { CheckAuthResponse } from '../../lib/preview/schemas.ts';
+import type { CheckAuthResponse } from '../../shared/preview/schemas.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { activePreviewSummary, isPreviewActive, localDateAndTime } from './previewFormat.ts';
-import { hasStaffCookie } from './staffCookie.ts';
+import { hasStaffCookie } from '../../scripts/preview/staffCookie.ts';
 
 const idle = { status: 'SUCCESS', dateTime: null, abTestName: null, abTestGroup: null } as const;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchTestsAt } from '../../lib/preview/abTestClient.ts';
-import type { AbTest } from '../../lib/preview/schemas.ts';
+import type { AbTest } from '../../shared/preview/schemas.ts';
 
 /** Where loading the tests for a moment stands. */
 export type TestsState = { kind: 'loading' } | { kind: 'loaded'; tests: AbTest[] } | { kind: 'failed' };

@@ -1,5 +1,5 @@
-import { readCookie } from '../cookies.ts';
-import { LOGIN_COOKIE, readLoginTokenClaims } from './loginToken.ts';
+import { readCookie } from '../../shared/cookies.ts';
+import { LOGIN_COOKIE, readLoginTokenClaims } from '../../shared/auth/loginToken.ts';
 
 /**
  * The shopper's login-token renewal as a pure state machine (docs/preview.md#login-token-renewal): what to do now, and

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { shopBySegment } from '../countries.ts';
+import { shopBySegment } from '../../shared/countries.ts';
 import { countryItems } from './countryList.ts';
 
 describe('countryItems', () => {

@@ -1,6 +1,6 @@
-import type { Shop } from '../countries.ts';
-import { shops } from '../countries.ts';
-import type { UiLocale } from '../locales.ts';
+import type { Shop } from '../../shared/countries.ts';
+import { shops } from '../../shared/countries.ts';
+import type { UiLocale } from '../../shared/locales.ts';
 
 /**
  * The country selector's countries in their fixed order (docs/footer.md#country-selector), as ISO 3166 codes; `other`

@@ -1,5 +1,5 @@
 import type { IconName } from '../../ui/Icon/iconNames.ts';
-import type { FooterIconName } from './logoSources.ts';
+import type { FooterIconName } from '../../shared/footer/logoSources.ts';
 
 /**
  * The sprite icon drawn for each icon name the footer content may use (teaser headings, social and app links).

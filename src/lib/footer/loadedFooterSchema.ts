@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { footerContentSchema } from './footerSchema.ts';
+import { footerContentSchema } from '../../shared/footer/footerSchema.ts';
 
 /** Something wrong in CMS content, located by its JSON path (`$.teaserGroups[0].links[2].link`). */
 export const footerProblemSchema = v.object({

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { shopBySegment } from '../countries.ts';
-import { translationsFor } from '../i18n.ts';
-import { legalLinkSchema } from './footerSchema.ts';
+import { shopBySegment } from '../../shared/countries.ts';
+import { translationsFor } from '../../shared/i18n.ts';
+import { legalLinkSchema } from '../../shared/footer/footerSchema.ts';
 import { minimalFooter } from './minimalFooter.ts';
 
 describe('the minimal footer', () => {

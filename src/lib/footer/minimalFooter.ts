@@ -1,6 +1,6 @@
-import type { Shop } from '../countries.ts';
-import type { Translate } from '../i18n.ts';
-import type { FooterContent, LegalLink } from './footerSchema.ts';
+import type { Shop } from '../../shared/countries.ts';
+import type { Translate } from '../../shared/i18n.ts';
+import type { FooterContent, LegalLink } from '../../shared/footer/footerSchema.ts';
 
 /**
  * The minimal footer an operator may allow for a shop without CMS content and without fallback: legal links and

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { shopByCode } from '../countries.ts';
+import { shopByCode } from '../../shared/countries.ts';
 import { formatAmount } from './amount.ts';
 
 const shop = (code: string) => shopByCode(code)!;

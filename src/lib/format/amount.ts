@@ -1,4 +1,4 @@
-import type { Shop } from '../countries.ts';
+import type { Shop } from '../../shared/countries.ts';
 
 /** U+00A0: keeps a number and its currency sign on one line ("999 Kč", never "999" / "Kč"). */
 const NO_BREAK_SPACE = '\u00a0';

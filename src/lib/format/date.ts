@@ -1,4 +1,4 @@
-import type { UiLocale } from '../locales.ts';
+import type { UiLocale } from '../../shared/locales.ts';
 
 /** The two date layouts the shop shows (docs/constants.md#input-helpers). */
 export type DatePattern = 'dd.mm.yyyy' | 'yyyy.mm.dd';

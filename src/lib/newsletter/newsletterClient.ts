@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { LOGIN_TOKEN_HEADER } from '../auth/loginToken.ts';
-import { shopBySegment } from '../countries.ts';
+import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
+import { shopBySegment } from '../../shared/countries.ts';
 import { fetchWithTimeout } from '../http.ts';
-import { customerBaseDataSchema, EMAIL_INVALID_PROBLEM, type CustomerBaseData, type SubscriberCreateRequest } from './subscriberSchema.ts';
+import { customerBaseDataSchema, EMAIL_INVALID_PROBLEM, type CustomerBaseData, type SubscriberCreateRequest } from '../../shared/newsletter/subscriberSchema.ts';
 
 /** Outcome of a sign-up (docs/errors.md#sign-up-outcomes). */
 export type SubmissionResult = 'SUCCESS' | 'ERROR_GENERIC' | 'ERROR_INVALID_EMAIL';

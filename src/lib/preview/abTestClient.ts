@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
-import { abTestListSchema, type AbTest } from './schemas.ts';
+import { abTestListSchema, type AbTest } from '../../shared/preview/schemas.ts';
 
 /** Base path of the A/B test front-end service (docs/calls.md#ab-test-service). */
 export const ABTEST_API = '/service/abtestfrontend/api/v1';

@@ -1,5 +1,5 @@
 import { postJson } from '../http.ts';
-import type { LoginRequest, loginResults } from './schemas.ts';
+import type { LoginRequest, loginResults } from '../../shared/preview/schemas.ts';
 
 /** Login service path (docs/calls.md#login). */
 export const LOGIN_URL = '/service/login/api/v1/login';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
-import { checkAuthResponseSchema, type CheckAuthResponse, type PreviewSelection } from './schemas.ts';
+import { checkAuthResponseSchema, type CheckAuthResponse, type PreviewSelection } from '../../shared/preview/schemas.ts';
 
 /** Base path of the preview service (docs/calls.md#preview-service). */
 export const PREVIEW_API = '/service/preview/api';

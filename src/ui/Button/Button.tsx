@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode, Ref } from 'react';
-import type { UiStringKey } from '../../lib/i18n.ts';
+import type { UiStringKey } from '../../shared/i18n.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import type { IconName } from '../Icon/iconNames.ts';
 import { Spinner } from '../Spinner/Spinner.tsx';

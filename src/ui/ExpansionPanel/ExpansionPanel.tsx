@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { UiStringKey } from '../../lib/i18n.ts';
+import type { UiStringKey } from '../../shared/i18n.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import type { UiStrings } from '../strings.ts';
 import './ExpansionPanel.css';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { UiStringKey } from '../../lib/i18n.ts';
+import type { UiStringKey } from '../../shared/i18n.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import type { IconName } from '../Icon/iconNames.ts';
 import { IconButton } from '../IconButton/IconButton.tsx';

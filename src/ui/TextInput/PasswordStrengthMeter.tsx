@@ -1,4 +1,4 @@
-import type { UiStringKey } from '../../lib/i18n.ts';
+import type { UiStringKey } from '../../shared/i18n.ts';
 import { ratePassword, type PasswordStrengthLabel } from '../../lib/format/passwordStrength.ts';
 import type { UiStrings } from '../strings.ts';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import type { UiStringKey } from '../../lib/i18n.ts';
+import type { UiStringKey } from '../../shared/i18n.ts';
 import { describedBy, FieldMessages, fieldStateClass } from '../Field/Field.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import type { UiStrings } from '../strings.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { shops } from '../../lib/countries.ts';
+import { shops } from '../../shared/countries.ts';
 import { formatAmount } from '../../lib/format/amount.ts';
-import { translationsFor } from '../../lib/i18n.ts';
+import { translationsFor } from '../../shared/i18n.ts';
 import { deliverySample } from './deliverySample.ts';
 
 describe('the gallery\'s delivery sample', () => {

@@ -1,6 +1,6 @@
-import type { Shop } from '../../lib/countries.ts';
+import type { Shop } from '../../shared/countries.ts';
 import { formatAmount } from '../../lib/format/amount.ts';
-import type { Translate } from '../../lib/i18n.ts';
+import type { Translate } from '../../shared/i18n.ts';
 
 /**
  * The gallery's delivery sample: the shop's own free-shipping threshold from the country table, or, for a shop that

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import { isoInstantSchema, type AbTest } from '../../src/shared/preview/schemas.ts';
+import type { PreviewSessions } from '../preview/sessions.ts';
+import { problem } from '../problem.ts';
+
+/** HttpOnly cookie with a random visitor id, so a visitor stays in the same group. */
+const VISITOR_COOKIE = 'ab_visitor';
+
+/** The A/B test calendar: tests running at an instant (start inclusive, end exclusive). */
+export function abTestCalendar(db: DatabaseSync) {
+  const running = db.prepare('SELECT name, groups FROM ab_tests WHERE starts_at <= ? AND ends_at > ? ORDER BY name');
+  return {
+    testsAt(instant: string): AbTest[] {
+      const iso = new Date(instant).toISOString();
+      return (running.all(iso, iso) as { name: string; groups: string }[]).map((row) => ({
+        name: row.name,
+        groups: (JSON.parse(row.groups) as string[]).map((name) => ({ name })),
+      }));
+    },
+  };
+}
+
+/** Stand-in for `/service/abtestfrontend/api/v1`: tests at a time, and the caller's group in each running test. */
+export function abTestRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono {
+  const app = new Hono();
+  const calendar = abTestCalendar(db);
+
+  app.get('/gettestsat', (c) => {
+    const time = v.safeParse(isoInstantSchema, c.req.query('time') ?? '');
+    if (!time.success) return problem(c, 400, 'urn:abtest:invalid_time', 'time must be an ISO 8601 date-time');
+    return c.json(calendar.testsAt(time.output));
+  });
+
+  app.get('/getassignment', (c) => {
+    // Staff in preview see the calendar at their preview time and the group they forced.
+    const preview = sessions.current(c);
+    let visitor = getCookie(c, VISITOR_COOKIE);
+    if (!visitor) {
+      visitor = randomBytes(16).toString('base64url');
+      setCookie(c, VISITOR_COOKIE, visitor, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 24 * 3600 });
+    }
+    const tests = calendar.testsAt(preview?.previewDateTime ?? new Date().toISOString());
+    const assignments = tests.map((test) => {
+      if (preview?.abTestName === test.name && preview.abTestGroup) return { test: test.name, group: preview.abTestGroup };
+      const bucket = createHash('sha256').update(`${visitor}:${test.name}`).digest().readUInt32BE(0);
+      return { test: test.name, group: test.groups[bucket % test.groups.length]!.name };
+    });
+    return c.json({ assignments });
+  });
+
+  return app;
+}

@@ -1,0 +1,115 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import { LOGIN_COOKIE, LOGIN_TOKEN_HEADER } from '../../src/shared/auth/loginToken.ts';
+import { loginRequestSchema } from '../../src/shared/preview/schemas.ts';
+import { requireCsrf } from '../edge/csrf.ts';
+import { signLoginToken, verifyLoginToken } from './loginToken.ts';
+import { loginThrottle, type LoginThrottleOptions } from './loginThrottle.ts';
+import { accountsFromEnv, authenticate, SCRYPT_COST, unknownAccount } from '../preview/staffAccounts.ts';
+import type { PreviewSessions } from '../preview/sessions.ts';
+import { problem, readJson } from '../problem.ts';
+import { serverSecret } from '../secrets.ts';
+
+/** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
+export const LONG_TERM_COOKIE = 'long_term_token';
+const LONG_TERM_SECONDS = 30 * 24 * 3600;
+
+/** Lifetimes of a login token in seconds: valid for `ttl`, renewable from `renewAfter` on. */
+export function loginTokenTimes(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    ttl: Number(env.LOGIN_TOKEN_TTL_SECONDS) || 1800,
+    renewAfter: Number(env.LOGIN_TOKEN_RENEW_AFTER_SECONDS) || 600,
+  };
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** What tests may change: a lower scrypt cost (never lowered by default) and the throttle's limits. */
+export interface LoginRouteOptions {
+  scryptCost?: number;
+  throttle?: LoginThrottleOptions;
+}
+
+/**
+ * Stand-in for `/service/login/api/v1`: staff and demo-shopper login, login-token renewal (201 a new token,
+ * 200 the token is current already, 401 unknown or expired) and long-term-token renewal. POSTs need the CSRF header.
+ */
+export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, options: LoginRouteOptions = {}): Hono {
+  const app = new Hono();
+  const cost = options.scryptCost ?? SCRYPT_COST;
+  const { staff, shopper } = accountsFromEnv(process.env, cost);
+  const nobody = unknownAccount(cost);
+  const throttle = loginThrottle(options.throttle);
+  const times = loginTokenTimes();
+  // Read once at start: a token check must not write to the database (see docs/calls.md).
+  const loginSecret = serverSecret(db, 'loginToken', 'LOGIN_TOKEN_SECRET');
+  const longTermSecret = serverSecret(db, 'longTermToken', 'LONG_TERM_TOKEN_SECRET');
+  const customerByEmail = db.prepare('SELECT lid FROM customers WHERE email = ?');
+
+  function issueLoginToken(c: Context, lid: string): { exp: number; ren: number } {
+    const now = nowSeconds();
+    const claims = { lid, exp: now + times.ttl, ren: now + times.renewAfter };
+    // Readable by the page on purpose: it schedules renewal from exp/ren and sends the token as a header.
+    setCookie(c, LOGIN_COOKIE, signLoginToken(claims, loginSecret), { path: '/', sameSite: 'Lax', maxAge: times.ttl });
+    return { exp: claims.exp, ren: claims.ren };
+  }
+
+  function issueLongTermToken(c: Context, lid: string): void {
+    const now = nowSeconds();
+    const token = signLoginToken({ lid, exp: now + LONG_TERM_SECONDS, ren: now }, longTermSecret);
+    setCookie(c, LONG_TERM_COOKIE, token, { path: '/service/login/', httpOnly: true, sameSite: 'Strict', maxAge: LONG_TERM_SECONDS });
+  }
+
+  app.use('*', requireCsrf());
+
+  app.post('/login', async (c) => {
+    const body = v.safeParse(loginRequestSchema, await readJson(c));
+    if (!body.success) return c.json({ status: 'UNAUTHORIZED' }, 400);
+    const { username, password } = body.output;
+    // Checked before any hashing, with one answer for every name, so a blocked guesser learns nothing and costs nothing.
+    const wait = throttle.retryAfter(c, username);
+    if (wait > 0) {
+      c.header('retry-after', String(wait));
+      return problem(c, 429, 'urn:login:throttled', 'Too many login attempts; please wait and try again');
+    }
+    const account = await authenticate([staff, shopper], nobody, username, password);
+    if (!account) {
+      throttle.failed(c, username);
+      return c.json({ status: 'UNAUTHORIZED' }, 401);
+    }
+    throttle.succeeded(username);
+    if (account === staff) {
+      sessions.start(c, staff.username);
+      return c.json({ status: 'SUCCESS', role: 'STAFF' });
+    }
+    const customer = customerByEmail.get(username) as { lid: string } | undefined;
+    if (!customer) return c.json({ status: 'SERVICE_UNAVAILABLE' }, 503);
+    issueLoginToken(c, customer.lid);
+    issueLongTermToken(c, customer.lid);
+    return c.json({ status: 'SUCCESS', role: 'SHOPPER' });
+  });
+
+  app.post('/logintoken/renew', (c) => {
+    const token = c.req.header(LOGIN_TOKEN_HEADER) ?? getCookie(c, LOGIN_COOKIE);
+    const claims = verifyLoginToken(token, loginSecret);
+    const now = nowSeconds();
+    if (!claims) return problem(c, 401, 'urn:login:token_unknown', 'Unknown or missing login token');
+    if (now >= claims.exp) return problem(c, 401, 'urn:login:token_expired', 'The login token has expired');
+    // Not due yet, e.g. another tab renewed it a moment ago: the token the caller has is current.
+    if (now < claims.ren) return c.json({ exp: claims.exp, ren: claims.ren }, 200);
+    return c.json(issueLoginToken(c, claims.lid), 201);
+  });
+
+  app.post('/longtermtoken/renew', (c) => {
+    const claims = verifyLoginToken(getCookie(c, LONG_TERM_COOKIE), longTermSecret);
+    if (!claims || nowSeconds() >= claims.exp) {
+      return problem(c, 401, 'urn:login:long_term_token_unknown', 'Unknown, missing or expired long-term token');
+    }
+    issueLongTermToken(c, claims.lid);
+    return c.json(issueLoginToken(c, claims.lid), 201);
+  });
+
+  return app;
+}

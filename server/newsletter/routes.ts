@@ -1,0 +1,56 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
+import type { ServerConfig } from '../../src/shared/config.ts';
+import { problem } from '../problem.ts';
+import { loginCustomer } from './loginCustomer.ts';
+import { subscriberRoutes } from './subscribers.ts';
+
+/**
+ * Stand-in for the newsletter service under `/service/newsletter/api/{internal,private}`.
+ * Validates with the same schemas as the sign-up form, so both always agree on the rules.
+ */
+export function newsletterRoutes(db: DatabaseSync, config: ServerConfig): Hono {
+  const app = new Hono();
+  app.route(
+    '/',
+    subscriberRoutes(db, {
+      outboxDir: config.outboxDir,
+      siteUrl: config.siteUrl,
+      signUpLimit: { limit: config.signUpsPerMinute, windowMs: 60_000, trustProxy: config.trustProxy },
+    }),
+  );
+
+  // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
+  // valid login token.
+  app.get('/customers/base-data', (c) => {
+    const customer = loginCustomer(c, db);
+    if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
+    c.header('cache-control', 'no-store');
+    return c.json({
+      email: customer.email,
+      salutation: customer.salutation ?? '',
+      firstName: customer.first_name ?? '',
+      lastName: customer.last_name ?? '',
+      consents: JSON.parse(customer.consents) as string[],
+    });
+  });
+
+  return app;
+}
+
+/**
+ * Stand-in for the customer front-end data service: `GET /psdata` answers `{ nl_status }` for the logged-in
+ * customer's own address only (no address parameter, so nobody can ask about someone else's).
+ */
+export function customerFrontendDataRoutes(db: DatabaseSync): Hono {
+  const app = new Hono();
+  const status = db.prepare('SELECT status FROM subscribers WHERE email = ?');
+  app.get('/psdata', (c) => {
+    c.header('cache-control', 'no-store');
+    const customer = loginCustomer(c, db);
+    if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
+    const row = status.get(customer.email) as { status: string } | undefined;
+    return c.json({ nl_status: row?.status ?? null });
+  });
+  return app;
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { seedPromotions } from './routes.ts';
+import { startTestServer, type TestServer } from '../testing.ts';
+
+const url = '/service/promotion/api/promotion/SHOP_FOOTER';
+let server: TestServer;
+
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
+  test('answers the shop\'s content as a JSON string, chosen by the site header', async () => {
+    const seedDir = path.join(server.dir, 'seed');
+    fs.mkdirSync(seedDir);
+    fs.writeFileSync(path.join(seedDir, 'hu.json'), JSON.stringify({ headline: 'Szolgáltatások' }));
+    expect(seedPromotions(server.db, seedDir)).toBe(1);
+
+    const response = await fetch(server.origin + url, { headers: { site: 'HU' } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { contentJSON: string };
+    expect(JSON.parse(body.contentJSON)).toEqual({ headline: 'Szolgáltatások' });
+  });
+
+  test('answers 404 for a shop without content', async () => {
+    const response = await fetch(`${server.origin}${url}?site=PL`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  test('refuses an unknown site with 400', async () => {
+    const response = await fetch(`${server.origin}${url}?site=XX`);
+    expect(response.status).toBe(400);
+  });
+
+  test('seeding keeps content that is already there', async () => {
+    server.db.prepare("INSERT INTO promotions VALUES ('DE', 'SHOP_FOOTER', '{\"headline\":\"edited\"}', 'now')").run();
+    const seedDir = path.join(server.dir, 'seed');
+    fs.mkdirSync(seedDir);
+    fs.writeFileSync(path.join(seedDir, 'de.json'), JSON.stringify({ headline: 'seed' }));
+    expect(seedPromotions(server.db, seedDir)).toBe(0);
+    const body = (await (await fetch(`${server.origin}${url}?site=DE`)).json()) as { contentJSON: string };
+    expect(JSON.parse(body.contentJSON)).toEqual({ headline: 'edited' });
+  });
+});

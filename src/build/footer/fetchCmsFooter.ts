@@ -1,0 +1,42 @@
+import { CallError, fetchWithTimeout, REQUEST_TIMEOUT_MS } from '../../lib/http.ts';
+import type { Shop } from '../../shared/countries.ts';
+
+/** Path of the footer content in the promotion service (docs/calls.md#promotion). */
+export const FOOTER_PROMOTION_PATH = '/service/promotion/api/promotion/SHOP_FOOTER';
+
+/** The raw (unvalidated) content, or why there is none. */
+export type CmsAnswer = { ok: true; raw: unknown } | { ok: false; reason: string };
+
+/**
+ * Fetches a shop's footer content from the promotion service and unwraps `contentJSON`. Never throws: every failure
+ * (no answer, timeout, 404, other status, invalid JSON) becomes a reason the build can print and act on.
+ */
+export async function fetchCmsFooter(origin: string, shop: Shop, timeoutMs = REQUEST_TIMEOUT_MS): Promise<CmsAnswer> {
+  let response: Response;
+  try {
+    response = await fetchWithTimeout(
+      `${origin}${FOOTER_PROMOTION_PATH}`,
+      // Credentials and an empty referrer (docs/calls.md#promotion). The `site` header names the shop.
+      { credentials: 'include', referrer: '', referrerPolicy: 'no-referrer', headers: { site: shop.code, accept: 'application/json' } },
+      timeoutMs,
+    );
+  } catch (error) {
+    if (error instanceof CallError && error.failure === 'timeout') return { ok: false, reason: `the promotion service did not answer within ${timeoutMs} ms` };
+    return { ok: false, reason: `the promotion service could not be reached at ${origin}` };
+  }
+  if (response.status === 404) return { ok: false, reason: 'the promotion service has no SHOP_FOOTER for this shop (404)' };
+  if (!response.ok) return { ok: false, reason: `the promotion service answered HTTP ${response.status}` };
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return { ok: false, reason: 'the promotion service answered with invalid JSON' };
+  }
+  const contentJSON = (body as { contentJSON?: unknown } | null)?.contentJSON;
+  if (typeof contentJSON !== 'string') return { ok: false, reason: 'the answer has no contentJSON string' };
+  try {
+    return { ok: true, raw: JSON.parse(contentJSON) };
+  } catch (error) {
+    return { ok: false, reason: `contentJSON is not valid JSON (${(error as Error).message})` };
+  }
+}

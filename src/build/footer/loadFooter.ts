@@ -1,0 +1,58 @@
+import type { Shop } from '../../shared/countries.ts';
+import { fetchCmsFooter } from './fetchCmsFooter.ts';
+import type { FooterProblem, LoadedFooter } from '../../lib/footer/loadedFooterSchema.ts';
+import { parseFooterContent } from '../../shared/footer/sanitizeFooterContent.ts';
+
+export interface LoadFooterOptions {
+  /** Origin of the promotion service, e.g. `http://localhost:4321`. */
+  origin: string;
+  /** The shop's fallback content (raw JSON) when it has one. */
+  readFallback: (shop: Shop) => unknown;
+  /** The operator allowed shops without CMS content and without fallback to ship the minimal footer. */
+  allowMinimal: boolean;
+  /** Injectable so tests need not wait the standard 15 s. */
+  timeoutMs?: number;
+}
+
+function describe(errors: FooterProblem[]): string {
+  const shown = errors.slice(0, 5).map((e) => `${e.path}: ${e.message}`).join('; ');
+  return `${errors.length} invalid value(s): ${shown}${errors.length > 5 ? '; ...' : ''}`;
+}
+
+/**
+ * A shop's footer: CMS content when it is there and valid; else the fallback collection (DE, AT, CH); else, if the
+ * operator allowed it, the minimal footer; else `unavailable` with the reasons, which the build turns into an error.
+ */
+export async function loadFooter(shop: Shop, options: LoadFooterOptions): Promise<LoadedFooter> {
+  const reasons: string[] = [];
+  const answer = await fetchCmsFooter(options.origin, shop, options.timeoutMs);
+  if (answer.ok) {
+    const parsed = parseFooterContent(answer.raw);
+    if (parsed.ok) return { segment: shop.segment, source: 'cms', content: parsed.content, dropped: parsed.dropped, reasons };
+    reasons.push(`CMS content is invalid: ${describe(parsed.errors)}`);
+  } else {
+    reasons.push(answer.reason);
+  }
+
+  if (shop.hasFooterFallback) {
+    const parsed = parseFooterContent(options.readFallback(shop));
+    if (parsed.ok) return { segment: shop.segment, source: 'fallback', content: parsed.content, dropped: parsed.dropped, reasons };
+    reasons.push(`fallback content is invalid: ${describe(parsed.errors)}`);
+  }
+  return { segment: shop.segment, source: options.allowMinimal ? 'minimal' : 'unavailable', dropped: [], reasons };
+}
+
+/** One line of the build's per-country report. */
+export function reportLine(footer: LoadedFooter): string {
+  const dropped = `${footer.dropped.length} problem(s) dropped`;
+  const why = footer.reasons.length ? ` (${footer.reasons.join('; ')})` : '';
+  return `footer ${footer.segment}: ${footer.source.toUpperCase()}, ${dropped}${why}`;
+}
+
+/** The message a build fails with when a shop has no footer and the minimal one was not allowed. */
+export function unavailableMessage(footer: LoadedFooter, shopCode: string): string {
+  return (
+    `The ${shopCode} shop has no footer: ${footer.reasons.join('; ')}. It has no fallback content. ` +
+    'Fix the CMS content (npm run content:check) or build with --allow-minimal-footer (ALLOW_MINIMAL_FOOTER=1) to ship the minimal footer.'
+  );
+}
