@@ -2,17 +2,18 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { shops } from './src/shared/countries.ts';
+import { readBuildConfig } from './src/shared/config.ts';
 import { footerReport } from './src/build/integrations/footerReport.ts';
 import { headersFile } from './src/build/integrations/headersFile.ts';
 import { hydrateOnInteraction } from './src/build/integrations/hydrateOnInteraction.ts';
 
 // Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
 // same-origin `/service/...`; in production that path is routed to the real backends.
-const serviceOrigin = process.env.SERVICE_ORIGIN ?? `http://localhost:${process.env.PORT ?? 4321}`;
+const build = readBuildConfig();
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
-  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  site: build.SITE_URL,
+  outDir: build.ASTRO_OUT_DIR,
   trailingSlash: 'always',
   integrations: [react(), hydrateOnInteraction(), headersFile(), footerReport()],
   i18n: {
@@ -27,6 +28,6 @@ export default defineConfig({
   vite: {
     // xfwd: the services key their rate limits on the browser's address, which they read from X-Forwarded-For
     // because `npm run dev` starts them with TRUST_PROXY.
-    server: { proxy: { '/service': { target: serviceOrigin, changeOrigin: false, xfwd: true } } },
+    server: { proxy: { '/service': { target: build.serviceOrigin, changeOrigin: false, xfwd: true } } },
   },
 });

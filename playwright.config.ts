@@ -3,18 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
+import { handOn, readToolConfig } from './src/shared/config.ts';
 
 // Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
 // on a throwaway database (`webServer`, ready once /service/health answers) and `globalSetup` builds the site from
 // their content into dist/, which the services serve.
 // An empty BASE_URL (as `npm test` passes) means none.
-const external = process.env.BASE_URL || undefined;
-const port = Number(process.env.E2E_PORT ?? 4391);
+const config = readToolConfig();
+const external = config.BASE_URL;
+const port = config.E2E_PORT;
 const baseURL = external ?? `http://localhost:${port}`;
 // The config is loaded again in every worker: the data folder is made once and handed on through the environment
 // (tests read the confirmation e-mails from its outbox).
-if (!external) process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
-const dataDir = process.env.DATA_DIR ?? '.data';
+const dataDir = config.DATA_DIR ?? (external ? '.data' : fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-')));
+if (!external) handOn('DATA_DIR', dataDir);
 
 export default defineConfig({
   testDir: 'tests',

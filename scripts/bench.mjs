@@ -15,12 +15,13 @@ import { lighthouseMedian } from './lib/lighthouse.mjs';
 import { root, startServices } from './lib/services.mjs';
 import { measureTransfer } from './lib/transferBytes.mjs';
 import { flowRatios, measureUserFlow } from './lib/userFlow.mjs';
+import { readToolConfig } from '../src/shared/config.ts';
 
 const urls = ['/de/', '/tr/', '/de/checkout/'];
 const formFactors = ['mobile', 'desktop'];
-const runs = Number(process.env.BENCH_RUNS ?? 3);
-const flowOnly = process.env.BENCH_ONLY === 'flow';
-if (process.env.BENCH_ONLY && !flowOnly) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only \`flow\` is known`);
+const { BENCH_RUNS: runs, BENCH_ONLY: only } = readToolConfig();
+const flowOnly = only === 'flow';
+if (only && !flowOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\` is known`);
 const flowUrl = '/de/';
 const debuggingPort = 9333;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));

@@ -2,6 +2,7 @@
 // Validates the footer content operators are about to ship: the live CMS content of the named shops (all by default)
 // from SERVICE_ORIGIN/--origin (else from freshly started local services), or one file with --file. Prints every
 // problem with country and JSON path; exits 1 when there is any, so a redeploy can be stopped.
+import { readToolConfig } from '../src/shared/config.ts';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { selectShops } from '../src/shared/countries.ts';
@@ -37,7 +38,7 @@ if (values.file) {
   const labels = positionals.length ? shops.map((shop) => shop.code) : ['FILE'];
   lines = labels.flatMap((label) => check(label, raw).map((line) => `${line} (${values.file})`));
 } else {
-  const origin = values.origin ?? process.env.SERVICE_ORIGIN;
+  const origin = values.origin ?? readToolConfig().SERVICE_ORIGIN;
   const services = origin ? undefined : await startServices({ quiet: true });
   try {
     for (const shop of shops) {

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, requireChromium } from './lib/chromium.mjs';
 import { root } from './lib/services.mjs';
+import { readToolConfig } from '../src/shared/config.ts';
 
-const base = process.env.BASE_URL ?? 'http://localhost:4321';
-const widths = (process.env.WIDTHS ?? '375,1024,1440').split(',').map(Number);
+const config = readToolConfig();
+const base = config.BASE_URL ?? `http://localhost:${config.PORT}`;
+const widths = config.WIDTHS;
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/de/'];
 const outDir = path.join(root, 'test-results/screenshots');
 fs.mkdirSync(outDir, { recursive: true });

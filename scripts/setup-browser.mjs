@@ -3,14 +3,16 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { findChromium } from './lib/chromium.mjs';
+import { childEnvironment, readToolConfig } from '../src/shared/config.ts';
 
 const found = findChromium();
 if (found) {
   console.log(`Chromium: ${found}`);
   process.exit(0);
 }
-if (process.env.CHROME_PATH) {
-  console.error(`CHROME_PATH is set to ${process.env.CHROME_PATH}, but there is no file there.`);
+const configured = readToolConfig().CHROME_PATH;
+if (configured) {
+  console.error(`CHROME_PATH is set to ${configured}, but there is no file there.`);
   process.exit(1);
 }
 if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
@@ -18,7 +20,7 @@ if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
   process.exit(1);
 }
 console.log("No Chromium found: installing Debian's chromium package…");
-const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+const env = childEnvironment({ DEBIAN_FRONTEND: 'noninteractive' });
 execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
 execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
 const installed = findChromium();

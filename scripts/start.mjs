@@ -2,10 +2,12 @@
 import { buildSite } from './lib/buildSite.mjs';
 import { startServices } from './lib/services.mjs';
 import { shops } from '../src/shared/countries.ts';
+import { readToolConfig } from '../src/shared/config.ts';
 
-const port = Number(process.env.PORT ?? 4321);
+const config = readToolConfig();
+const port = config.PORT;
 // Confirmation links are built on SITE_URL only, never on a request's Host header: give the services our own origin.
-const siteUrl = process.env.SITE_URL ?? `http://${process.env.HOST ?? 'localhost'}:${port}`;
+const siteUrl = config.SITE_URL ?? `http://${config.HOST}:${port}`;
 const services = await startServices({ port, env: { SITE_URL: siteUrl } });
 const stop = async () => {
   await services.stop();

@@ -36,7 +36,7 @@ const bodyLimitRules: readonly BodyLimitRule[] = [
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
 export function createApp({ db, config, login }: AppOptions): Hono {
   const app = new Hono();
-  app.use(securityHeaders());
+  app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));
   // Before any route reads a body: refuse cross-site and non-JSON writes, then oversized bodies.
   app.use('/service/*', guardStateChangingRequests(config), limitBodies(bodyLimitRules));
@@ -50,10 +50,10 @@ export function createApp({ db, config, login }: AppOptions): Hono {
   app.route('/service/newsletter/api/internal', newsletter);
   app.route('/service/newsletter/api/private', newsletter);
   const sessions = previewSessions(db);
-  app.route('/service/login/api/v1', loginRoutes(db, sessions, login));
+  app.route('/service/login/api/v1', loginRoutes(db, sessions, config, login));
   app.route('/service/preview/api', previewRoutes(db, sessions));
   app.route('/service/abtestfrontend/api/v1', abTestRoutes(db, sessions));
-  app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db));
+  app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db, config));
   app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   app.use(staticSite(config.distDir));

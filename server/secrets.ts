@@ -5,13 +5,12 @@ import type { DatabaseSync } from 'node:sqlite';
 const loaded = new WeakMap<DatabaseSync, Map<string, string>>();
 
 /**
- * A server secret: from the environment variable `envName` when set, else generated once and kept in the
- * database, so tokens stay valid across restarts without anyone having to configure anything. Read from the
- * database on the first call only; route factories call it at start so requests never touch the table.
+ * A server secret: the configured one when set (`config.secrets`), else generated once and kept in the database, so
+ * tokens stay valid across restarts without anyone having to configure anything. Read from the database on the first
+ * call only; route factories call it at start so requests never touch the table.
  */
-export function serverSecret(db: DatabaseSync, name: string, envName: string): string {
-  const fromEnv = process.env[envName];
-  if (fromEnv) return fromEnv;
+export function serverSecret(db: DatabaseSync, name: string, configured?: string): string {
+  if (configured) return configured;
   let secrets = loaded.get(db);
   if (!secrets) loaded.set(db, (secrets = new Map()));
   let secret = secrets.get(name);

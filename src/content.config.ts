@@ -4,12 +4,13 @@ import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import * as v from 'valibot';
 import { selectShops, type Shop } from './shared/countries.ts';
+import { readBuildConfig } from './shared/config.ts';
 import { recordFooterReport } from './build/footer/footerReport.ts';
 import { loadedFooterSchema, type LoadedFooter } from './lib/footer/loadedFooterSchema.ts';
 import { loadFooter, reportLine } from './build/footer/loadFooter.ts';
 
 // Where the build reads CMS content: the promotion service (SERVICE_ORIGIN, set by `npm run build`).
-const origin = process.env.SERVICE_ORIGIN ?? `http://localhost:${process.env.PORT ?? 4321}`;
+const { serviceOrigin: origin, SHOPS, ALLOW_MINIMAL_FOOTER: allowMinimal } = readBuildConfig();
 const fallbackDir = path.resolve('src/content/footer');
 
 /** The fallback collection: complete footers in `src/content/footer/{segment}.json` for the shops that have one. */
@@ -30,8 +31,7 @@ const footer = defineCollection({
     name: 'shop-footer-cms',
     load: async ({ store, logger }) => {
       store.clear();
-      const allowMinimal = process.env.ALLOW_MINIMAL_FOOTER === '1';
-      const footers = await Promise.all(selectShops(process.env.SHOPS).map((shop) => loadFooter(shop, { origin, readFallback, allowMinimal })));
+      const footers = await Promise.all(selectShops(SHOPS).map((shop) => loadFooter(shop, { origin, readFallback, allowMinimal })));
       for (const loaded of footers) {
         const line = reportLine(loaded);
         if (loaded.source === 'cms' && loaded.dropped.length === 0) logger.info(line);

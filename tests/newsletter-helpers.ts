@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { hydrateIsland } from './support/hydrateAll.ts';
+import { readToolConfig } from '../src/shared/config.ts';
 
 /** Where the services write confirmation e-mails: `npm test` passes DATA_DIR; a manual serve sets OUTBOX_DIR. */
-export const outboxDir = process.env.OUTBOX_DIR ?? (process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'outbox') : path.resolve('.data/outbox'));
+const { OUTBOX_DIR, DATA_DIR } = readToolConfig();
+export const outboxDir = OUTBOX_DIR ?? (DATA_DIR ? path.join(DATA_DIR, 'outbox') : path.resolve('.data/outbox'));
 
 /** A fresh address per test, so runs never depend on each other. */
 export function uniqueEmail(tag: string): string {

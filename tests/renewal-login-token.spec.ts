@@ -2,9 +2,12 @@ import { expect, test } from '@playwright/test';
 import { openSignUp } from './newsletter-helpers.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { collectRequests } from './support/preview.ts';
+import { readToolConfig } from '../src/shared/config.ts';
+import { DEMO_SHOPPER } from '../server/preview/staffAccounts.ts';
 
 const RENEW = '/service/login/api/v1/logintoken/renew';
-const shopper = { username: process.env.SHOPPER_EMAIL || 'demo.kundin@example.com', password: process.env.SHOPPER_PASSWORD || 'shopper-demo' };
+const { SHOPPER_EMAIL, SHOPPER_PASSWORD } = readToolConfig();
+const shopper = { username: SHOPPER_EMAIL ?? DEMO_SHOPPER.username, password: SHOPPER_PASSWORD ?? DEMO_SHOPPER.password };
 
 test('an anonymous page asks for no renewal', async ({ page }) => {
   await page.clock.install();

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { root, run, startServices } from './services.mjs';
 import { writeFooterFragments } from '../../src/build/footerFragments.mjs';
 import { shops as allShops } from '../../src/shared/countries.ts';
+import { readToolConfig } from '../../src/shared/config.ts';
 import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 
 /**
  * @param {{ shops?: string[], serviceOrigin?: string, outDir?: string, env?: Record<string, string> }} options
  * @returns {Promise<number>} the exit code
  */
-export async function buildSite({ shops = [], serviceOrigin = process.env.SERVICE_ORIGIN, outDir = 'dist', env = {} } = {}) {
+export async function buildSite({ shops = [], serviceOrigin = readToolConfig().SERVICE_ORIGIN, outDir = 'dist', env = {} } = {}) {
   // Without a configured content origin, the build reads the CMS content from the local services.
   const services = serviceOrigin ? undefined : await startServices({ quiet: true });
   const origin = serviceOrigin ?? services.origin;

@@ -1,6 +1,7 @@
 // The one place that knows which Chromium the tests, the bench and the screenshots drive, and with which flags.
 // Playwright cannot download its own browsers here, so we use a system Chromium (Debian's `chromium`).
 import fs from 'node:fs';
+import { readToolConfig } from '../../src/shared/config.ts';
 
 const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -20,7 +21,7 @@ export const chromiumArgs = [
 
 /** The configured (`CHROME_PATH`) or first installed Chromium, or undefined when there is none. */
 export function findChromium() {
-  const configured = process.env.CHROME_PATH;
+  const configured = readToolConfig().CHROME_PATH;
   if (configured) return fs.existsSync(configured) ? configured : undefined;
   return candidates.find((file) => fs.existsSync(file));
 }
@@ -29,9 +30,10 @@ export function findChromium() {
 export function requireChromium() {
   const found = findChromium();
   if (found) return found;
+  const configured = readToolConfig().CHROME_PATH;
   console.error(
-    process.env.CHROME_PATH
-      ? `CHROME_PATH is set to ${process.env.CHROME_PATH}, but there is no file there.`
+    configured
+      ? `CHROME_PATH is set to ${configured}, but there is no file there.`
       : 'No Chromium found. Run `npm run setup:browser` (Debian/Ubuntu, as root) or set CHROME_PATH to a Chromium binary.',
   );
   process.exit(1);

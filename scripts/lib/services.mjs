@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { childEnvironment, readToolConfig } from '../../src/shared/config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readyTimeoutMs = 30_000;
@@ -43,7 +44,7 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
   const listenPort = port || (await freePort());
   const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(listenPort), ...env },
+    env: childEnvironment({ PORT: String(listenPort), ...env }),
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   const stop = () =>
@@ -52,7 +53,7 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
       child.once('exit', () => done());
       child.kill('SIGTERM');
     });
-  const origin = `http://${env.HOST ?? process.env.HOST ?? 'localhost'}:${listenPort}`;
+  const origin = `http://${env.HOST ?? readToolConfig().HOST}:${listenPort}`;
   await waitUntilReady(`${origin}/service/health`, child);
   return { origin, child, stop };
 }
@@ -60,7 +61,7 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
 /** Runs a command with the project's Node on PATH; resolves with its exit code. */
 export function run(command, args, { env = {}, cwd = root } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd, env: childEnvironment(env), stdio: 'inherit' });
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

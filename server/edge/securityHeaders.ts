@@ -1,14 +1,23 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ServerConfig } from '../../src/shared/config.ts';
 import { baseDirectives } from '../../src/shared/csp.ts';
 import { securityHeaders as sharedHeaders, strictTransportSecurity } from '../../src/shared/securityHeaders.ts';
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Whether this request belongs to a site on https (set by `securityHeaders`, read for cookie names). */
+    onHttps: boolean;
+  }
+}
+
 /** Security headers on every response (HSTS on https); HTML pages get their own CSP, everything else the base one. */
-export function securityHeaders(): MiddlewareHandler {
+export function securityHeaders(config: Pick<ServerConfig, 'siteUrl'>): MiddlewareHandler {
   return async (c, next) => {
+    c.set('onHttps', runsOnHttps(c, config.siteUrl));
     await next();
     const headers = c.res.headers;
     for (const [name, value] of Object.entries(sharedHeaders)) headers.set(name, value);
-    if (runsOnHttps(c)) for (const [name, value] of Object.entries(strictTransportSecurity)) headers.set(name, value);
+    if (c.get('onHttps')) for (const [name, value] of Object.entries(strictTransportSecurity)) headers.set(name, value);
     if (!headers.has('content-security-policy')) headers.set('content-security-policy', baseDirectives.join('; '));
   };
 }
@@ -17,8 +26,8 @@ export function securityHeaders(): MiddlewareHandler {
  * True when the site runs on https: its configured address (`SITE_URL`) says so, or the request itself came over
  * TLS. Plain http://localhost keeps working with plain cookie names.
  */
-export function runsOnHttps(c: Context, siteUrl = process.env.SITE_URL): boolean {
-  return siteUrl?.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
+function runsOnHttps(c: Context, siteUrl: string): boolean {
+  return siteUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 }
 
 /**
@@ -26,5 +35,5 @@ export function runsOnHttps(c: Context, siteUrl = process.env.SITE_URL): boolean
  * refuses a `Domain`, so no sibling host can plant or read them); none on plain http, where browsers drop `Secure` ones.
  */
 export function sessionCookiePrefix(c: Context): 'host' | undefined {
-  return runsOnHttps(c) ? 'host' : undefined;
+  return c.get('onHttps') ? 'host' : undefined;
 }

@@ -34,7 +34,7 @@ function post(path: string, body: unknown, { csrf = true, cookie = '', headers =
   });
 }
 
-const secret = () => serverSecret(server.db, 'loginToken', 'LOGIN_TOKEN_SECRET');
+const secret = () => serverSecret(server.db, 'loginToken');
 const now = () => Math.floor(Date.now() / 1000);
 const token = (exp: number, ren: number, lid = 'demo-customer') => signLoginToken({ lid, exp, ren }, secret());
 

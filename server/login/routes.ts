@@ -7,22 +7,15 @@ import { loginRequestSchema } from '../../src/shared/preview/schemas.ts';
 import { requireCsrf } from '../edge/csrf.ts';
 import { signLoginToken, verifyLoginToken } from './loginToken.ts';
 import { loginThrottle, type LoginThrottleOptions } from './loginThrottle.ts';
-import { accountsFromEnv, authenticate, SCRYPT_COST, unknownAccount } from '../preview/staffAccounts.ts';
+import { configuredAccounts, authenticate, SCRYPT_COST, unknownAccount } from '../preview/staffAccounts.ts';
 import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem, readJson } from '../problem.ts';
+import type { ServerConfig } from '../../src/shared/config.ts';
 import { serverSecret } from '../secrets.ts';
 
 /** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
 export const LONG_TERM_COOKIE = 'long_term_token';
 const LONG_TERM_SECONDS = 30 * 24 * 3600;
-
-/** Lifetimes of a login token in seconds: valid for `ttl`, renewable from `renewAfter` on. */
-export function loginTokenTimes(env: NodeJS.ProcessEnv = process.env) {
-  return {
-    ttl: Number(env.LOGIN_TOKEN_TTL_SECONDS) || 1800,
-    renewAfter: Number(env.LOGIN_TOKEN_RENEW_AFTER_SECONDS) || 600,
-  };
-}
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -36,16 +29,16 @@ export interface LoginRouteOptions {
  * Stand-in for `/service/login/api/v1`: staff and demo-shopper login, login-token renewal (201 a new token,
  * 200 the token is current already, 401 unknown or expired) and long-term-token renewal. POSTs need the CSRF header.
  */
-export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, options: LoginRouteOptions = {}): Hono {
+export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config: ServerConfig, options: LoginRouteOptions = {}): Hono {
   const app = new Hono();
   const cost = options.scryptCost ?? SCRYPT_COST;
-  const { staff, shopper } = accountsFromEnv(process.env, cost);
+  const { staff, shopper } = configuredAccounts(config.accounts, cost);
   const nobody = unknownAccount(cost);
   const throttle = loginThrottle(options.throttle);
-  const times = loginTokenTimes();
+  const times = config.loginToken;
   // Read once at start: a token check must not write to the database (see docs/calls.md).
-  const loginSecret = serverSecret(db, 'loginToken', 'LOGIN_TOKEN_SECRET');
-  const longTermSecret = serverSecret(db, 'longTermToken', 'LONG_TERM_TOKEN_SECRET');
+  const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
+  const longTermSecret = serverSecret(db, 'longTermToken', config.secrets.LONG_TERM_TOKEN_SECRET);
   const customerByEmail = db.prepare('SELECT lid FROM customers WHERE email = ?');
 
   function issueLoginToken(c: Context, lid: string): { exp: number; ren: number } {

@@ -54,7 +54,7 @@ function put(pathname: string, body?: unknown) {
 
 function loginToken(claims: { lid: string; exp?: number }) {
   const now = Math.floor(Date.now() / 1000);
-  return signLoginToken({ lid: claims.lid, exp: claims.exp ?? now + 3600, ren: now + 600 }, serverSecret(server.db, 'loginToken', 'LOGIN_TOKEN_SECRET'));
+  return signLoginToken({ lid: claims.lid, exp: claims.exp ?? now + 3600, ren: now + 600 }, serverSecret(server.db, 'loginToken'));
 }
 
 describe('POST /newsletter-subscribers', () => {

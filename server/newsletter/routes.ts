@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
 import { loginCustomer } from './loginCustomer.ts';
+import { serverSecret } from '../secrets.ts';
 import { subscriberRoutes } from './subscribers.ts';
 
 /**
@@ -11,6 +12,7 @@ import { subscriberRoutes } from './subscribers.ts';
  */
 export function newsletterRoutes(db: DatabaseSync, config: ServerConfig): Hono {
   const app = new Hono();
+  const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
   app.route(
     '/',
     subscriberRoutes(db, {
@@ -23,7 +25,7 @@ export function newsletterRoutes(db: DatabaseSync, config: ServerConfig): Hono {
   // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
   // valid login token.
   app.get('/customers/base-data', (c) => {
-    const customer = loginCustomer(c, db);
+    const customer = loginCustomer(c, db, loginSecret);
     if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
     c.header('cache-control', 'no-store');
     return c.json({
@@ -42,12 +44,13 @@ export function newsletterRoutes(db: DatabaseSync, config: ServerConfig): Hono {
  * Stand-in for the customer front-end data service: `GET /psdata` answers `{ nl_status }` for the logged-in
  * customer's own address only (no address parameter, so nobody can ask about someone else's).
  */
-export function customerFrontendDataRoutes(db: DatabaseSync): Hono {
+export function customerFrontendDataRoutes(db: DatabaseSync, config: ServerConfig): Hono {
   const app = new Hono();
+  const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
   const status = db.prepare('SELECT status FROM subscribers WHERE email = ?');
   app.get('/psdata', (c) => {
     c.header('cache-control', 'no-store');
-    const customer = loginCustomer(c, db);
+    const customer = loginCustomer(c, db, loginSecret);
     if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
     const row = status.get(customer.email) as { status: string } | undefined;
     return c.json({ nl_status: row?.status ?? null });

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { ServerConfig } from '../../src/shared/config.ts';
 
 /** Demo staff credentials used when `STAFF_USER` / `STAFF_PASSWORD` are not set; printed on start. */
 export const DEMO_STAFF = { username: 'staff', password: 'preview-demo' } as const;
@@ -38,19 +39,19 @@ function hashedAccount(username: string, password: string, cost: number): Accoun
 let announced = false;
 
 /**
- * The staff and demo shopper accounts, from the environment or the printed demo defaults.
+ * The staff and demo shopper accounts, as configured or the printed demo defaults.
  * The plain password is hashed at once and not kept.
  */
-export function accountsFromEnv(env: NodeJS.ProcessEnv = process.env, cost = SCRYPT_COST): { staff: Account; shopper: Account } {
-  const staffUser = env.STAFF_USER || DEMO_STAFF.username;
-  const staffPassword = env.STAFF_PASSWORD || DEMO_STAFF.password;
-  const shopperUser = env.SHOPPER_EMAIL || DEMO_SHOPPER.username;
-  const shopperPassword = env.SHOPPER_PASSWORD || DEMO_SHOPPER.password;
-  if (!announced && (!env.STAFF_PASSWORD || !env.SHOPPER_PASSWORD)) {
+export function configuredAccounts(configured: ServerConfig['accounts'], cost = SCRYPT_COST): { staff: Account; shopper: Account } {
+  const staffUser = configured.staffUser ?? DEMO_STAFF.username;
+  const staffPassword = configured.staffPassword ?? DEMO_STAFF.password;
+  const shopperUser = configured.shopperEmail ?? DEMO_SHOPPER.username;
+  const shopperPassword = configured.shopperPassword ?? DEMO_SHOPPER.password;
+  if (!announced && (!configured.staffPassword || !configured.shopperPassword)) {
     announced = true;
     // Only demo defaults are ever printed; configured passwords stay secret.
-    if (!env.STAFF_PASSWORD) console.log(`Preview staff login (demo, set STAFF_USER/STAFF_PASSWORD): ${staffUser} / ${staffPassword}`);
-    if (!env.SHOPPER_PASSWORD) console.log(`Demo shopper login (set SHOPPER_EMAIL/SHOPPER_PASSWORD): ${shopperUser} / ${shopperPassword}`);
+    if (!configured.staffPassword) console.log(`Preview staff login (demo, set STAFF_USER/STAFF_PASSWORD): ${staffUser} / ${staffPassword}`);
+    if (!configured.shopperPassword) console.log(`Demo shopper login (set SHOPPER_EMAIL/SHOPPER_PASSWORD): ${shopperUser} / ${shopperPassword}`);
   }
   return { staff: hashedAccount(staffUser, staffPassword, cost), shopper: hashedAccount(shopperUser, shopperPassword, cost) };
 }

@@ -12,6 +12,9 @@ const list = v.pipe(
   ),
 );
 
+/** A value that may be absent; an empty one counts as absent. */
+const optionalText = v.optional(v.pipe(v.string(), v.nonEmpty()));
+
 /** A whole number from the environment, within bounds. */
 function integer(fallback: number, min: number, max: number) {
   return v.pipe(
@@ -53,6 +56,18 @@ export const environmentSchema = v.object({
   ),
   /** Sign-ups per client and minute before a generic 429. */
   NEWSLETTER_SIGNUPS_PER_MINUTE: integer(30, 1, 100_000),
+  /** The staff login; the demo defaults are printed at start when no password is set. */
+  STAFF_USER: optionalText,
+  STAFF_PASSWORD: optionalText,
+  /** The demo shopper's login. */
+  SHOPPER_EMAIL: optionalText,
+  SHOPPER_PASSWORD: optionalText,
+  /** HMAC secrets of login and long-term tokens; generated once and kept in the database when unset. */
+  LOGIN_TOKEN_SECRET: optionalText,
+  LONG_TERM_TOKEN_SECRET: optionalText,
+  /** Login-token lifetime and renew-after, in seconds. */
+  LOGIN_TOKEN_TTL_SECONDS: integer(1800, 60, 86_400),
+  LOGIN_TOKEN_RENEW_AFTER_SECONDS: integer(600, 1, 86_400),
 });
 
 /**
@@ -74,6 +89,11 @@ export function configSchema(root: string) {
       allowedHosts: e.ALLOWED_HOSTS,
       trustProxy: e.TRUST_PROXY,
       signUpsPerMinute: e.NEWSLETTER_SIGNUPS_PER_MINUTE,
+      /** Logins; unset passwords fall back to the printed demo accounts (server/preview/staffAccounts.ts). */
+      accounts: { staffUser: e.STAFF_USER, staffPassword: e.STAFF_PASSWORD, shopperEmail: e.SHOPPER_EMAIL, shopperPassword: e.SHOPPER_PASSWORD },
+      /** Configured secrets by variable name; absent ones are generated and kept in the database (server/secrets.ts). */
+      secrets: { LOGIN_TOKEN_SECRET: e.LOGIN_TOKEN_SECRET, LONG_TERM_TOKEN_SECRET: e.LONG_TERM_TOKEN_SECRET },
+      loginToken: { ttl: e.LOGIN_TOKEN_TTL_SECONDS, renewAfter: e.LOGIN_TOKEN_RENEW_AFTER_SECONDS },
     })),
   );
 }
@@ -86,16 +106,110 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and checks the services' settings; throws a ConfigError naming the variable when one is wrong. */
-export function readConfig(env: Record<string, string | undefined> = process.env, root = process.cwd()): ServerConfig {
-  const known = Object.fromEntries(Object.keys(environmentSchema.entries).map((name) => [name, env[name] === '' ? undefined : env[name]]));
-  const result = v.safeParse(configSchema(root), known);
+type Environment = Record<string, string | undefined>;
+
+/**
+ * Checks the variables `schema` names (others are ignored; empty counts as unset) and throws a ConfigError naming
+ * every wrong one.
+ */
+function parseEnvironment<T extends v.GenericSchema>(schema: T, names: string[], env: Environment): v.InferOutput<T> {
+  const known = Object.fromEntries(names.map((name) => [name, env[name] === '' ? undefined : env[name]]));
+  const result = v.safeParse(schema, known);
   if (!result.success) {
     const problems = result.issues.map((issue) => {
       const name = v.getDotPath(issue) ?? '?';
-      return `${name} ${issue.message} (got "${env[name] ?? ''}")`;
+      // Secrets are never echoed.
+      const shown = /PASSWORD|SECRET|TOKEN/.test(name) ? '…' : (env[name] ?? '');
+      return `${name} ${issue.message} (got "${shown}")`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   return result.output;
+}
+
+/** Reads and checks the services' settings; throws a ConfigError naming the variable when one is wrong. */
+export function readConfig(env: Environment = process.env, root = process.cwd()): ServerConfig {
+  return parseEnvironment(configSchema(root), Object.keys(environmentSchema.entries), env);
+}
+
+/** What the Astro build reads (README: Configuration). */
+export const buildEnvironmentSchema = v.object({
+  /** Where the build fetches CMS content; by default the local services on PORT. */
+  SERVICE_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be an absolute URL such as http://localhost:4321'))),
+  PORT: environmentSchema.entries.PORT,
+  SITE_URL: environmentSchema.entries.SITE_URL,
+  /** Only these shops (segments); all when empty. */
+  SHOPS: list,
+  /** `1`: a shop without CMS content and without fallback ships the minimal footer instead of failing the build. */
+  ALLOW_MINIMAL_FOOTER: v.pipe(v.optional(v.picklist(['1', '0', 'true', 'false'], 'must be 1 or 0'), '0'), v.transform((value) => value === '1' || value === 'true')),
+  /** Where the country selector sends countries without a shop. */
+  COUNTRY_SELECTOR_EXTERNAL_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  /** How islands hydrate; the benchmark builds `visible` and `eager` variants to compare. */
+  ISLANDS: v.optional(v.picklist(['interaction', 'visible', 'eager'], 'must be interaction, visible or eager'), 'interaction'),
+  /** Astro's output folder (the release builder sets it). */
+  ASTRO_OUT_DIR: v.optional(v.string(), './dist'),
+});
+
+/** Settings of the Astro build. */
+export type BuildConfig = v.InferOutput<typeof buildEnvironmentSchema> & { serviceOrigin: string };
+
+/** Reads and checks the build's settings. */
+export function readBuildConfig(env: Environment = process.env): BuildConfig {
+  const e = parseEnvironment(buildEnvironmentSchema, Object.keys(buildEnvironmentSchema.entries), env);
+  return { ...e, serviceOrigin: e.SERVICE_ORIGIN ?? `http://localhost:${e.PORT}` };
+}
+
+/** What the npm-run commands (start, dev, tests, bench, screenshots) read besides the services' and the build's. */
+export const toolEnvironmentSchema = v.object({
+  PORT: environmentSchema.entries.PORT,
+  HOST: environmentSchema.entries.HOST,
+  /** Passed on to the services when set (start, dev). */
+  SITE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  ALLOWED_HOSTS: v.optional(v.string()),
+  TRUST_PROXY: v.optional(v.string()),
+  SERVICE_ORIGIN: buildEnvironmentSchema.entries.SERVICE_ORIGIN,
+  SHOPS: buildEnvironmentSchema.entries.SHOPS,
+  ALLOW_MINIMAL_FOOTER: buildEnvironmentSchema.entries.ALLOW_MINIMAL_FOOTER,
+  /** The Chromium binary for tests, bench and screenshots. */
+  CHROME_PATH: v.optional(v.string()),
+  /** An already served site to test or photograph instead of starting one. */
+  BASE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  /** Port of the services Playwright starts. */
+  E2E_PORT: integer(4391, 1, 65535),
+  /** Lighthouse runs per benchmark figure (the median is kept). */
+  BENCH_RUNS: integer(3, 1, 50),
+  /** Only one part of the benchmark. */
+  BENCH_ONLY: v.optional(v.string()),
+  /** Screenshot widths, comma-separated. */
+  WIDTHS: v.pipe(v.optional(v.string(), '375,1024,1440'), v.regex(/^\d+(,\d+)*$/, 'must be widths such as 375,1440'), v.transform((value) => value.split(',').map(Number))),
+  /** The end-to-end tests' throwaway folder (database, outbox), made by playwright.config.ts and handed to its workers. */
+  DATA_DIR: v.optional(v.string()),
+  /** Where the end-to-end tests read confirmation e-mails when they test an already served site. */
+  OUTBOX_DIR: v.optional(v.string()),
+  /** The demo logins the end-to-end tests sign in with. */
+  STAFF_USER: optionalText,
+  STAFF_PASSWORD: optionalText,
+  SHOPPER_EMAIL: optionalText,
+  SHOPPER_PASSWORD: optionalText,
+});
+
+/** Settings of the npm-run commands. */
+export type ToolConfig = v.InferOutput<typeof toolEnvironmentSchema>;
+
+/** Reads and checks the commands' settings. */
+export function readToolConfig(env: Environment = process.env): ToolConfig {
+  return parseEnvironment(toolEnvironmentSchema, Object.keys(toolEnvironmentSchema.entries), env);
+}
+
+/**
+ * Sets a variable for the processes this one starts from now on: how Playwright's config hands its throwaway data
+ * folder to the test workers it spawns.
+ */
+export function handOn(name: keyof ToolConfig, value: string): void {
+  process.env[name] = value;
+}
+
+/** The environment a child process inherits, with `overrides` on top (child processes read their own settings). */
+export function childEnvironment(overrides: Environment = {}): Environment {
+  return { ...process.env, ...overrides };
 }

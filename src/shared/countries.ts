@@ -164,8 +164,8 @@ export function shopByCode(code: string): Shop | undefined {
  * The shops a build includes: all, or those named by segment in a comma-separated list
  * (from `--country` or the `SHOPS` variable). Unknown names are an error, not silently skipped.
  */
-export function selectShops(selection: string | undefined): readonly Shop[] {
-  const names = (selection ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+export function selectShops(selection: string | readonly string[] | undefined): readonly Shop[] {
+  const names = (typeof selection === 'string' ? selection.split(',') : (selection ?? [])).map((name) => name.trim().toLowerCase()).filter(Boolean);
   if (names.length === 0) return shops;
   const unknown = names.filter((name) => !shopBySegment(name));
   if (unknown.length > 0) {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ConfigError, readConfig } from '../../src/shared/config.ts';
+import { childEnvironment, ConfigError, readConfig } from '../../src/shared/config.ts';
 import { clientKey } from '../../server/newsletter/clientKey.ts';
 import { rateLimit, type RateLimitOptions } from '../../server/newsletter/rateLimit.ts';
 import { SIGN_UP, startEdgeServer } from './edge-helpers.ts';
@@ -39,6 +39,7 @@ describe('configuration', () => {
     ['SITE_URL', 'shop.example'],
     ['SITE_URL', 'ftp://shop.example'],
     ['TRUST_PROXY', 'yes please'],
+    ['LOGIN_TOKEN_TTL_SECONDS', '30 minutes'],
   ])('%s=%j is refused with a message naming it', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`${name} `));
   });
@@ -54,13 +55,16 @@ describe('configuration', () => {
       allowedHosts: [],
       trustProxy: false,
       signUpsPerMinute: 30,
+      accounts: { staffUser: undefined, staffPassword: undefined, shopperEmail: undefined, shopperPassword: undefined },
+      secrets: { LOGIN_TOKEN_SECRET: undefined, LONG_TERM_TOKEN_SECRET: undefined },
+      loginToken: { ttl: 1800, renewAfter: 600 },
     });
   });
 
   test('the server refuses to start with NEWSLETTER_SIGNUPS_PER_MINUTE=abc, naming the variable', async () => {
     const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
       cwd: root,
-      env: { ...process.env, PORT: '0', NEWSLETTER_SIGNUPS_PER_MINUTE: 'abc', DB_PATH: ':memory:' },
+      env: childEnvironment({ PORT: '0', NEWSLETTER_SIGNUPS_PER_MINUTE: 'abc', DB_PATH: ':memory:' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -20,7 +20,6 @@ describe('the server', () => {
     server = await startTestServer();
   });
   afterEach(async () => {
-    delete process.env.SITE_URL;
     await server.close();
   });
 
@@ -29,7 +28,8 @@ describe('the server', () => {
     expect(Object.fromEntries(plain.headers)).toMatchObject(expected);
     expect(plain.headers.get('strict-transport-security')).toBeNull();
 
-    process.env.SITE_URL = 'https://shop.example';
+    await server.close();
+    server = await startTestServer({ env: { SITE_URL: 'https://shop.example' } });
     const secure = await fetch(`${server.origin}/service/health`);
     expect(Object.fromEntries(secure.headers)).toMatchObject(expected);
     expect(secure.headers.get('strict-transport-security')).toMatch(hsts);

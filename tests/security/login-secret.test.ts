@@ -20,7 +20,7 @@ afterEach(async () => {
 
 test('login-token checks read the secret only: they keep working while another writer holds the database lock', async () => {
   const now = Math.floor(Date.now() / 1000);
-  const token = signLoginToken({ lid: 'demo-customer', exp: now + 100, ren: now - 1 }, serverSecret(server.db, 'loginToken', 'LOGIN_TOKEN_SECRET'));
+  const token = signLoginToken({ lid: 'demo-customer', exp: now + 100, ren: now - 1 }, serverSecret(server.db, 'loginToken'));
   other.exec("BEGIN IMMEDIATE; INSERT INTO settings (name, value) VALUES ('lock-holder', 'x')");
 
   const renewal = await loginPost(server, '/logintoken/renew', {}, { 'x-login-token': token });

@@ -5,13 +5,13 @@ import { DEMO_STAFF } from '../../server/preview/staffAccounts.ts';
 import { cookiePairs, loginPost, startTestServer, type TestServer } from './login-helpers.ts';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
+async function startShop(env: Record<string, string> = {}) {
+  server = await startTestServer({ env });
   fs.writeFileSync(path.join(server.dir, 'dist', 'index.html'), '<!doctype html><title>shop</title>');
-});
+}
+beforeEach(() => startShop());
 afterEach(async () => {
   vi.useRealTimers();
-  delete process.env.SITE_URL;
   await server.close();
 });
 
@@ -19,7 +19,8 @@ const get = (urlPath: string, cookie = '') => fetch(server.origin + urlPath, { h
 
 describe('session and CSRF cookies', () => {
   test('on https they are Secure and __Host- prefixed, and only the prefixed ones count', async () => {
-    process.env.SITE_URL = 'https://shop.example';
+    await server.close();
+    await startShop({ SITE_URL: 'https://shop.example' });
     const csrfLine = (await get('/')).headers.getSetCookie().find((line) => line.includes('csrf_token='));
     expect(csrfLine).toMatch(/^__Host-csrf_token=[\w-]+; Path=\/; Secure; SameSite=Strict$/);
 

@@ -1,10 +1,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readToolConfig } from '../../src/shared/config.ts';
+import { DEMO_STAFF } from '../../server/preview/staffAccounts.ts';
 
 /** The demo staff credentials the services print on start (or the configured ones). */
-export const staffCredentials = {
-  username: process.env.STAFF_USER || 'staff',
-  password: process.env.STAFF_PASSWORD || 'preview-demo',
-};
+const { STAFF_USER, STAFF_PASSWORD } = readToolConfig();
+export const staffCredentials = { username: STAFF_USER ?? DEMO_STAFF.username, password: STAFF_PASSWORD ?? DEMO_STAFF.password };
 
 /** Logs the page's browser context in as staff through the login service (the login page has its own test). */
 export async function loginAsStaff(page: Page): Promise<void> {

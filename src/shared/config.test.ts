@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, readBuildConfig, readToolConfig } from './config.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('one configuration', () => {
+  test('no file but src/shared/config.ts reads the environment', () => {
+    const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.js', '*.astro'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => file && file !== 'src/shared/config.ts' && file !== 'src/shared/config.test.ts');
+    // Built from parts so that this file does not match itself.
+    const read = ['process', 'env'].join('.');
+    const readers = files.filter((file) => fs.existsSync(path.join(root, file)) && fs.readFileSync(path.join(root, file), 'utf8').includes(read));
+    expect(readers).toEqual([]);
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  test('the build refuses a bad value, naming the variable', () => {
+    expect(() => readBuildConfig({ ISLANDS: 'lazy' })).toThrow(ConfigError);
+    expect(() => readBuildConfig({ ISLANDS: 'lazy' })).toThrow(/ISLANDS must be interaction, visible or eager/);
+    expect(() => readBuildConfig({ SERVICE_ORIGIN: 'localhost' })).toThrow(/SERVICE_ORIGIN/);
+  });
+
+  test('the build reads the CMS from the local services on PORT unless told otherwise', () => {
+    expect(readBuildConfig({}).serviceOrigin).toBe('http://localhost:4321');
+    expect(readBuildConfig({ PORT: '5000' }).serviceOrigin).toBe('http://localhost:5000');
+    expect(readBuildConfig({ SERVICE_ORIGIN: 'https://cms.example' }).serviceOrigin).toBe('https://cms.example');
+    expect(readBuildConfig({ SHOPS: 'DE, at' }).SHOPS).toEqual(['de', 'at']);
+  });
+
+  test('the commands refuse a bad port or screenshot width', () => {
+    expect(() => readToolConfig({ E2E_PORT: 'abc' })).toThrow(/E2E_PORT must be a whole number/);
+    expect(() => readToolConfig({ WIDTHS: '375px' })).toThrow(/WIDTHS/);
+    expect(readToolConfig({ WIDTHS: '375,1440' }).WIDTHS).toEqual([375, 1440]);
+  });
+});
