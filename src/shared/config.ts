@@ -53,7 +53,12 @@ export const environmentSchema = v.object({
   ),
   /** Sign-ups per client and minute before a generic 429. */
   NEWSLETTER_SIGNUPS_PER_MINUTE: integer(30, 1, 100_000),
+  /** Bearer token of the promotion admin calls; generated and kept next to the database when unset. */
+  PROMOTION_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'must be at least 24 characters'))),
 });
+
+/** Variables whose value must never be echoed in an error message. */
+const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN']);
 
 /**
  * The settings of the local services, checked and normalised; relative paths resolve against `root`.
@@ -74,6 +79,9 @@ export function configSchema(root: string) {
       allowedHosts: e.ALLOWED_HOSTS,
       trustProxy: e.TRUST_PROXY,
       signUpsPerMinute: e.NEWSLETTER_SIGNUPS_PER_MINUTE,
+      promotionAdminToken: e.PROMOTION_ADMIN_TOKEN,
+      /** Where a generated admin token is kept; none for an in-memory database (the token then lasts one run). */
+      promotionAdminTokenFile: e.DB_PATH === ':memory:' ? undefined : path.join(path.dirname(path.resolve(root, e.DB_PATH)), 'promotion-admin-token'),
     })),
   );
 }
@@ -93,7 +101,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const problems = result.issues.map((issue) => {
       const name = v.getDotPath(issue) ?? '?';
-      return `${name} ${issue.message} (got "${env[name] ?? ''}")`;
+      return secretVariables.has(name) ? `${name} ${issue.message}` : `${name} ${issue.message} (got "${env[name] ?? ''}")`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }

@@ -54,6 +54,8 @@ describe('configuration', () => {
       allowedHosts: [],
       trustProxy: false,
       signUpsPerMinute: 30,
+      promotionAdminToken: undefined,
+      promotionAdminTokenFile: '/app/.data/promotion-admin-token',
     });
   });
 
