@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { seedPromotions } from '../server/promotion/seed.ts';
+import { versionStore } from '../server/promotion/versionStore.ts';
+import { startTestServer, type TestServer } from '../server/testing.ts';
+
+const script = path.resolve(import.meta.dirname, 'content-publish.mjs');
+const seedDir = path.resolve(import.meta.dirname, '../server/seed/footer');
+const TOKEN = 'publish-test-token-0123456789abcdef';
+
+function contentPublish(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, ...args], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, TZ: 'UTC', PROMOTION_ADMIN_TOKEN: TOKEN, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
+    });
+  });
+}
+
+let server: TestServer;
+let draft: string;
+beforeEach(async () => {
+  server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN } });
+  seedPromotions(server.db);
+  draft = path.join(server.dir, 'draft.json');
+});
+afterEach(() => server.close());
+
+const huContent = () => JSON.parse(fs.readFileSync(path.join(seedDir, 'hu.json'), 'utf8'));
+const huVersions = () => versionStore(server.db).list('HU', 'SHOP_FOOTER');
+
+describe('npm run content:publish', () => {
+  test('--dry-run on an invalid file prints every problem with its JSON path, exits 1 and stores nothing', async () => {
+    const content = huContent();
+    content.teaserGroups[0].links[1].link = 'javascript:alert(1)';
+    delete content.headline;
+    fs.writeFileSync(draft, JSON.stringify(content));
+    const { code, output } = await contentPublish(['hu', '--file', draft, '--dry-run', '--origin', server.origin]);
+    expect(output).toContain(`HU $.teaserGroups[0].links[1].link: unsafe link "javascript:alert(1)" dropped (${draft})`);
+    expect(output).toMatch(/HU \$\.headline: /);
+    expect(output).toContain(`2 problem(s) in ${draft}; nothing was published`);
+    expect(code).toBe(1);
+    expect(huVersions()).toHaveLength(1);
+  });
+
+  test('--dry-run on a valid file validates and stops there', async () => {
+    fs.writeFileSync(draft, JSON.stringify(huContent()));
+    const { code, output } = await contentPublish(['hu', '--file', draft, '--dry-run', '--origin', server.origin]);
+    expect(output).toContain('validated');
+    expect(output).toContain('dry run: nothing stored');
+    expect(code).toBe(0);
+    expect(huVersions()).toHaveLength(1);
+  });
+
+  test('publishes an immediate version, which the shop serves, and says when the server cannot publish automatically', async () => {
+    fs.writeFileSync(draft, JSON.stringify({ ...huContent(), headline: 'Ügyfélszolgálat' }));
+    const { code, output } = await contentPublish(['hu', '--file', draft, '--origin', server.origin]);
+    expect(output).toMatch(/validated[^]*stored: version 2, valid from \d{4}-\d\d-\d\dT/);
+    // Without the publisher (no /service/publish/api/status) the version is stored and served, but nothing rebuilds.
+    expect(output).toContain('stored; automatic publishing is not available on this server');
+    expect(code).toBe(0);
+    const served = await (await fetch(`${server.origin}/service/promotion/api/promotion/SHOP_FOOTER`, { headers: { site: 'HU' } })).json();
+    expect(JSON.parse((served as { contentJSON: string }).contentJSON).headline).toBe('Ügyfélszolgálat');
+  });
+
+  test('a scheduled version says when it goes live and does not wait', async () => {
+    fs.writeFileSync(draft, JSON.stringify(huContent()));
+    const { code, output } = await contentPublish(['hu', '--file', draft, '--from', '2027-01-01T00:00:00+01:00', '--origin', server.origin]);
+    expect(output).toContain('stored: version 2, valid from 2026-12-31T23:00:00.000Z');
+    expect(output).toMatch(/scheduled: HU goes live by itself on \w+day, 31 December 2026 at 23:00:00 UTC \(in \d+\.\d days\)/);
+    expect(code).toBe(0);
+  });
+
+  test('a wrong token or a --from without time zone stops it with a clear message', async () => {
+    fs.writeFileSync(draft, JSON.stringify(huContent()));
+    const refused = await contentPublish(['hu', '--file', draft, '--origin', server.origin], { PROMOTION_ADMIN_TOKEN: 'x'.repeat(32) });
+    expect(refused.output).toContain('The admin token was refused (401)');
+    expect(refused.code).toBe(1);
+    const local = await contentPublish(['hu', '--file', draft, '--from', '2027-01-01T00:00', '--origin', server.origin]);
+    expect(local.output).toContain('must be an ISO 8601 instant with a time zone');
+    expect(local.code).toBe(1);
+    expect(huVersions()).toHaveLength(1);
+  });
+});
