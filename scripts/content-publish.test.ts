@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { seedPromotions } from '../server/promotion/seed.ts';
@@ -81,5 +83,55 @@ describe('npm run content:publish', () => {
     expect(local.output).toContain('must be an ISO 8601 instant with a time zone');
     expect(local.code).toBe(1);
     expect(huVersions()).toHaveLength(1);
+  });
+});
+
+describe('npm run content:publish following the publisher', () => {
+  /** A stand-in for services with the publisher: the PUT stores version 7, the status reports `shopAfter(poll)`. */
+  async function withPublisher(shopAfter: (poll: number) => Record<string, unknown>, run: (origin: string) => Promise<void>) {
+    let polls = 0;
+    const fake = http.createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.method === 'PUT') {
+        request.resume();
+        response.statusCode = 201;
+        response.end(JSON.stringify({ version: 7, validFrom: new Date().toISOString() }));
+      } else if (request.url === '/service/publish/api/status' && request.headers.authorization === `Bearer ${TOKEN}`) {
+        response.end(JSON.stringify({ shops: { hu: shopAfter(polls++) } }));
+      } else {
+        response.statusCode = 404;
+        response.end('{}');
+      }
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    try {
+      await run(`http://127.0.0.1:${(fake.address() as AddressInfo).port}`);
+    } finally {
+      fake.close();
+    }
+  }
+
+  test('waits while the shop is being built and reports when the new version is live', async () => {
+    fs.writeFileSync(draft, JSON.stringify(huContent()));
+    await withPublisher(
+      (poll) => ({ release: poll < 2 ? 'r1' : 'r2', contentVersion: poll < 2 ? 6 : 7, builtAt: '…', durationMs: 1 }),
+      async (origin) => {
+        const { code, output } = await contentPublish(['hu', '--file', draft, '--origin', origin]);
+        expect(output).toMatch(/validated[^]*stored: version 7[^]*building[^]*live after \d+\.\d s \(release r2\)/);
+        expect(code).toBe(0);
+      },
+    );
+  });
+
+  test('stops with the build error when the build of the new version fails', async () => {
+    fs.writeFileSync(draft, JSON.stringify(huContent()));
+    await withPublisher(
+      (poll) => ({ release: 'r1', contentVersion: 6, ...(poll < 1 ? {} : { lastError: 'astro build exited with code 1' }) }),
+      async (origin) => {
+        const { code, output } = await contentPublish(['hu', '--file', draft, '--origin', origin]);
+        expect(output).toContain('stored as version 7, but the build failed: astro build exited with code 1');
+        expect(code).toBe(1);
+      },
+    );
   });
 });
