@@ -105,6 +105,14 @@ if (startsInMs > 1000) {
   process.exit(0);
 }
 
+// A backdated version older than the live one never goes live: say so instead of waiting for it.
+const listed = await call('/service/promotion/api/promotion/SHOP_FOOTER/versions', { headers: { authorization, site: shop.code } });
+const live = listed.ok ? (await listed.json()).versions?.find((version) => version.live) : undefined;
+if (live && live.version !== stored.version) {
+  console.log(`not live: version ${live.version} stays live, its validFrom ${live.validFrom} is later than ${stored.validFrom}`);
+  process.exit(0);
+}
+
 let baselineError;
 let lastEntry = {};
 let reportedBuilding = false;

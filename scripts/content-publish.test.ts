@@ -74,6 +74,13 @@ describe('npm run content:publish', () => {
     expect(code).toBe(0);
   });
 
+  test('a backdated version older than the live one is stored but reported as not live', async () => {
+    fs.writeFileSync(draft, JSON.stringify(huContent()));
+    const { code, output } = await contentPublish(['hu', '--file', draft, '--from', '2025-06-01T00:00:00Z', '--origin', server.origin]);
+    expect(output).toContain('not live: version 1 stays live, its validFrom 2026-01-01T00:00:00.000Z is later than 2025-06-01T00:00:00.000Z');
+    expect(code).toBe(0);
+  });
+
   test('a wrong token or a --from without time zone stops it with a clear message', async () => {
     fs.writeFileSync(draft, JSON.stringify(huContent()));
     const refused = await contentPublish(['hu', '--file', draft, '--origin', server.origin], { PROMOTION_ADMIN_TOKEN: 'x'.repeat(32) });
