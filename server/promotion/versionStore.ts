@@ -37,11 +37,13 @@ export interface VersionStore {
   onStored(listener: (version: PromotionVersion) => void): () => void;
 }
 
-interface VersionRow {
+interface VersionRow extends VersionRowWithoutContent {
+  content_json: string;
+}
+interface VersionRowWithoutContent {
   site: string;
   name: string;
   version: number;
-  content_json: string;
   valid_from: string;
   ab_test: string | null;
   ab_group: string | null;
@@ -49,18 +51,21 @@ interface VersionRow {
   stored_by: string;
 }
 
-function fromRow(row: VersionRow): PromotionVersion {
+type VersionWithoutContent = Omit<PromotionVersion, 'contentJSON'>;
+
+function withoutContent(row: VersionRowWithoutContent): VersionWithoutContent {
   return {
     version: row.version,
     site: row.site,
     name: row.name,
-    contentJSON: row.content_json,
     validFrom: row.valid_from,
     ...(row.ab_test !== null && row.ab_group !== null ? { abTarget: { test: row.ab_test, group: row.ab_group } } : {}),
     storedAt: row.stored_at,
     storedBy: row.stored_by,
   };
 }
+
+const fromRow = (row: VersionRow): PromotionVersion => ({ ...withoutContent(row), contentJSON: row.content_json });
 
 /** One store per database, so every part of the server (routes, publisher, preview) shares its listeners. */
 const stores = new WeakMap<DatabaseSync, VersionStore>();
@@ -71,6 +76,11 @@ export function versionStore(db: DatabaseSync): VersionStore {
   if (existing) return existing;
 
   const select = db.prepare('SELECT * FROM promotion_versions WHERE site = ? AND name = ? ORDER BY version DESC');
+  // Selection reads every version's dates but only the chosen version's content.
+  const selectCandidates = db.prepare(
+    'SELECT site, name, version, valid_from, ab_test, ab_group, stored_at, stored_by FROM promotion_versions WHERE site = ? AND name = ?',
+  );
+  const selectContent = db.prepare('SELECT content_json FROM promotion_versions WHERE site = ? AND name = ? AND version = ?');
   // One statement, so the next number is taken and used atomically.
   const insert = db.prepare(
     `INSERT INTO promotion_versions (site, name, version, content_json, valid_from, ab_test, ab_group, stored_at, stored_by)
@@ -80,12 +90,18 @@ export function versionStore(db: DatabaseSync): VersionStore {
   );
   const listeners = new Set<(version: PromotionVersion) => void>();
   const list = (site: string, name: string) => (select.all(site, name) as unknown as VersionRow[]).map(fromRow);
+  const candidates = (site: string, name: string) => (selectCandidates.all(site, name) as unknown as VersionRowWithoutContent[]).map(withoutContent);
+  const withContent = (chosen: VersionWithoutContent | undefined): PromotionVersion | undefined => {
+    if (!chosen) return undefined;
+    const row = selectContent.get(chosen.site, chosen.name, chosen.version) as { content_json: string };
+    return { ...chosen, contentJSON: row.content_json };
+  };
 
   const store: VersionStore = {
-    liveAt: (site, name, at) => selectLive(list(site, name), at),
-    previewAt: (site, name, at, target) => selectPreview(list(site, name), at, target),
+    liveAt: (site, name, at) => withContent(selectLive(candidates(site, name), at)),
+    previewAt: (site, name, at, target) => withContent(selectPreview(candidates(site, name), at, target)),
     list,
-    nextScheduled: (site, name, after) => selectNextScheduled(list(site, name), after),
+    nextScheduled: (site, name, after) => withContent(selectNextScheduled(candidates(site, name), after)),
     store(input) {
       const row = insert.get({
         site: input.site,
