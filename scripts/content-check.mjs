@@ -3,12 +3,11 @@
 // from SERVICE_ORIGIN/--origin (else from freshly started local services), or one file with --file. Prints every
 // problem with country and JSON path; exits 1 when there is any, so a redeploy can be stopped.
 import { readToolConfig } from '../src/shared/config.ts';
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { selectShops } from '../src/shared/countries.ts';
 import { fetchCmsFooter } from '../src/build/footer/fetchCmsFooter.ts';
-import { parseFooterContent } from '../src/shared/footer/sanitizeFooterContent.ts';
 import { startServices } from './lib/services.mjs';
+import { problemLines, readFooterContentFile } from './lib/footerContentFile.mjs';
 
 const { values, positionals } = parseArgs({
   options: { file: { type: 'string' }, origin: { type: 'string' } },
@@ -16,34 +15,25 @@ const { values, positionals } = parseArgs({
 });
 const shops = selectShops(positionals.join(','));
 
-/** Problem lines for one shop's raw content: dropped values and schema errors alike. */
-function check(code, raw) {
-  const result = parseFooterContent(raw);
-  const problems = [...result.dropped, ...(result.ok ? [] : result.errors)];
-  return problems.map((problem) => `${code} ${problem.path}: ${problem.message}`);
-}
-
 let lines = [];
 if (values.file) {
   let raw;
   try {
-    raw = JSON.parse(fs.readFileSync(values.file, 'utf8'));
-    // Accept the promotion service's envelope as well as the bare content.
-    if (typeof raw?.contentJSON === 'string') raw = JSON.parse(raw.contentJSON);
+    raw = readFooterContentFile(values.file);
   } catch (error) {
     console.error(`${values.file}: ${error.message}`);
     process.exit(1);
   }
   // The file is one shop's content: label its problems with the country named, if any.
   const labels = positionals.length ? shops.map((shop) => shop.code) : ['FILE'];
-  lines = labels.flatMap((label) => check(label, raw).map((line) => `${line} (${values.file})`));
+  lines = labels.flatMap((label) => problemLines(label, raw).map((line) => `${line} (${values.file})`));
 } else {
   const origin = values.origin ?? readToolConfig().SERVICE_ORIGIN;
   const services = origin ? undefined : await startServices({ quiet: true });
   try {
     for (const shop of shops) {
       const answer = await fetchCmsFooter(origin ?? services.origin, shop);
-      lines.push(...(answer.ok ? check(shop.code, answer.raw) : [`${shop.code} $: ${answer.reason}`]));
+      lines.push(...(answer.ok ? problemLines(shop.code, answer.raw) : [`${shop.code} $: ${answer.reason}`]));
     }
   } finally {
     await services?.stop();

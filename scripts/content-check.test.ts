@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { seedPromotions } from '../server/promotion/routes.ts';
+import { seedPromotions } from '../server/promotion/seed.ts';
+import { versionStore } from '../server/promotion/versionStore.ts';
 import { startTestServer, type TestServer } from '../server/testing.ts';
 
 const script = path.resolve(import.meta.dirname, 'content-check.mjs');
@@ -24,7 +25,7 @@ afterEach(() => server.close());
 
 describe('npm run content:check', () => {
   test('passes the seeded content of every shop from a live service', async () => {
-    seedPromotions(server.db, seedDir);
+    seedPromotions(server.db);
     const { code, output } = await contentCheck(['--origin', server.origin]);
     expect(output).toContain('Footer content OK: DE, AT, CH, CH_FR, CZ, HU, SK, TR, PL');
     expect(code).toBe(0);
@@ -35,7 +36,7 @@ describe('npm run content:check', () => {
     content.legalLinks[1].url = 'javascript:alert(1)';
     content.qualityLogos.logos[0].image.source = 'UNKNOWN_SEAL';
     delete content.headline;
-    server.db.prepare("INSERT INTO promotions VALUES ('SK', 'SHOP_FOOTER', ?, 'now')").run(JSON.stringify(content));
+    versionStore(server.db).store({ site: 'SK', name: 'SHOP_FOOTER', contentJSON: JSON.stringify(content), validFrom: new Date(0), storedBy: 'test' });
     const { code, output } = await contentCheck(['sk', 'pl', '--origin', server.origin]);
     expect(output).toContain('SK $.legalLinks[1].url: unsafe link "javascript:alert(1)" dropped');
     expect(output).toContain('SK $.qualityLogos.logos[0].image.source: unknown logo source "UNKNOWN_SEAL" dropped');

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { customerFrontendDataRoutes, newsletterRoutes } from './newsletter/routes.ts';
 import { promotionRoutes } from './promotion/routes.ts';
+import { promotionAdminToken } from './promotion/adminToken.ts';
 import { footerImageRoutes } from './promotion/footerImages.ts';
 import { loginRoutes, type LoginRouteOptions } from './login/routes.ts';
 import { abTestRoutes } from './abtests/routes.ts';
@@ -27,7 +28,7 @@ export interface AppOptions {
 
 /**
  * Calls allowed a body other than the default 16 KB. The promotion admin call (`PUT /promotion/{name}`, whole footer
- * contents) gets 64 KB once it exists.
+ * contents) gets 64 KB.
  */
 const bodyLimitRules: readonly BodyLimitRule[] = [
   { method: 'PUT', path: /^\/service\/promotion\/api\/promotion\/[^/]+$/, maxBytes: 64 * 1024 },
@@ -44,7 +45,7 @@ export function createApp({ db, config, login }: AppOptions): Hono {
   app.use(issueCsrfCookie());
 
   app.get('/service/health', (c) => c.json({ status: 'ok' }));
-  app.route('/service/promotion/api/promotion', promotionRoutes(db));
+  app.route('/service/promotion/api/promotion', promotionRoutes(db, promotionAdminToken(config).token));
   app.route('/service/footer-images', footerImageRoutes());
   const newsletter = newsletterRoutes(db, config);
   app.route('/service/newsletter/api/internal', newsletter);

@@ -76,6 +76,24 @@ const migrations: string[] = [
    ALTER TABLE subscribers ADD COLUMN confirmation_sent_at TEXT;
    ALTER TABLE subscribers ADD COLUMN preferences_token_hash TEXT;
    CREATE UNIQUE INDEX subscribers_preferences_token_hash ON subscribers (preferences_token_hash);`,
+  // Promotion content kept as versions (server/promotion/versionStore.ts): what was there becomes version 1, valid
+  // since a fixed past instant, so shops serve the same content as before.
+  `CREATE TABLE promotion_versions (
+     site TEXT NOT NULL,
+     name TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     content_json TEXT NOT NULL,
+     valid_from TEXT NOT NULL,
+     ab_test TEXT,
+     ab_group TEXT,
+     stored_at TEXT NOT NULL,
+     stored_by TEXT NOT NULL,
+     PRIMARY KEY (site, name, version),
+     CHECK ((ab_test IS NULL) = (ab_group IS NULL))
+   );
+   INSERT INTO promotion_versions (site, name, version, content_json, valid_from, stored_at, stored_by)
+     SELECT site, name, 1, content_json, '2026-01-01T00:00:00.000Z', updated_at, 'migrated' FROM promotions;
+   DROP TABLE promotions;`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

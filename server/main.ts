@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config.ts';
 import { openDatabase } from './db.ts';
-import { seedPromotions } from './promotion/routes.ts';
+import { seedPromotions } from './promotion/seed.ts';
+import { promotionAdminToken } from './promotion/adminToken.ts';
 
 let config: ServerConfig;
 try {
@@ -14,11 +14,16 @@ try {
   process.exit(1);
 }
 const db = openDatabase(config.dbPath);
-const seeded = seedPromotions(db, path.join(import.meta.dirname, 'seed/footer'));
+const seeded = seedPromotions(db);
+// Operators need the token to publish content (README: Publishing content versions); a kept one is not printed again.
+const adminToken = promotionAdminToken(config);
 const app = createApp({ db, config });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footers seeded` : ''})`);
+  console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`);
+  if (adminToken.source === 'generated') console.log(`Promotion admin token (new, kept in ${adminToken.file}): ${adminToken.token}`);
+  else if (adminToken.source === 'file') console.log(`Promotion admin token: kept in ${adminToken.file}`);
+  else if (adminToken.source === 'memory') console.log(`Promotion admin token (this run only): ${adminToken.token}`);
 });
 
 function stop() {

@@ -26,10 +26,11 @@ export async function startTestServer(
   options: { distDir?: string; env?: Record<string, string>; login?: AppOptions['login'] } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-server-'));
-  const db = openDatabase(path.join(dir, 'test.sqlite'));
+  const dbPath = path.join(dir, 'test.sqlite');
+  const db = openDatabase(dbPath);
   const distDir = options.distDir ?? path.join(dir, 'dist');
   fs.mkdirSync(distDir, { recursive: true });
-  const config = readConfig({ OUTBOX_DIR: path.join(dir, 'outbox'), ...options.env, DIST_DIR: distDir });
+  const config = readConfig({ OUTBOX_DIR: path.join(dir, 'outbox'), ...options.env, DB_PATH: dbPath, DIST_DIR: distDir });
   const app = createApp({ db, config, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

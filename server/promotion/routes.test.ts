@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { seedPromotions } from './routes.ts';
+import { seedPromotions } from './seed.ts';
+import { versionStore } from './versionStore.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 
 const url = '/service/promotion/api/promotion/SHOP_FOOTER';
@@ -17,7 +18,7 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
     const seedDir = path.join(server.dir, 'seed');
     fs.mkdirSync(seedDir);
     fs.writeFileSync(path.join(seedDir, 'hu.json'), JSON.stringify({ headline: 'Szolgáltatások' }));
-    expect(seedPromotions(server.db, seedDir)).toBe(1);
+    expect(seedPromotions(server.db, [{ dir: seedDir, validFrom: '2026-01-01T00:00:00Z' }])).toBe(1);
 
     const response = await fetch(server.origin + url, { headers: { site: 'HU' } });
     expect(response.status).toBe(200);
@@ -37,11 +38,12 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
   });
 
   test('seeding keeps content that is already there', async () => {
-    server.db.prepare("INSERT INTO promotions VALUES ('DE', 'SHOP_FOOTER', '{\"headline\":\"edited\"}', 'now')").run();
+    const edited = { site: 'DE', name: 'SHOP_FOOTER', contentJSON: '{"headline":"edited"}', validFrom: new Date(0), storedBy: 'test' };
+    versionStore(server.db).store(edited);
     const seedDir = path.join(server.dir, 'seed');
     fs.mkdirSync(seedDir);
     fs.writeFileSync(path.join(seedDir, 'de.json'), JSON.stringify({ headline: 'seed' }));
-    expect(seedPromotions(server.db, seedDir)).toBe(0);
+    expect(seedPromotions(server.db, [{ dir: seedDir, validFrom: '2026-01-01T00:00:00Z' }])).toBe(0);
     const body = (await (await fetch(`${server.origin}${url}?site=DE`)).json()) as { contentJSON: string };
     expect(JSON.parse(body.contentJSON)).toEqual({ headline: 'edited' });
   });

@@ -68,7 +68,12 @@ export const environmentSchema = v.object({
   /** Login-token lifetime and renew-after, in seconds. */
   LOGIN_TOKEN_TTL_SECONDS: integer(1800, 60, 86_400),
   LOGIN_TOKEN_RENEW_AFTER_SECONDS: integer(600, 1, 86_400),
+  /** Bearer token of the promotion admin calls; generated and kept next to the database when unset. */
+  PROMOTION_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'must be at least 24 characters'))),
 });
+
+/** Variables whose value must never be echoed in an error message. */
+const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN']);
 
 /**
  * The settings of the local services, checked and normalised; relative paths resolve against `root`.
@@ -94,6 +99,9 @@ export function configSchema(root: string) {
       /** Configured secrets by variable name; absent ones are generated and kept in the database (server/secrets.ts). */
       secrets: { LOGIN_TOKEN_SECRET: e.LOGIN_TOKEN_SECRET, LONG_TERM_TOKEN_SECRET: e.LONG_TERM_TOKEN_SECRET },
       loginToken: { ttl: e.LOGIN_TOKEN_TTL_SECONDS, renewAfter: e.LOGIN_TOKEN_RENEW_AFTER_SECONDS },
+      promotionAdminToken: e.PROMOTION_ADMIN_TOKEN,
+      /** Where a generated admin token is kept; none for an in-memory database (the token then lasts one run). */
+      promotionAdminTokenFile: e.DB_PATH === ':memory:' ? undefined : path.join(path.dirname(path.resolve(root, e.DB_PATH)), 'promotion-admin-token'),
     })),
   );
 }
@@ -119,7 +127,7 @@ function parseEnvironment<T extends v.GenericSchema>(schema: T, names: string[],
     const problems = result.issues.map((issue) => {
       const name = v.getDotPath(issue) ?? '?';
       // Secrets are never echoed.
-      const shown = /PASSWORD|SECRET|TOKEN/.test(name) ? '…' : (env[name] ?? '');
+      const shown = secretVariables.has(name) || /PASSWORD|SECRET|TOKEN/.test(name) ? '…' : (env[name] ?? '');
       return `${name} ${issue.message} (got "${shown}")`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

@@ -58,6 +58,8 @@ describe('configuration', () => {
       accounts: { staffUser: undefined, staffPassword: undefined, shopperEmail: undefined, shopperPassword: undefined },
       secrets: { LOGIN_TOKEN_SECRET: undefined, LONG_TERM_TOKEN_SECRET: undefined },
       loginToken: { ttl: 1800, renewAfter: 600 },
+      promotionAdminToken: undefined,
+      promotionAdminTokenFile: '/app/.data/promotion-admin-token',
     });
   });
 

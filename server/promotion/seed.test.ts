@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { footerContentJsonProblems } from '../../src/shared/footer/footerContentProblems.ts';
+import { shops } from '../../src/shared/countries.ts';
+import { openDatabase } from '../db.ts';
+import { footerSeedSets, seedPromotions } from './seed.ts';
+import { versionStore } from './versionStore.ts';
+
+let dir: string;
+let db: DatabaseSync;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotion-seed-'));
+  db = openDatabase(path.join(dir, 'db.sqlite'));
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const headline = (contentJSON: string | undefined) => (contentJSON ? (JSON.parse(contentJSON) as { headline: string }).headline : undefined);
+const firstTeaser = (contentJSON: string | undefined) =>
+  contentJSON ? (JSON.parse(contentJSON) as { teaserGroups: { heading: { text: string } }[] }).teaserGroups[0]!.heading.text : undefined;
+
+describe('the demo seed', () => {
+  test('every seed file would be accepted for publishing (and the de-CH copy writes "ss")', () => {
+    for (const set of footerSeedSets) {
+      for (const file of fs.readdirSync(set.dir)) {
+        const text = fs.readFileSync(path.join(set.dir, file), 'utf8');
+        expect(footerContentJsonProblems(text), `${set.dir}/${file}`).toEqual([]);
+        if (file === 'ch.json') expect(text).not.toContain('ß');
+      }
+    }
+  });
+
+  test('gives every shop its base footer, and DE, AT and CH a Christmas campaign from 1 December (CET)', () => {
+    seedPromotions(db);
+    const versions = versionStore(db);
+    const before = new Date('2026-11-30T22:59:59Z');
+    const christmas = new Date('2026-11-30T23:00:00Z');
+    for (const shop of shops) {
+      const base = versions.liveAt(shop.code, 'SHOP_FOOTER', before);
+      expect(base, shop.code).toBeDefined();
+      const scheduled = versions.nextScheduled(shop.code, 'SHOP_FOOTER', before);
+      if (['DE', 'AT', 'CH'].includes(shop.code)) {
+        expect(scheduled?.validFrom, shop.code).toBe(christmas.toISOString());
+        expect(headline(versions.liveAt(shop.code, 'SHOP_FOOTER', christmas)?.contentJSON)).toMatch(/Weihnacht/);
+        expect(headline(base!.contentJSON)).not.toMatch(/Weihnacht/);
+      } else {
+        expect(scheduled, shop.code).toBeUndefined();
+      }
+    }
+  });
+
+  test('gives DE a teaser order only staff previewing FOOTER_TEASER_ORDER group B see', () => {
+    seedPromotions(db);
+    const versions = versionStore(db);
+    const now = new Date('2026-11-22T12:00:00Z');
+    const shoppers = versions.liveAt('DE', 'SHOP_FOOTER', now);
+    const groupB = versions.previewAt('DE', 'SHOP_FOOTER', now, { test: 'FOOTER_TEASER_ORDER', group: 'B' });
+    expect(groupB?.abTarget).toEqual({ test: 'FOOTER_TEASER_ORDER', group: 'B' });
+    expect(firstTeaser(groupB?.contentJSON)).not.toBe(firstTeaser(shoppers?.contentJSON));
+    expect(shoppers?.abTarget).toBeUndefined();
+    expect(versions.previewAt('DE', 'SHOP_FOOTER', now, { test: 'FOOTER_TEASER_ORDER', group: 'A' })?.version).toBe(shoppers?.version);
+  });
+
+  test('is applied once: a restart stores nothing more', () => {
+    const first = seedPromotions(db);
+    expect(first).toBe(shops.length + 4);
+    expect(seedPromotions(db)).toBe(0);
+  });
+});
+
+test('the migration keeps the content of the old promotions table as version 1', () => {
+  const file = path.join(dir, 'old.sqlite');
+  const old = new DatabaseSync(file);
+  // The table as it was before versions; openDatabase then applies only the steps after it.
+  old.exec(`CREATE TABLE promotions (site TEXT NOT NULL, name TEXT NOT NULL, content_json TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (site, name));
+    INSERT INTO promotions VALUES ('HU', 'SHOP_FOOTER', '{"headline":"kept"}', '2026-05-05T10:00:00.000Z');
+    PRAGMA user_version = 6;`);
+  old.close();
+  const migrated = openDatabase(file);
+  try {
+    const live = versionStore(migrated).liveAt('HU', 'SHOP_FOOTER', new Date());
+    expect(live).toMatchObject({ version: 1, contentJSON: '{"headline":"kept"}', validFrom: '2026-01-01T00:00:00.000Z', storedBy: 'migrated' });
+    expect(seedPromotions(migrated, footerSeedSets)).toBe(shops.length - 1 + 4); // HU keeps its own content
+  } finally {
+    migrated.close();
+  }
+});
