@@ -1,4 +1,4 @@
-// npm start: builds all nine shops from the local services' content, then serves site and services.
+// npm start: builds all nine shops from the local services' content as a new release, then serves site and services.
 import { buildSite } from './lib/buildSite.mjs';
 import { startServices } from './lib/services.mjs';
 import { shops } from '../src/shared/countries.ts';
@@ -6,7 +6,10 @@ import { shops } from '../src/shared/countries.ts';
 const port = Number(process.env.PORT ?? 4321);
 // Confirmation links are built on SITE_URL only, never on a request's Host header: give the services our own origin.
 const siteUrl = process.env.SITE_URL ?? `http://${process.env.HOST ?? 'localhost'}:${port}`;
-const services = await startServices({ port, env: { SITE_URL: siteUrl } });
+// The server's publisher rebuilds shops when their content changes; it skips its start-up check, since the full build
+// below follows at once (docs/calls.md#publisher).
+const publisher = process.env.PUBLISHER === 'off' ? 'off' : 'no-catch-up';
+const services = await startServices({ port, env: { SITE_URL: siteUrl, PUBLISHER: publisher } });
 const stop = async () => {
   await services.stop();
   process.exit(0);
