@@ -14,11 +14,12 @@ export const PUBLISH_BUILD_TIMEOUT_MS = 300_000;
 /** Build logs kept in `RELEASES_DIR/.logs/`. */
 const KEEP_LOGS = 20;
 
-/** The last line of a build's output that tells why it failed. */
+/** The line of a build's output that tells best why it failed: Astro's last error, else the builder's own last line. */
 function reasonIn(logFile: string): string {
   const lines = fs.readFileSync(logFile, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
-  const reason = lines.findLast((line) => /^The build failed|^\S*Error\b|\[ERROR\]/.test(line)) ?? lines.at(-1);
-  return reason?.replace(/^\d\d:\d\d:\d\d /, '') ?? 'The build failed without output';
+  const astroError = lines.findLast((line) => line.includes('[ERROR]'));
+  if (astroError) return astroError.replace(/^.*?\bError: /, '').replace(/^.*\[ERROR\]\s*/, '');
+  return lines.findLast((line) => line.startsWith('The build failed')) ?? lines.at(-1) ?? 'The build failed without output';
 }
 
 function pruneLogs(logsDir: string) {

@@ -79,7 +79,8 @@ export function shopPages(pagesDir: string, segment: string): string[] {
 }
 
 const FRAGMENT_FILES = ['footer', 'footer-reduced'].flatMap((name) => ['html', 'css', 'js'].map((ext) => `${name}.${ext}`));
-const ASSET_REFERENCE = /(?:src|href)="(\/_astro\/[^"]+)"/g;
+/** `/_astro/…` in an attribute, an island's component URL, an import or a CSS `url(…)`. */
+export const ASSET_REFERENCE = /["'(](\/_astro\/[^"'\s)]+)/g;
 
 /**
  * What is missing from a release before it may go live: every page of every named shop, its footer fragments, the
