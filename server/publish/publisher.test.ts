@@ -1,28 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Release } from '../../src/shared/publish/releases.ts';
-import type { ContentSchedule, PromotionVersion } from './contentSchedule.ts';
+import { memorySchedule } from './memorySchedule.ts';
 import { MAX_TIMER_MS, createPublisher, type BuildOutcome, type BuildRequest, type PublisherOptions } from './publisher.ts';
-
-/** A schedule over an in-memory list of versions, like the promotion store's. */
-function fakeSchedule(versions: PromotionVersion[] = []) {
-  const listeners = new Set<(version: PromotionVersion) => void>();
-  const ofSite = (site: string) => versions.filter((version) => version.site === site);
-  const schedule: ContentSchedule = {
-    liveAt: (site, _name, at) =>
-      ofSite(site).filter((v) => Date.parse(v.validFrom) <= at.getTime()).sort((a, b) => Date.parse(b.validFrom) - Date.parse(a.validFrom))[0],
-    nextScheduled: (site, _name, after) =>
-      ofSite(site).filter((v) => Date.parse(v.validFrom) > after.getTime()).sort((a, b) => Date.parse(a.validFrom) - Date.parse(b.validFrom))[0],
-    onStored: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  const store = (version: PromotionVersion) => {
-    versions.push(version);
-    for (const listener of listeners) listener(version);
-  };
-  return { schedule, store };
-}
 
 /** A builder whose builds finish when the test says so. */
 function controllableBuilder() {
@@ -47,7 +26,7 @@ function release(shops: Record<string, number | null>): Release {
 const origin = 'http://127.0.0.1:1';
 
 function publisherWith(overrides: Partial<PublisherOptions> & Pick<PublisherOptions, 'build'>) {
-  return createPublisher({ schedule: fakeSchedule().schedule, liveRelease: () => undefined, catchUpAtStart: false, log: () => {}, ...overrides });
+  return createPublisher({ schedule: memorySchedule().schedule, liveRelease: () => undefined, catchUpAtStart: false, log: () => {}, ...overrides });
 }
 
 beforeEach(() => {
@@ -113,7 +92,7 @@ describe('coalescing', () => {
 describe('triggers', () => {
   test('a stored version valid now rebuilds its shop at once, with that version', async () => {
     const builder = controllableBuilder();
-    const { schedule, store } = fakeSchedule();
+    const { schedule, store } = memorySchedule();
     const publisher = publisherWith({ build: builder.build, schedule });
     publisher.start(origin);
     store({ version: 7, site: 'CH_FR', validFrom: new Date().toISOString() });
@@ -123,7 +102,7 @@ describe('triggers', () => {
 
   test('a version scheduled ahead arms a timer that rebuilds its shop when it comes due, not before', async () => {
     const builder = controllableBuilder();
-    const { schedule, store } = fakeSchedule([{ version: 1, site: 'DE', validFrom: '2026-11-01T00:00:00Z' }]);
+    const { schedule, store } = memorySchedule([{ version: 1, site: 'DE', validFrom: '2026-11-01T00:00:00Z' }]);
     const publisher = publisherWith({ build: builder.build, schedule, liveRelease: () => release({ de: 1, at: null }) });
     publisher.start(origin);
     store({ version: 2, site: 'DE', validFrom: '2026-12-01T00:00:00Z' });
@@ -137,7 +116,7 @@ describe('triggers', () => {
 
   test('a far schedule is looked at again within the timer cap, and fires on time', async () => {
     const builder = controllableBuilder();
-    const { schedule } = fakeSchedule([{ version: 3, site: 'PL', validFrom: '2026-12-24T00:00:00Z' }]);
+    const { schedule } = memorySchedule([{ version: 3, site: 'PL', validFrom: '2026-12-24T00:00:00Z' }]);
     const publisher = publisherWith({ build: builder.build, schedule });
     publisher.start(origin);
     expect(vi.getTimerCount()).toBe(1);
@@ -150,7 +129,7 @@ describe('triggers', () => {
 
   test('at start, only the shops whose live pages are behind their content are rebuilt, in one build', async () => {
     const builder = controllableBuilder();
-    const { schedule } = fakeSchedule([
+    const { schedule } = memorySchedule([
       { version: 4, site: 'HU', validFrom: '2026-11-02T00:00:00Z' },
       { version: 2, site: 'CZ', validFrom: '2026-11-02T00:00:00Z' },
       { version: 5, site: 'SK', validFrom: '2026-11-02T00:00:00Z' },
@@ -164,7 +143,7 @@ describe('triggers', () => {
 
   test('without a live release, or with the start check off, nothing is built at start', async () => {
     const builder = controllableBuilder();
-    const { schedule } = fakeSchedule([{ version: 4, site: 'HU', validFrom: '2026-11-02T00:00:00Z' }]);
+    const { schedule } = memorySchedule([{ version: 4, site: 'HU', validFrom: '2026-11-02T00:00:00Z' }]);
     publisherWith({ build: builder.build, schedule, catchUpAtStart: true }).start(origin);
     publisherWith({ build: builder.build, schedule, liveRelease: () => release({ hu: 3 }) }).start(origin);
     await vi.advanceTimersByTimeAsync(0);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
 import { seedPromotions } from '../../server/promotion/routes.ts';
 import { serverPublisher } from '../../server/publish/serverPublisher.ts';
-import { unversionedContent } from '../../server/publish/contentSchedule.ts';
+import { memorySchedule } from '../../server/publish/memorySchedule.ts';
 import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
 import { listReleases } from '../../src/shared/publish/releases.ts';
 import { breakFooterContent, changeFooterText, steadyLoad, waitUntil } from '../../scripts/lib/publishProbe.mjs';
@@ -19,6 +19,8 @@ const auth = { authorization: `Bearer ${TOKEN}` };
 let server: TestServer;
 let distDir: string;
 let releasesDir: string;
+// Stands for the promotion version store: the tests add versions to it as the content PUT would.
+const content = memorySchedule();
 
 async function status(): Promise<PublishStatus> {
   const response = await fetch(`${server.origin}/service/publish/api/status`, { headers: auth });
@@ -52,7 +54,7 @@ function runScript(script: string, args: string[] = []) {
 beforeAll(async () => {
   server = await startTestServer({
     env: { PROMOTION_ADMIN_TOKEN: TOKEN },
-    publisher: (config) => serverPublisher(config, unversionedContent),
+    publisher: (config) => serverPublisher(config, content.schedule),
   });
   distDir = path.join(server.dir, 'dist');
   releasesDir = path.join(server.dir, 'releases');
@@ -118,6 +120,21 @@ describe('a switch under load', () => {
   }, 90_000);
 });
 
+describe('a scheduled version', () => {
+  test('goes live by itself when its validFrom passes, and the status names the version it was built from', async () => {
+    changeFooterText(server.db, 'HU', 'Release marker scheduled');
+    const validFrom = new Date(Date.now() + 2000).toISOString();
+    content.store({ version: 2, site: 'HU', validFrom });
+    expect((await status()).shops.hu!.nextScheduled).toEqual({ version: 2, validFrom });
+    expect(await huPage()).not.toContain('Release marker scheduled');
+
+    await servedSoon('Release marker scheduled');
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(validFrom));
+    await waitUntil(async () => (await status()).shops.hu!.contentVersion === 2, { what: 'contentVersion 2 in the status' });
+    expect((await status()).shops.hu!.nextScheduled).toBeUndefined();
+  }, 90_000);
+});
+
 describe('a failing build', () => {
   test('keeps the last good release and shows the error in the status', async () => {
     const before = await status();
@@ -130,7 +147,7 @@ describe('a failing build', () => {
     expect(fs.existsSync(failed.log!)).toBe(true);
     const after = await status();
     expect(after.shops.hu).toMatchObject({ release: before.shops.hu!.release, builtAt: before.shops.hu!.builtAt, building: false });
-    expect(await huPage()).toContain('Release marker two');
+    expect(await huPage()).toContain('Release marker scheduled');
     expect(listReleases(releasesDir)).toHaveLength(releasesBefore);
     expect(fs.readdirSync(releasesDir).filter((name) => name.startsWith('.staging-'))).toEqual([]);
   }, 90_000);
@@ -145,16 +162,16 @@ describe('rollback', () => {
 
     const whole = runScript('rollback.mjs');
     expect(whole.status, whole.stderr).toBe(0);
-    expect(await huPage()).toContain('Release marker one');
+    expect(await huPage()).toContain('Release marker two');
     expect((await status()).shops.hu!.release).not.toBe(live);
 
     // Forward again, then only hu back: a new release with hu's earlier pages.
     fs.rmSync(distDir);
     fs.symlinkSync(path.relative(server.dir, path.join(releasesDir, live!, 'site')), distDir);
-    expect(await huPage()).toContain('Release marker two');
+    expect(await huPage()).toContain('Release marker scheduled');
     const shopOnly = runScript('rollback.mjs', ['hu']);
     expect(shopOnly.status, shopOnly.stderr).toBe(0);
-    expect(await huPage()).toContain('Release marker one');
+    expect(await huPage()).toContain('Release marker two');
     const after = await status();
     expect(after.shops.hu!.release).not.toBe(live);
     expect(after.shops.pl!.release).toBe(after.shops.hu!.release);
