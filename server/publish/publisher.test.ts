@@ -100,6 +100,16 @@ describe('triggers', () => {
     expect(builder.calls).toEqual([expect.objectContaining({ shops: ['ch-fr'], contentVersions: { 'ch-fr': 7 } })]);
   });
 
+  test('a stored version that shoppers do not get now (behind the live one) rebuilds nothing', async () => {
+    const builder = controllableBuilder();
+    const { schedule, store } = memorySchedule([{ version: 5, site: 'HU', validFrom: '2026-11-20T00:00:00Z' }]);
+    const publisher = publisherWith({ build: builder.build, schedule });
+    publisher.start(origin);
+    store({ version: 6, site: 'HU', validFrom: '2026-11-10T00:00:00Z' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(builder.build).not.toHaveBeenCalled();
+  });
+
   test('a version scheduled ahead arms a timer that rebuilds its shop when it comes due, not before', async () => {
     const builder = controllableBuilder();
     const { schedule, store } = memorySchedule([{ version: 1, site: 'DE', validFrom: '2026-11-01T00:00:00Z' }]);

@@ -159,7 +159,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
       checkedUpTo = now();
       unsubscribe = schedule.onStored((version) => {
         const shop = shopByCode(version.site);
-        if (shop && Date.parse(version.validFrom) <= now().getTime()) request([shop.segment]);
+        // Only a version shoppers get now: not one scheduled ahead (the timer's), nor one for an A/B group, nor one
+        // back-dated behind the version that is live.
+        if (shop && schedule.liveAt(version.site, 'SHOP_FOOTER', now())?.version === version.version) request([shop.segment]);
         arm();
       });
       if (catchUpAtStart) catchUp();
