@@ -88,6 +88,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
     if (running || origin === undefined || pending.size === 0) return settleIdle();
     const segments = order.filter((segment) => pending.has(segment));
     pending.clear();
+    // An error belongs to the build that failed: a new build of the shop makes it history (and a poller waiting for
+    // this build never reads the last one's failure as its own).
+    for (const segment of segments) lastErrors.delete(segment);
     const versions = new Map(segments.map((segment) => [segment, liveVersion(segment)]));
     running = { versions, controller: new AbortController() };
     const contentVersions = Object.fromEntries([...versions].filter((entry): entry is [string, number] => entry[1] !== undefined));
@@ -100,7 +103,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
       outcome = { ok: false, message: (error as Error).message };
     }
     if (outcome.ok) {
-      for (const segment of segments) lastErrors.delete(segment);
       log(`live: ${segments.join(', ')} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } else {
       const error = { at: now().toISOString(), message: outcome.message, ...(outcome.log ? { log: outcome.log } : {}) };

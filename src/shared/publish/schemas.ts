@@ -19,7 +19,7 @@ export const shopPublishStatusSchema = v.object({
   contentVersion: v.nullable(v.number()),
   builtAt: v.nullable(v.string()),
   durationMs: v.nullable(v.number()),
-  /** The last failed build of this shop, until one succeeds. */
+  /** Why the last build of this shop failed; gone once the next build of it starts. */
   lastError: v.optional(buildErrorSchema),
   /** The next version that becomes valid by itself. */
   nextScheduled: v.optional(v.object({ version: v.number(), validFrom: v.string() })),
