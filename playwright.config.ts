@@ -39,7 +39,7 @@ export default defineConfig({
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: { PORT: String(port), DB_PATH: path.join(dataDir, 'test.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox') },
+        env: { PORT: String(port), PUBLISHER: 'no-catch-up', DB_PATH: path.join(dataDir, 'test.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox') },
       },
   // Visual baselines (tests/visual) sit next to their spec, without the OS or browser suffix, so the committed ones
   // are found on any machine. Regenerate them with `npm run test:visual:update`.

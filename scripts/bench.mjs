@@ -5,6 +5,8 @@
 // on the production build (client:interaction) and a client:visible build (ISLANDS=visible), with their ratio.
 // Prints a table and writes reports/bench.json.
 // BENCH_ONLY=flow: only the user flow (builds only the `de` shop of both variants, skips Lighthouse page audits).
+// Also the publisher (scripts/lib/benchPublish.mjs): content trigger to served, and a release switch under load.
+// BENCH_ONLY=publish: only that, written to reports/bench-publish.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,13 +17,21 @@ import { lighthouseMedian } from './lib/lighthouse.mjs';
 import { root, startServices } from './lib/services.mjs';
 import { measureTransfer } from './lib/transferBytes.mjs';
 import { flowRatios, measureUserFlow } from './lib/userFlow.mjs';
+import { measurePublish, publishSummary } from './lib/benchPublish.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
 
 const urls = ['/de/', '/tr/', '/de/checkout/'];
 const formFactors = ['mobile', 'desktop'];
 const { BENCH_RUNS: runs, BENCH_ONLY: only } = readToolConfig();
 const flowOnly = only === 'flow';
-if (only && !flowOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\` is known`);
+if (only === 'publish') {
+  const publish = await measurePublish();
+  console.log(publishSummary(publish));
+  fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'reports/bench-publish.json'), `${JSON.stringify({ date: new Date().toISOString(), publish }, null, 2)}\n`);
+  process.exit(0);
+}
+if (only && !flowOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\` and \`publish\` are known`);
 const flowUrl = '/de/';
 const debuggingPort = 9333;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
@@ -34,18 +44,21 @@ async function timed(label, task) {
   return Number((Number(process.hrtime.bigint() - started) / 1e9).toFixed(1));
 }
 
+// A comparison build is a site of its own: .build/{name} links to its live release, kept beside it.
+const variant = (name) => ({ distDir: `.build/${name}`, releasesDir: `.build/${name}-releases` });
+
 const services = await startServices({ quiet: true, env: serviceEnv });
 let build;
 if (flowOnly) {
   await timed('build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] }));
-  await timed('visible build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'], outDir: '.build/visible', env: { ISLANDS: 'visible' } }));
+  await timed('visible build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'], ...variant('visible'), env: { ISLANDS: 'visible' } }));
 } else {
   build = {
     allSeconds: await timed('build of all shops', () => buildSite({ serviceOrigin: services.origin })),
     oneSeconds: await timed('build of one shop', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] })),
   };
-  await timed('eager build', () => buildSite({ serviceOrigin: services.origin, outDir: '.build/eager', env: { ISLANDS: 'eager' } }));
-  await timed('visible build', () => buildSite({ serviceOrigin: services.origin, outDir: '.build/visible', env: { ISLANDS: 'visible' } }));
+  await timed('eager build', () => buildSite({ serviceOrigin: services.origin, ...variant('eager'), env: { ISLANDS: 'eager' } }));
+  await timed('visible build', () => buildSite({ serviceOrigin: services.origin, ...variant('visible'), env: { ISLANDS: 'visible' } }));
 }
 await services.stop();
 
@@ -103,8 +116,9 @@ if (flowOnly) {
 }
 await browser.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
+const publish = flowOnly ? undefined : await measurePublish();
 
-const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow };
+const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow, publish };
 fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 
@@ -126,4 +140,5 @@ console.table([
   { variant: 'visible', ...Object.fromEntries(flowColumns.map((c) => [c, flow.visible[c]])) },
   { variant: 'ratio interaction/visible', ...flow.ratio },
 ]);
+if (publish) console.log(`\n${publishSummary(publish)}`);
 console.log('Written to reports/bench.json');

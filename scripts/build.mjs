@@ -1,16 +1,34 @@
 // npm run build [-- --country de[,at] ...] [--allow-minimal-footer]: builds all shops, or rebuilds only the named ones
-// (also SHOPS=de,at). A shop whose footer has neither CMS content nor fallback fails the build unless the operator
-// allows the minimal footer (also ALLOW_MINIMAL_FOOTER=1).
+// (also SHOPS=de,at), as a new release that goes live in one step (docs/calls.md#publisher). A shop whose footer has
+// neither CMS content nor fallback fails the build unless the operator allows the minimal footer (also
+// ALLOW_MINIMAL_FOOTER=1). `--content-version hu=7` records the promotion version a shop is built from: the server's
+// publisher passes it; by hand the version is unknown and recorded as such.
 import { parseArgs } from 'node:util';
 import { buildSite } from './lib/buildSite.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
 
 const config = readToolConfig();
 
-const { values } = parseArgs({ options: { country: { type: 'string', multiple: true }, 'allow-minimal-footer': { type: 'boolean' } }, allowPositionals: false });
+const { values } = parseArgs({
+  options: {
+    country: { type: 'string', multiple: true },
+    'allow-minimal-footer': { type: 'boolean' },
+    'content-version': { type: 'string', multiple: true },
+  },
+  allowPositionals: false,
+});
 const shops = [...(values.country ?? []), ...config.SHOPS]
   .flatMap((value) => value.split(','))
   .map((value) => value.trim().toLowerCase())
   .filter(Boolean);
+const contentVersions = {};
+for (const pair of values['content-version'] ?? []) {
+  const match = /^([a-z-]+)=(\d+)$/.exec(pair);
+  if (!match) {
+    console.error(`--content-version ${pair}: expected shop=version, e.g. hu=7`);
+    process.exit(1);
+  }
+  contentVersions[match[1]] = Number(match[2]);
+}
 const allowMinimalFooter = values['allow-minimal-footer'] === true || config.ALLOW_MINIMAL_FOOTER;
-process.exit(await buildSite({ shops, env: allowMinimalFooter ? { ALLOW_MINIMAL_FOOTER: '1' } : {} }));
+process.exit(await buildSite({ shops, contentVersions, env: allowMinimalFooter ? { ALLOW_MINIMAL_FOOTER: '1' } : {} }));

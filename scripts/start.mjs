@@ -1,4 +1,4 @@
-// npm start: builds all nine shops from the local services' content, then serves site and services.
+// npm start: builds all nine shops from the local services' content as a new release, then serves site and services.
 import { buildSite } from './lib/buildSite.mjs';
 import { startServices } from './lib/services.mjs';
 import { shops } from '../src/shared/countries.ts';
@@ -8,7 +8,10 @@ const config = readToolConfig();
 const port = config.PORT;
 // Confirmation links are built on SITE_URL only, never on a request's Host header: give the services our own origin.
 const siteUrl = config.SITE_URL ?? `http://${config.HOST}:${port}`;
-const services = await startServices({ port, env: { SITE_URL: siteUrl } });
+// The server's publisher rebuilds shops when their content changes; it skips its start-up check, since the full build
+// below follows at once (docs/calls.md#publisher).
+const publisher = config.PUBLISHER === 'off' ? 'off' : 'no-catch-up';
+const services = await startServices({ port, env: { SITE_URL: siteUrl, PUBLISHER: publisher } });
 const stop = async () => {
   await services.stop();
   process.exit(0);

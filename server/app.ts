@@ -9,6 +9,8 @@ import { loginRoutes, type LoginRouteOptions } from './login/routes.ts';
 import { abTestRoutes } from './abtests/routes.ts';
 import { previewRoutes } from './preview/routes.ts';
 import { previewSessions } from './preview/sessions.ts';
+import { publishRoutes } from './publish/routes.ts';
+import type { Publisher } from './publish/publisher.ts';
 import { issueCsrfCookie } from './edge/csrf.ts';
 import { securityHeaders } from './edge/securityHeaders.ts';
 import { staticSite } from './staticSite.ts';
@@ -24,6 +26,8 @@ export interface AppOptions {
   config: ServerConfig;
   /** Test-only: lower scrypt cost, other throttle limits. */
   login?: LoginRouteOptions;
+  /** Rebuilds and releases (docs/calls.md#publisher); without it the publish calls answer 404. */
+  publisher?: Publisher;
 }
 
 /**
@@ -35,7 +39,7 @@ const bodyLimitRules: readonly BodyLimitRule[] = [
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
-export function createApp({ db, config, login }: AppOptions): Hono {
+export function createApp({ db, config, login, publisher }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));
@@ -45,7 +49,8 @@ export function createApp({ db, config, login }: AppOptions): Hono {
   app.use(issueCsrfCookie());
 
   app.get('/service/health', (c) => c.json({ status: 'ok' }));
-  app.route('/service/promotion/api/promotion', promotionRoutes(db, promotionAdminToken(config).token));
+  const adminToken = promotionAdminToken(config).token;
+  app.route('/service/promotion/api/promotion', promotionRoutes(db, adminToken));
   app.route('/service/footer-images', footerImageRoutes());
   const newsletter = newsletterRoutes(db, config);
   app.route('/service/newsletter/api/internal', newsletter);
@@ -55,6 +60,7 @@ export function createApp({ db, config, login }: AppOptions): Hono {
   app.route('/service/preview/api', previewRoutes(db, sessions));
   app.route('/service/abtestfrontend/api/v1', abTestRoutes(db, sessions));
   app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db, config));
+  if (publisher) app.route('/service/publish/api', publishRoutes(publisher, adminToken));
   app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   app.use(staticSite(config.distDir));

@@ -4,6 +4,8 @@ import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config
 import { openDatabase } from './db.ts';
 import { seedPromotions } from './promotion/seed.ts';
 import { promotionAdminToken } from './promotion/adminToken.ts';
+import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
+import { versionStore } from './promotion/versionStore.ts';
 
 let config: ServerConfig;
 try {
@@ -17,16 +19,19 @@ const db = openDatabase(config.dbPath);
 const seeded = seedPromotions(db);
 // Operators need the token to publish content (README: Publishing content versions); a kept one is not printed again.
 const adminToken = promotionAdminToken(config);
-const app = createApp({ db, config });
+const publisher = serverPublisher(config, versionStore(db));
+const app = createApp({ db, config, publisher });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`);
   if (adminToken.source === 'generated') console.log(`Promotion admin token (new, kept in ${adminToken.file}): ${adminToken.token}`);
   else if (adminToken.source === 'file') console.log(`Promotion admin token: kept in ${adminToken.file}`);
   else if (adminToken.source === 'memory') console.log(`Promotion admin token (this run only): ${adminToken.token}`);
+  publisher?.start(ownOrigin(config.host, info.port));
 });
 
 function stop() {
+  publisher?.stop();
   server.close(() => {
     db.close();
     process.exit(0);

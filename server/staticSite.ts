@@ -63,13 +63,25 @@ function send(c: Context, file: string, status: 200 | 404 = 200) {
   return c.body(body, status, headers);
 }
 
+/** The folder `distDir` stands for now (the live release when it is a link), or undefined before the first build. */
+function currentSite(distDir: string): string | undefined {
+  try {
+    return fs.realpathSync(distDir);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves the built site: `/de/` is `de/index.html`, `/de` redirects to `/de/`, unknown paths get `404.html`.
- * The site is read at request time, so a rebuild is served without a restart.
+ * `distDir` is resolved once per request and the whole answer comes from that folder, so a release switch
+ * (docs/calls.md#publisher) is served from the next request on, and no answer mixes two releases.
  */
-export function staticSite(root: string): MiddlewareHandler {
+export function staticSite(distDir: string): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const root = currentSite(distDir);
+    if (root === undefined) return c.text('Not found. Run `npm run build` first.', 404);
     const file = resolveFile(root, c.req.path);
     if (file) return send(c, file);
     const normalised = normalisePath(c.req.path);

@@ -5,7 +5,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app.ts';
-import { readConfig } from '../src/shared/config.ts';
+import { readConfig, type ServerConfig } from '../src/shared/config.ts';
+import type { Publisher } from './publish/publisher.ts';
 import { openDatabase } from './db.ts';
 
 /** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
@@ -23,25 +24,35 @@ const TEST_SCRYPT_COST = 2 ** 10;
  * `env` is read like the environment of `npm run serve` (see src/shared/config.ts); paths default to the temporary folder.
  */
 export async function startTestServer(
-  options: { distDir?: string; env?: Record<string, string>; login?: AppOptions['login'] } = {},
+  options: {
+    distDir?: string;
+    env?: Record<string, string>;
+    login?: AppOptions['login'];
+    /** Builds the publisher from the checked settings; it is started once the server listens, stopped on close. */
+    publisher?: (config: ServerConfig, db: DatabaseSync) => Publisher | undefined;
+  } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-server-'));
   const dbPath = path.join(dir, 'test.sqlite');
   const db = openDatabase(dbPath);
   const distDir = options.distDir ?? path.join(dir, 'dist');
   fs.mkdirSync(distDir, { recursive: true });
-  const config = readConfig({ OUTBOX_DIR: path.join(dir, 'outbox'), ...options.env, DB_PATH: dbPath, DIST_DIR: distDir });
-  const app = createApp({ db, config, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
+  const config = readConfig({ OUTBOX_DIR: path.join(dir, 'outbox'), RELEASES_DIR: path.join(dir, 'releases'), ...options.env, DB_PATH: dbPath, DIST_DIR: distDir });
+  const publisher = options.publisher?.(config, db);
+  const app = createApp({ db, config, publisher, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  publisher?.start(origin);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     db,
     dir,
     close: () =>
       new Promise((resolve) => {
+        publisher?.stop();
         server.close(() => {
           db.close();
           fs.rmSync(dir, { recursive: true, force: true });

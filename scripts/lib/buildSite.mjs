@@ -1,52 +1,98 @@
-// Builds the static site: all shops, or only some, merged into the existing dist/.
+// The release builder: builds all shops, or only some, into a new release and makes it live in one step.
+// Astro builds into a staging folder beside the releases; the release is completed from the live one, checked, and
+// only then does DIST_DIR switch to it. A failed build leaves the live release untouched. See docs/calls.md#publisher.
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run, startServices } from './services.mjs';
 import { writeFooterFragments } from '../../src/build/footerFragments.mjs';
-import { shops as allShops } from '../../src/shared/countries.ts';
-import { readToolConfig } from '../../src/shared/config.ts';
+import { assembleSite, missingFiles } from '../../src/build/assembleRelease.ts';
 import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
+import { selectShops, shops as allShops } from '../../src/shared/countries.ts';
+import { readConfig, readToolConfig } from '../../src/shared/config.ts';
+import {
+  STAGING_PREFIX, adoptPlainDist, liveRelease, newReleaseId, pruneReleases, siteDirOf, switchLive, withReleaseLock, writeRelease,
+} from '../../src/shared/publish/releases.ts';
+
+/** An Astro build that takes longer is stopped and fails (docs/constants.md#timings). */
+export const BUILD_TIMEOUT_MS = 120_000;
+
+const allSegments = allShops.map((shop) => shop.segment);
 
 /**
- * @param {{ shops?: string[], serviceOrigin?: string, outDir?: string, env?: Record<string, string> }} options
+ * @param {{
+ *   shops?: string[],
+ *   serviceOrigin?: string,
+ *   distDir?: string,
+ *   releasesDir?: string,
+ *   env?: Record<string, string>,
+ *   contentVersions?: Record<string, number>,
+ * }} options `shops`: segments to rebuild (none: all); `distDir`/`releasesDir`: another site than the configured one
+ *   (the bench's variants); `contentVersions`: the promotion version each shop is built from, when the caller knows it
  * @returns {Promise<number>} the exit code
  */
-export async function buildSite({ shops = [], serviceOrigin = readToolConfig().SERVICE_ORIGIN, outDir = 'dist', env = {} } = {}) {
+export async function buildSite({ shops = [], serviceOrigin = readToolConfig().SERVICE_ORIGIN, distDir, releasesDir, env = {}, contentVersions = {} } = {}) {
+  const config = readConfig(undefined, root);
+  const dist = path.resolve(root, distDir ?? config.distDir);
+  const releases = path.resolve(root, releasesDir ?? config.releasesDir);
+  let requested;
+  try {
+    requested = shops.length > 0 ? selectShops(shops.join(',')).map((shop) => shop.segment) : allSegments;
+  } catch (error) {
+    console.error(error.message);
+    return 1;
+  }
   // Without a configured content origin, the build reads the CMS content from the local services.
   const services = serviceOrigin ? undefined : await startServices({ quiet: true });
   const origin = serviceOrigin ?? services.origin;
-  const started = Date.now();
   try {
-    const partial = shops.length > 0;
-    const target = path.resolve(root, outDir);
-    const buildDir = partial ? path.resolve(root, '.build/partial') : target;
-    const code = await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-      env: { SERVICE_ORIGIN: origin, SHOPS: shops.join(','), ASTRO_OUT_DIR: buildDir, ...env },
-    });
-    if (code !== 0) return code;
-    if (partial) {
-      mergePartialBuild(buildDir, target, shops);
-      // The partial build's _headers names only its own pages: write it anew for the merged site.
-      writeHeadersFile(target);
-    }
-    const built = partial ? shops : allShops.map((shop) => shop.segment);
-    for (const segment of built) writeFooterFragments(target, segment);
-    console.log(`Footer fragments written to ${path.relative(root, target)}/fragments/{${built.join(',')}}/`);
-    console.log(`Built ${partial ? shops.join(', ') : 'all shops'} into ${path.relative(root, target)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return 0;
+    return await withReleaseLock(releases, () => buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions }));
+  } catch (error) {
+    console.error(`The build failed: ${error.message}`);
+    return 1;
   } finally {
     await services?.stop();
   }
 }
 
-// A partial build holds only the named shops' pages: put those in place and keep every other shop as it was.
-function mergePartialBuild(from, to, shops) {
-  fs.mkdirSync(to, { recursive: true });
-  for (const entry of fs.readdirSync(from)) {
-    const source = path.join(from, entry);
-    // A shop's own folder is replaced; shared folders (hashed assets, fragments) are merged, so other shops' files stay.
-    if (shops.includes(entry)) fs.rmSync(path.join(to, entry), { recursive: true, force: true });
-    fs.cpSync(source, path.join(to, entry), { recursive: true, force: true });
+async function buildRelease({ dist, releases, keep, requested, origin, env, contentVersions }) {
+  const started = Date.now();
+  const adopted = adoptPlainDist(dist, releases, allSegments);
+  if (adopted) console.log(`The plain ${path.relative(root, dist)}/ folder became release ${adopted}`);
+  const base = liveRelease(dist, releases);
+  // Without a live release there is nothing to complete a partial build from: build every shop.
+  const built = base ? requested : allSegments;
+  const partial = built.length < allSegments.length;
+  if (!base && requested.length < allSegments.length) console.log('No live release yet: building every shop.');
+
+  const id = newReleaseId();
+  const staging = path.join(releases, `${STAGING_PREFIX}${id}`);
+  fs.mkdirSync(staging, { recursive: true });
+  try {
+    const astroOut = path.join(staging, 'astro');
+    const code = await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      env: { SERVICE_ORIGIN: origin, SHOPS: partial ? built.join(',') : '', ASTRO_OUT_DIR: astroOut, ...env },
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
+    if (code !== 0) throw new Error(`Astro exited with code ${code}; the live release is unchanged`);
+
+    const siteDir = path.join(staging, 'site');
+    assembleSite({ astroOut, siteDir, baseSite: base && siteDirOf(releases, base.id), rebuilt: built, partial });
+    for (const segment of built) writeFooterFragments(siteDir, segment);
+    // A partial build's _headers names only its own pages: write it anew for the whole release.
+    if (partial) writeHeadersFile(siteDir);
+    const missing = missingFiles(siteDir, built, path.join(root, 'src/pages'));
+    if (missing.length > 0) throw new Error(`The release is incomplete (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}); the live release is unchanged`);
+
+    const builtAt = new Date().toISOString();
+    const durationMs = Date.now() - started;
+    const rebuilt = Object.fromEntries(built.map((segment) => [segment, { release: id, contentVersion: contentVersions[segment] ?? null, builtAt, durationMs }]));
+    writeRelease(staging, { id, createdAt: builtAt, kind: 'build', built, shops: { ...base?.shops, ...rebuilt } });
+    fs.renameSync(staging, path.join(releases, id));
+    switchLive(dist, releases, id);
+    const pruned = pruneReleases(releases, keep, id);
+    console.log(`Built ${partial ? built.join(', ') : 'all shops'} as release ${id} in ${(durationMs / 1000).toFixed(1)} s; ${path.relative(root, dist) || dist} now serves it${pruned.length ? ` (removed ${pruned.length} old release(s))` : ''}`);
+    return 0;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
   }
-  fs.rmSync(from, { recursive: true, force: true });
 }

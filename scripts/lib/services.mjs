@@ -44,7 +44,8 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
   const listenPort = port || (await freePort());
   const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: childEnvironment({ PORT: String(listenPort), ...env }),
+    // Services started for a task (content for a build, a bench) do not publish by themselves; `npm start` asks.
+    env: childEnvironment({ PUBLISHER: 'off', PORT: String(listenPort), ...env }),
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   const stop = () =>
@@ -58,11 +59,21 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
   return { origin, child, stop };
 }
 
-/** Runs a command with the project's Node on PATH; resolves with its exit code. */
-export function run(command, args, { env = {}, cwd = root } = {}) {
+/**
+ * Runs a command with the project's Node on PATH; resolves with its exit code. After `timeoutMs` the command is
+ * killed and counts as failed.
+ */
+export function run(command, args, { env = {}, cwd = root, timeoutMs = 0 } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: childEnvironment(env), stdio: 'inherit' });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const timer = timeoutMs > 0 ? setTimeout(() => {
+      console.error(`${path.basename(args[0] ?? command)} did not finish within ${timeoutMs / 1000} s: stopped`);
+      child.kill('SIGKILL');
+    }, timeoutMs) : undefined;
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 

@@ -37,8 +37,18 @@ export const environmentSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'localhost'),
   /** SQLite file; created on first start. */
   DB_PATH: v.optional(v.string(), '.data/storefront.sqlite'),
-  /** The built site to serve. */
+  /** The live site: a link to the live release's `site/` folder (docs/calls.md#publisher). */
   DIST_DIR: v.optional(v.string(), 'dist'),
+  /** Where every release (a complete built site plus `release.json`) is kept. */
+  RELEASES_DIR: v.optional(v.string(), '.data/releases'),
+  /** How many releases are kept; the live one is never deleted. */
+  KEEP_RELEASES: integer(5, 1, 100),
+  /**
+   * `auto`: the server rebuilds shops when content becomes effective, on the rebuild call, and at start for shops
+   * whose live release is behind; `no-catch-up`: the same without the start check (`npm start` and the e2e harness
+   * build everything right after starting); `off`: no publisher (the short-lived services a build reads content from).
+   */
+  PUBLISHER: v.optional(v.picklist(['auto', 'no-catch-up', 'off'], 'must be auto, no-catch-up or off'), 'auto'),
   /** Folder the confirmation e-mails are written to. */
   OUTBOX_DIR: v.optional(v.string(), '.data/outbox'),
   /** The public origin: confirmation links are built on it, never on the request's Host header. */
@@ -87,6 +97,9 @@ export function configSchema(root: string) {
       host: e.HOST,
       dbPath: e.DB_PATH === ':memory:' ? e.DB_PATH : path.resolve(root, e.DB_PATH),
       distDir: path.resolve(root, e.DIST_DIR),
+      releasesDir: path.resolve(root, e.RELEASES_DIR),
+      keepReleases: e.KEEP_RELEASES,
+      publisher: e.PUBLISHER,
       outboxDir: path.resolve(root, e.OUTBOX_DIR),
       /** Origin of the public site, e.g. `https://shop.example` (no trailing slash). */
       siteUrl: new URL(e.SITE_URL).origin,
@@ -178,6 +191,8 @@ export const toolEnvironmentSchema = v.object({
   SERVICE_ORIGIN: buildEnvironmentSchema.entries.SERVICE_ORIGIN,
   SHOPS: buildEnvironmentSchema.entries.SHOPS,
   ALLOW_MINIMAL_FOOTER: buildEnvironmentSchema.entries.ALLOW_MINIMAL_FOOTER,
+  /** `npm start` passes it on to the services (`off` turns automatic publishing off). */
+  PUBLISHER: environmentSchema.entries.PUBLISHER,
   /** The Chromium binary for tests, bench and screenshots. */
   CHROME_PATH: v.optional(v.string()),
   /** An already served site to test or photograph instead of starting one. */

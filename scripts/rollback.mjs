@@ -1,0 +1,26 @@
+// npm run rollback [-- hu]: the whole site back to the previous release, or only one shop back to its previous build
+// (as a new release). Works with or without the server running: it serves the new pointer from the next request on.
+import path from 'node:path';
+import { rollback } from './lib/rollbackRelease.mjs';
+import { root } from './lib/services.mjs';
+import { ConfigError, readConfig } from '../src/shared/config.ts';
+import { shopBySegment } from '../src/shared/countries.ts';
+
+const shop = process.argv[2]?.toLowerCase();
+if (process.argv.length > 3 || (shop !== undefined && !shopBySegment(shop))) {
+  console.error('Usage: npm run rollback [-- <shop>]   e.g. npm run rollback -- hu');
+  process.exit(1);
+}
+try {
+  const config = readConfig(undefined, root);
+  const started = performance.now();
+  const result = await rollback({ distDir: config.distDir, releasesDir: config.releasesDir, keep: config.keepReleases, shop });
+  const took = `${Math.round(performance.now() - started)} ms`;
+  const dist = path.relative(root, config.distDir) || config.distDir;
+  console.log(shop
+    ? `${shop} rolled back to its build from release ${result.sourceRelease}: new release ${result.live} is live (${took}); ${dist} serves it`
+    : `Rolled back from ${result.from} to ${result.live} (${took}); ${dist} serves it`);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `Rollback failed: ${error.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,31 @@
+import type { ContentSchedule, ScheduledVersion } from './contentSchedule.ts';
+import type { PromotionVersion } from '../promotion/versionStore.ts';
+
+/** A whole stored version from the fields the publisher reads. */
+const stored = (version: ScheduledVersion): PromotionVersion => ({ name: 'SHOP_FOOTER', contentJSON: '{}', storedAt: version.validFrom, storedBy: 'test', ...version });
+
+/**
+ * A content schedule over an in-memory list of versions, with the version store's rules (the latest `validFrom` at or
+ * before the instant is live). For tests that drive the publisher without the promotion service.
+ */
+export function memorySchedule(scheduled: ScheduledVersion[] = []) {
+  const versions = scheduled.map(stored);
+  const listeners = new Set<(version: PromotionVersion) => void>();
+  const ofSite = (site: string) => versions.filter((version) => version.site === site);
+  const schedule: ContentSchedule = {
+    liveAt: (site, _name, at) =>
+      ofSite(site).filter((v) => Date.parse(v.validFrom) <= at.getTime()).sort((a, b) => Date.parse(b.validFrom) - Date.parse(a.validFrom))[0],
+    nextScheduled: (site, _name, after) =>
+      ofSite(site).filter((v) => Date.parse(v.validFrom) > after.getTime()).sort((a, b) => Date.parse(a.validFrom) - Date.parse(b.validFrom))[0],
+    onStored: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  /** Adds a version and tells the listeners, as a stored version does. */
+  const store = (version: ScheduledVersion) => {
+    versions.push(stored(version));
+    for (const listener of listeners) listener(stored(version));
+  };
+  return { schedule, store };
+}

@@ -1,0 +1,211 @@
+import { shopByCode, shopBySegment, shops } from '../../src/shared/countries.ts';
+import type { Release } from '../../src/shared/publish/releases.ts';
+import type { BuildError, PublishStatus } from '../../src/shared/publish/schemas.ts';
+import type { ContentSchedule } from './contentSchedule.ts';
+
+/**
+ * The publisher: rebuilds shops when their content becomes effective, on request, and at start, one build at a time.
+ * See docs/calls.md#publisher.
+ */
+
+/** setTimeout cannot wait longer than about 24.8 days; the schedule is looked at again at least this often. */
+export const MAX_TIMER_MS = 60 * 60 * 1000;
+
+export interface BuildRequest {
+  /** Segments of the shops to rebuild, in the country table's order. */
+  shops: string[];
+  /** The promotion version each shop is built from, when there is one. */
+  contentVersions: Record<string, number>;
+  /** Where the build reads content: this server. */
+  origin: string;
+  signal: AbortSignal;
+}
+
+export type BuildOutcome = { ok: true } | { ok: false; message: string; log?: string };
+export type BuildRunner = (request: BuildRequest) => Promise<BuildOutcome>;
+
+export interface PublisherOptions {
+  schedule: ContentSchedule;
+  build: BuildRunner;
+  /** The release served now, read afresh each time (a rollback may switch it). */
+  liveRelease: () => Release | undefined;
+  /** At start, rebuild the shops whose live pages were built from another version than the one valid now. */
+  catchUpAtStart: boolean;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface Publisher {
+  /** Starts listening to the schedule; builds read content from `origin`. */
+  start(origin: string): void;
+  /** Queues shops (segments); returns the shops now waiting for a build. */
+  request(segments: readonly string[]): string[];
+  status(): PublishStatus;
+  /** Resolves once no build runs and none waits. */
+  idle(): Promise<void>;
+  /** Stops the timer and any running build. */
+  stop(): void;
+}
+
+const order = shops.map((shop) => shop.segment);
+
+export function createPublisher(options: PublisherOptions): Publisher {
+  const { schedule, build, liveRelease, catchUpAtStart } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.log(`[publish] ${line}`));
+  const pending = new Set<string>();
+  const lastErrors = new Map<string, BuildError>();
+  const idleWaiters: (() => void)[] = [];
+  let running: { versions: Map<string, number | undefined>; controller: AbortController } | undefined;
+  let origin: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let kickQueued = false;
+  // Versions that became valid up to this instant have been looked at (see onTimer).
+  let checkedUpTo = now();
+
+  const liveVersion = (segment: string) => schedule.liveAt(shopCode(segment), 'SHOP_FOOTER', now())?.version;
+
+  function settleIdle() {
+    if (running || pending.size > 0 || kickQueued) return;
+    for (const resolve of idleWaiters.splice(0)) resolve();
+  }
+
+  function request(segments: readonly string[]): string[] {
+    for (const segment of segments) pending.add(segment);
+    // Requests of the same moment (a catch-up over nine shops) go into one build.
+    if (!kickQueued && segments.length > 0) {
+      kickQueued = true;
+      queueMicrotask(() => {
+        kickQueued = false;
+        void runNext();
+      });
+    }
+    return order.filter((segment) => pending.has(segment));
+  }
+
+  async function runNext(): Promise<void> {
+    if (running || origin === undefined || pending.size === 0) return settleIdle();
+    const segments = order.filter((segment) => pending.has(segment));
+    pending.clear();
+    // An error belongs to the build that failed: a new build of the shop makes it history (and a poller waiting for
+    // this build never reads the last one's failure as its own).
+    for (const segment of segments) lastErrors.delete(segment);
+    const versions = new Map(segments.map((segment) => [segment, liveVersion(segment)]));
+    running = { versions, controller: new AbortController() };
+    const contentVersions = Object.fromEntries([...versions].filter((entry): entry is [string, number] => entry[1] !== undefined));
+    const started = Date.now();
+    log(`building ${segments.join(', ')}`);
+    let outcome: BuildOutcome;
+    try {
+      outcome = await build({ shops: segments, contentVersions, origin, signal: running.controller.signal });
+    } catch (error) {
+      outcome = { ok: false, message: (error as Error).message };
+    }
+    if (outcome.ok) {
+      log(`live: ${segments.join(', ')} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } else {
+      const error = { at: now().toISOString(), message: outcome.message, ...(outcome.log ? { log: outcome.log } : {}) };
+      for (const segment of segments) lastErrors.set(segment, error);
+      log(`build of ${segments.join(', ')} failed, the live release is unchanged: ${outcome.message}${outcome.log ? ` (log: ${outcome.log})` : ''}`);
+    }
+    running = undefined;
+    arm();
+    await runNext();
+  }
+
+  /** Shops whose live pages are not from `version`, and no build of it is running or waiting. */
+  function behind(segment: string, version: number | undefined, live: Release | undefined): boolean {
+    if (pending.has(segment) || (running?.versions.has(segment) && running.versions.get(segment) === version)) return false;
+    return (live?.shops[segment]?.contentVersion ?? undefined) !== version;
+  }
+
+  // A version scheduled earlier came due: rebuild the shops whose version became valid since the last look.
+  function onTimer() {
+    const at = now();
+    const live = liveRelease();
+    const due = order.filter((segment) => {
+      const version = schedule.liveAt(shopCode(segment), 'SHOP_FOOTER', at);
+      if (!version) return false;
+      const validFrom = Date.parse(version.validFrom);
+      return validFrom > checkedUpTo.getTime() && validFrom <= at.getTime() && behind(segment, version.version, live);
+    });
+    checkedUpTo = at;
+    if (due.length > 0) log(`scheduled content due: ${due.join(', ')}`);
+    request(due);
+    arm();
+  }
+
+  function arm() {
+    clearTimeout(timer);
+    timer = undefined;
+    if (origin === undefined) return;
+    const at = now();
+    const next = Math.min(...shops.map((shop) => Date.parse(schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at)?.validFrom ?? 'invalid')).filter(Number.isFinite));
+    if (!Number.isFinite(next)) return;
+    timer = setTimeout(onTimer, Math.min(Math.max(0, next - at.getTime()), MAX_TIMER_MS));
+    timer.unref?.();
+  }
+
+  function catchUp() {
+    const live = liveRelease();
+    if (!live) return; // `npm start` and a first `npm run build` make the first release.
+    const stale = order.filter((segment) => behind(segment, liveVersion(segment), live));
+    if (stale.length > 0) log(`at start, the live release is behind the content of ${stale.join(', ')}`);
+    request(stale);
+  }
+
+  return {
+    start(serverOrigin) {
+      origin = serverOrigin;
+      checkedUpTo = now();
+      unsubscribe = schedule.onStored((version) => {
+        const shop = shopByCode(version.site);
+        // Only a version shoppers get now: not one scheduled ahead (the timer's), nor one for an A/B group, nor one
+        // back-dated behind the version that is live.
+        if (shop && schedule.liveAt(version.site, 'SHOP_FOOTER', now())?.version === version.version) request([shop.segment]);
+        arm();
+      });
+      if (catchUpAtStart) catchUp();
+      arm();
+      void runNext();
+    },
+    request,
+    status() {
+      const live = liveRelease();
+      const at = now();
+      const entries = shops.map((shop) => {
+        const built = live?.shops[shop.segment];
+        const next = schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at);
+        const lastError = lastErrors.get(shop.segment);
+        return [shop.segment, {
+          release: live?.id ?? null,
+          contentVersion: built?.contentVersion ?? null,
+          builtAt: built?.builtAt ?? null,
+          durationMs: built?.durationMs ?? null,
+          ...(lastError ? { lastError } : {}),
+          ...(next ? { nextScheduled: { version: next.version, validFrom: next.validFrom } } : {}),
+          building: running?.versions.has(shop.segment) ?? false,
+        }] as const;
+      });
+      return { shops: Object.fromEntries(entries), queue: order.filter((segment) => pending.has(segment)) };
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      });
+    },
+    stop() {
+      clearTimeout(timer);
+      unsubscribe?.();
+      origin = undefined;
+      pending.clear();
+      running?.controller.abort();
+    },
+  };
+}
+
+function shopCode(segment: string): string {
+  return shopBySegment(segment)?.code ?? segment;
+}

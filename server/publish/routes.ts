@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { shopBySegment, shops } from '../../src/shared/countries.ts';
+import { rebuildRequestSchema } from '../../src/shared/publish/schemas.ts';
+import { problem, readJson } from '../problem.ts';
+import { requireAdminToken } from '../promotion/adminToken.ts';
+import type { Publisher } from './publisher.ts';
+
+/**
+ * `POST /service/publish/api/rebuild` (the hook a CMS's webhook calls) and `GET /service/publish/api/status`, both
+ * with the admin token. See docs/calls.md#publisher.
+ */
+export function publishRoutes(publisher: Publisher, adminToken: string): Hono {
+  const app = new Hono();
+  app.use(requireAdminToken(adminToken));
+
+  app.post('/rebuild', async (c) => {
+    const body = v.safeParse(rebuildRequestSchema, await readJson(c));
+    if (!body.success) {
+      return problem(c, 400, 'urn:publish:invalid_request', 'Expected { "shops": ["hu", …] }', {
+        problems: body.issues.map((issue) => `${v.getDotPath(issue) ?? '$'}: ${issue.message}`),
+      });
+    }
+    const unknown = body.output.shops.filter((segment) => !shopBySegment(segment));
+    if (unknown.length > 0) {
+      return problem(c, 400, 'urn:publish:unknown_shop', `Unknown shop ${unknown.join(', ')}`, {
+        unknown,
+        known: shops.map((shop) => shop.segment),
+      });
+    }
+    return c.json({ queued: publisher.request(body.output.shops) }, 202);
+  });
+
+  app.get('/status', (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(publisher.status());
+  });
+  return app;
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import {
+  STAGING_PREFIX, adoptPlainDist, listReleases, liveRelease, liveReleaseId, pruneReleases, switchLive, withReleaseLock, writeRelease,
+} from './releases.ts';
+
+let dir: string;
+let releasesDir: string;
+let distDir: string;
+
+/** A release folder with one page whose text names the release. */
+function makeRelease(id: string) {
+  const site = path.join(releasesDir, id, 'site');
+  fs.mkdirSync(path.join(site, 'hu'), { recursive: true });
+  fs.writeFileSync(path.join(site, 'hu/index.html'), `page of ${id}`);
+  writeRelease(path.join(releasesDir, id), { id, createdAt: new Date().toISOString(), kind: 'build', built: ['hu'], shops: {} });
+}
+
+const servedPage = () => fs.readFileSync(path.join(distDir, 'hu/index.html'), 'utf8');
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-'));
+  releasesDir = path.join(dir, 'releases');
+  distDir = path.join(dir, 'dist');
+  fs.mkdirSync(releasesDir);
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('the live pointer', () => {
+  test('switches dist to another release; readers see the old or the new release, and the link is relative', () => {
+    makeRelease('r1');
+    makeRelease('r2');
+    switchLive(distDir, releasesDir, 'r1');
+    expect(servedPage()).toBe('page of r1');
+    switchLive(distDir, releasesDir, 'r2');
+    expect(servedPage()).toBe('page of r2');
+    expect(liveReleaseId(distDir, releasesDir)).toBe('r2');
+    expect(path.isAbsolute(fs.readlinkSync(distDir))).toBe(false);
+    expect(fs.readdirSync(dir).sort()).toEqual(['dist', 'releases']);
+  });
+
+  test('a plain dist folder (the old layout) becomes a release of its own; an empty one is just removed', () => {
+    fs.mkdirSync(path.join(distDir, 'hu'), { recursive: true });
+    fs.writeFileSync(path.join(distDir, 'hu/index.html'), 'built in place');
+    expect(() => switchLive(distDir, releasesDir, 'r1')).toThrow(/plain folder/);
+    const id = adoptPlainDist(distDir, releasesDir, ['de', 'hu']);
+    expect(liveRelease(distDir, releasesDir)).toMatchObject({ id, kind: 'adopted', built: ['hu'] });
+    expect(servedPage()).toBe('built in place');
+
+    const empty = path.join(dir, 'empty-dist');
+    fs.mkdirSync(empty);
+    expect(adoptPlainDist(empty, releasesDir, ['hu'])).toBeUndefined();
+    expect(fs.existsSync(empty)).toBe(false);
+  });
+
+  test('without a site yet there is no live release', () => {
+    expect(liveRelease(distDir, releasesDir)).toBeUndefined();
+  });
+});
+
+describe('pruning', () => {
+  test('keeps the newest releases and never the live one, even when it is older; removes leftover staging folders', () => {
+    for (const id of ['r1', 'r2', 'r3', 'r4', 'r5']) makeRelease(id);
+    fs.mkdirSync(path.join(releasesDir, `${STAGING_PREFIX}crashed`));
+    switchLive(distDir, releasesDir, 'r1');
+    expect(pruneReleases(releasesDir, 2, 'r1')).toEqual(['r2', 'r3']);
+    expect(listReleases(releasesDir).map((release) => release.id)).toEqual(['r1', 'r4', 'r5']);
+    expect(servedPage()).toBe('page of r1');
+    expect(fs.readdirSync(releasesDir).filter((name) => name.startsWith(STAGING_PREFIX))).toEqual([]);
+  });
+});
+
+describe('the build lock', () => {
+  test('a second holder waits until the first is done', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const first = withReleaseLock(releasesDir, () => new Promise<void>((resolve) => (release = () => { order.push('first done'); resolve(); })));
+    const second = withReleaseLock(releasesDir, () => { order.push('second ran'); });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first done', 'second ran']);
+  });
+
+  test('the lock of a process that died is taken over', async () => {
+    fs.writeFileSync(path.join(releasesDir, '.lock'), '2147483646');
+    await expect(withReleaseLock(releasesDir, () => 'ran', 1000)).resolves.toBe('ran');
+  });
+});

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+
+/**
+ * Releases: every build is a complete static site in `RELEASES_DIR/<id>/site/` with `RELEASES_DIR/<id>/release.json`;
+ * `DIST_DIR` is a symbolic link to the live one, switched in one `rename`. See docs/calls.md#publisher.
+ */
+
+/** How one shop's pages in a release came to be; carried forward unchanged by releases that did not rebuild it. */
+export const shopBuildSchema = v.object({
+  /** The release whose build made these pages. */
+  release: v.string(),
+  /** The promotion version the footer was built from; null when the builder was not told (a build by hand). */
+  contentVersion: v.nullable(v.number()),
+  builtAt: v.string(),
+  durationMs: v.number(),
+});
+
+export const releaseSchema = v.object({
+  id: v.string(),
+  createdAt: v.string(),
+  /** `build`: made by the builder; `rollback`: a shop taken back from an older release; `adopted`: a pre-release dist/. */
+  kind: v.picklist(['build', 'rollback', 'adopted']),
+  /** Segments of the shops this release built (or rolled back); the others were carried forward. */
+  built: v.array(v.string()),
+  shops: v.record(v.string(), shopBuildSchema),
+});
+
+export type ShopBuild = v.InferOutput<typeof shopBuildSchema>;
+export type Release = v.InferOutput<typeof releaseSchema>;
+
+const RELEASE_FILE = 'release.json';
+const LOCK_FILE = '.lock';
+/** Folders being assembled start with this; they are never listed and are removed once no build holds the lock. */
+export const STAGING_PREFIX = '.staging-';
+
+/** A new release id: the creation instant, so ids sort by age, plus a few random characters against collisions. */
+export function newReleaseId(now = new Date()): string {
+  return `${now.toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export function siteDirOf(releasesDir: string, id: string): string {
+  return path.join(releasesDir, id, 'site');
+}
+
+export function readRelease(releasesDir: string, id: string): Release | undefined {
+  try {
+    const parsed = v.safeParse(releaseSchema, JSON.parse(fs.readFileSync(path.join(releasesDir, id, RELEASE_FILE), 'utf8')));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeRelease(releaseDir: string, release: Release): void {
+  fs.writeFileSync(path.join(releaseDir, RELEASE_FILE), `${JSON.stringify(v.parse(releaseSchema, release), null, 2)}\n`);
+}
+
+/** Every complete release, oldest first. */
+export function listReleases(releasesDir: string): Release[] {
+  if (!fs.existsSync(releasesDir)) return [];
+  return fs.readdirSync(releasesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => readRelease(releasesDir, entry.name))
+    .filter((release): release is Release => release !== undefined)
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The id of the release `distDir` points to, or undefined (no site yet, or a plain folder). */
+export function liveReleaseId(distDir: string, releasesDir: string): string | undefined {
+  let site: string;
+  let releases: string;
+  try {
+    site = fs.realpathSync(distDir);
+    releases = fs.realpathSync(releasesDir);
+  } catch {
+    return undefined;
+  }
+  const releaseDir = path.dirname(site);
+  if (path.basename(site) !== 'site' || path.dirname(releaseDir) !== releases) return undefined;
+  return path.basename(releaseDir);
+}
+
+export function liveRelease(distDir: string, releasesDir: string): Release | undefined {
+  const id = liveReleaseId(distDir, releasesDir);
+  return id === undefined ? undefined : readRelease(releasesDir, id);
+}
+
+/**
+ * Points `distDir` at a release's site in one step: a new link under a temporary name renamed over the old one, so a
+ * reader finds either the old or the new release, never nothing. The link is relative, so the checkout can move.
+ */
+export function switchLive(distDir: string, releasesDir: string, id: string): void {
+  if (fs.lstatSync(distDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`${distDir} is a plain folder, not a link to a release: adopt it first`);
+  }
+  const next = `${distDir}.next-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  fs.symlinkSync(path.relative(path.dirname(distDir), siteDirOf(releasesDir, id)), next);
+  try {
+    fs.renameSync(next, distDir);
+  } catch (error) {
+    fs.rmSync(next, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The old layout: `distDir` a plain folder written in place. Moves it into a release of its own and points `distDir`
+ * at it; an empty folder is simply removed. Returns the new release's id, if one was made.
+ */
+export function adoptPlainDist(distDir: string, releasesDir: string, shopSegments: readonly string[]): string | undefined {
+  const stat = fs.lstatSync(distDir, { throwIfNoEntry: false });
+  if (!stat?.isDirectory()) return undefined;
+  if (fs.readdirSync(distDir).length === 0) {
+    fs.rmdirSync(distDir);
+    return undefined;
+  }
+  const id = newReleaseId();
+  const releaseDir = path.join(releasesDir, id);
+  fs.mkdirSync(releaseDir, { recursive: true });
+  fs.renameSync(distDir, path.join(releaseDir, 'site'));
+  const builtAt = stat.mtime.toISOString();
+  const present = shopSegments.filter((segment) => fs.existsSync(path.join(releaseDir, 'site', segment)));
+  const shops = Object.fromEntries(present.map((segment) => [segment, { release: id, contentVersion: null, builtAt, durationMs: 0 }]));
+  writeRelease(releaseDir, { id, createdAt: new Date().toISOString(), kind: 'adopted', built: present, shops });
+  switchLive(distDir, releasesDir, id);
+  return id;
+}
+
+/**
+ * Deletes the oldest releases beyond `keep`, never the live one, and staging folders left by a crashed build. Call
+ * it while holding the build lock, so no staging folder in use is removed. Returns the deleted ids.
+ */
+export function pruneReleases(releasesDir: string, keep: number, liveId: string | undefined): string[] {
+  const ids = listReleases(releasesDir).map((release) => release.id);
+  const doomed = ids.slice(0, Math.max(0, ids.length - keep)).filter((id) => id !== liveId);
+  for (const id of doomed) fs.rmSync(path.join(releasesDir, id), { recursive: true, force: true });
+  for (const entry of fs.readdirSync(releasesDir)) {
+    if (entry.startsWith(STAGING_PREFIX)) fs.rmSync(path.join(releasesDir, entry), { recursive: true, force: true });
+  }
+  return doomed;
+}
+
+function holderAlive(lockFile: string): boolean {
+  const pid = Number(fs.readFileSync(lockFile, { encoding: 'utf8', flag: 'r' }).trim());
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `task` while holding `RELEASES_DIR/.lock`: one build or rollback at a time, across processes (two Astro builds
+ * in one checkout would share its `.astro/` cache). Waits up to `waitMs` for another holder; a dead holder's lock is
+ * taken over.
+ */
+export async function withReleaseLock<T>(releasesDir: string, task: () => Promise<T> | T, waitMs = 180_000): Promise<T> {
+  fs.mkdirSync(releasesDir, { recursive: true });
+  const lockFile = path.join(releasesDir, LOCK_FILE);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let alive = true;
+      try {
+        alive = holderAlive(lockFile);
+      } catch {
+        continue; // Released between our attempt and the read: try again at once.
+      }
+      if (!alive) {
+        fs.rmSync(lockFile, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`Another build or rollback holds ${lockFile}; gave up after ${waitMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await task();
+  } finally {
+    fs.rmSync(lockFile, { force: true });
+  }
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { readConfig } from '../../src/shared/config.ts';
+import { releaseBuilder } from '../../server/publish/releaseBuilder.ts';
+
+// The publisher's builder child process against the real build script. See docs/calls.md#publisher.
+let dir: string;
+
+/** Ids of the processes whose environment names `releasesDir` (the builder and the Astro build it started). */
+function processesOf(releasesDir: string): string[] {
+  if (!fs.existsSync('/proc/self/environ')) return [];
+  return fs.readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`RELEASES_DIR=${releasesDir}`);
+    } catch {
+      return false;
+    }
+  });
+}
+
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test('a build that takes longer than the time-out is stopped with its children and reported; nothing goes live', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-builder-'));
+  const config = readConfig({ DIST_DIR: path.join(dir, 'dist'), RELEASES_DIR: path.join(dir, 'releases') });
+  const build = releaseBuilder(config, 1500);
+  const started = Date.now();
+  const running = build({ shops: ['hu'], contentVersions: {}, origin: 'http://127.0.0.1:9', signal: new AbortController().signal });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(processesOf(config.releasesDir).length).toBeGreaterThanOrEqual(1);
+  const outcome = await running;
+
+  expect(outcome).toMatchObject({ ok: false, message: 'The build did not finish within 1.5 s and was stopped' });
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(fs.existsSync(path.join(dir, 'dist'))).toBe(false);
+  expect(fs.existsSync(outcome.ok ? '' : outcome.log!)).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(processesOf(config.releasesDir)).toEqual([]);
+});

@@ -1,0 +1,181 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../../server/testing.ts';
+import { seedPromotions } from '../../server/promotion/seed.ts';
+import { serverPublisher } from '../../server/publish/serverPublisher.ts';
+import { versionStore } from '../../server/promotion/versionStore.ts';
+import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
+import { listReleases } from '../../src/shared/publish/releases.ts';
+import { publishFooterText, steadyLoad, storeBrokenFooter, waitUntil } from '../../scripts/lib/publishProbe.mjs';
+import { childEnvironment } from '../../src/shared/config.ts';
+
+// The publisher against a real server over real HTTP: real builds (only the hu shop after the first), a real release
+// folder and link in a temporary directory. See docs/calls.md#publisher.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const TOKEN = 'publish-test-token-0123456789abcdef';
+const auth = { authorization: `Bearer ${TOKEN}` };
+let server: TestServer;
+let distDir: string;
+let releasesDir: string;
+let firstVersion: number;
+/** Publishes hu's footer with `text` through the real PUT (immediately, or from `validFrom`). */
+const publishHu = (text: string, validFrom?: string) => publishFooterText({ origin: server.origin, token: TOKEN, site: 'HU', text, validFrom });
+
+async function status(): Promise<PublishStatus> {
+  const response = await fetch(`${server.origin}/service/publish/api/status`, { headers: auth });
+  expect(response.status).toBe(200);
+  return (await response.json()) as PublishStatus;
+}
+
+function rebuild(shops: unknown, headers: Record<string, string> = auth) {
+  return fetch(`${server.origin}/service/publish/api/rebuild`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ shops }),
+  });
+}
+
+const huPage = async () => (await fetch(`${server.origin}/hu/`)).text();
+
+/** Waits until the page shows `text`, or fails with the publisher's status. */
+async function servedSoon(text: string) {
+  await waitUntil(async () => (await huPage()).includes(text), { timeoutMs: 60_000, what: `"${text}" on /hu/` });
+}
+
+function runScript(script: string, args: string[] = []) {
+  return spawnSync(process.execPath, [path.join(root, 'scripts', script), ...args], {
+    cwd: root,
+    env: childEnvironment({ DIST_DIR: distDir, RELEASES_DIR: releasesDir }),
+    encoding: 'utf8',
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { PROMOTION_ADMIN_TOKEN: TOKEN },
+    publisher: (config, db) => serverPublisher(config, versionStore(db)),
+  });
+  distDir = path.join(server.dir, 'dist');
+  releasesDir = path.join(server.dir, 'releases');
+  seedPromotions(server.db);
+  // No live release yet: the first build, triggered by the PUT alone, builds every shop.
+  firstVersion = (await publishHu('Release marker one')).version;
+  await servedSoon('Release marker one');
+  await waitUntil(async () => { const hu = (await status()).shops.hu!; return !hu.building && hu.contentVersion === firstVersion; }, { what: 'the first build in the status' });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the rebuild call', () => {
+  test('needs the admin token and known shops', async () => {
+    const refused = await rebuild(['hu'], { authorization: 'Bearer wrong-token-wrong-token-wrong' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await refused.json()).toMatchObject({ type: 'urn:service:unauthorized' });
+    expect((await fetch(`${server.origin}/service/publish/api/status`)).status).toBe(401);
+
+    const unknown = await rebuild(['hu', 'xx']);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ type: 'urn:publish:unknown_shop', unknown: ['xx'] });
+    expect((await rebuild([])).status).toBe(400);
+    expect((await status()).queue).toEqual([]);
+  });
+
+  test('after the first build every shop is live from one release, with its build time', async () => {
+    const { shops } = await status();
+    const releases = new Set(Object.values(shops).map((shop) => shop.release));
+    expect(releases.size).toBe(1);
+    expect(shops.hu).toMatchObject({ building: false, contentVersion: firstVersion });
+    expect(shops.hu!.durationMs).toBeGreaterThan(0);
+    expect(fs.lstatSync(distDir).isSymbolicLink()).toBe(true);
+  });
+});
+
+describe('a switch under load', () => {
+  test('while hu is rebuilt and switched, every page and every asset it names is served', async () => {
+    const before = (await status()).shops.hu!.release;
+    // A hashed asset only the live release has, as if its pages came from an older build of the code.
+    fs.writeFileSync(path.join(distDir, '_astro/planted.Ab12Cd34.js'), 'export {};\n');
+    const load = steadyLoad({ origin: server.origin, pagePath: '/hu/', concurrency: 4 });
+    // Published through the promotion service's PUT alone: nobody calls rebuild.
+    const { version } = await publishHu('Release marker two');
+    await servedSoon('Release marker two');
+    await waitUntil(async () => (await status()).shops.hu!.contentVersion === version, { what: `contentVersion ${version}` });
+    // Keep loading a little past the switch: pages fetched just before it ask for their assets just after.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const result = await load.stop();
+
+    expect(result.non200).toEqual([]);
+    expect(result.mixed).toEqual([]);
+    expect(result.pages).toBeGreaterThan(20);
+    expect(result.assets).toBeGreaterThan(result.pages);
+    const after = await status();
+    expect(after.shops.hu!.release).not.toBe(before);
+    expect(after.shops.hu!.lastError).toBeUndefined();
+    expect((await fetch(`${server.origin}/_astro/planted.Ab12Cd34.js`)).status).toBe(200);
+    // The other shops were carried forward, not rebuilt.
+    expect(after.shops.pl!.builtAt).not.toBe(after.shops.hu!.builtAt);
+  }, 90_000);
+});
+
+describe('a scheduled version', () => {
+  test('goes live by itself when its validFrom passes, and the status names the version it was built from', async () => {
+    const { version, validFrom } = await publishHu('Release marker scheduled', new Date(Date.now() + 3000).toISOString());
+    expect((await status()).shops.hu!.nextScheduled).toEqual({ version, validFrom });
+    expect(await huPage()).not.toContain('Release marker scheduled');
+
+    await servedSoon('Release marker scheduled');
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(validFrom));
+    await waitUntil(async () => (await status()).shops.hu!.contentVersion === version, { what: `contentVersion ${version} in the status` });
+    expect((await status()).shops.hu!.nextScheduled).toBeUndefined();
+  }, 90_000);
+});
+
+describe('a failing build', () => {
+  test('keeps the last good release and shows the error in the status', async () => {
+    const before = await status();
+    const releasesBefore = listReleases(releasesDir).length;
+    storeBrokenFooter(versionStore(server.db), 'HU');
+    expect((await rebuild(['hu'])).status).toBe(202);
+    const failed = await waitUntil(async () => (await status()).shops.hu!.lastError, { timeoutMs: 60_000, what: 'lastError of hu' });
+
+    expect(failed.message).toMatch(/The HU shop has no footer/);
+    expect(fs.existsSync(failed.log!)).toBe(true);
+    const after = await status();
+    expect(after.shops.hu).toMatchObject({ release: before.shops.hu!.release, builtAt: before.shops.hu!.builtAt, building: false });
+    expect(await huPage()).toContain('Release marker scheduled');
+    expect(listReleases(releasesDir)).toHaveLength(releasesBefore);
+    expect(fs.readdirSync(releasesDir).filter((name) => name.startsWith('.staging-'))).toEqual([]);
+  }, 90_000);
+});
+
+describe('rollback', () => {
+  test('npm run rollback switches the served site back to the previous release, and -- hu takes back hu alone', async () => {
+    const live = (await status()).shops.hu!.release;
+    const listed = runScript('releases.mjs');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain(`* live  ${live}`);
+
+    const whole = runScript('rollback.mjs');
+    expect(whole.status, whole.stderr).toBe(0);
+    expect(await huPage()).toContain('Release marker two');
+    expect((await status()).shops.hu!.release).not.toBe(live);
+
+    // Forward again, then only hu back: a new release with hu's earlier pages.
+    fs.rmSync(distDir);
+    fs.symlinkSync(path.relative(server.dir, path.join(releasesDir, live!, 'site')), distDir);
+    expect(await huPage()).toContain('Release marker scheduled');
+    const shopOnly = runScript('rollback.mjs', ['hu']);
+    expect(shopOnly.status, shopOnly.stderr).toBe(0);
+    expect(await huPage()).toContain('Release marker two');
+    const after = await status();
+    expect(after.shops.hu!.release).not.toBe(live);
+    expect(after.shops.pl!.release).toBe(after.shops.hu!.release);
+    expect((await fetch(`${server.origin}/pl/`)).status).toBe(200);
+  }, 30_000);
+});
