@@ -16,6 +16,7 @@ import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
 import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
 import { guardStateChangingRequests } from './edge/stateChangingRequests.ts';
+import { SERVICE_PREFIX, serviceUrl, services } from '../src/shared/routes.ts';
 
 export interface AppOptions {
   db: DatabaseSync;
@@ -39,22 +40,22 @@ export function createApp({ db, config, login }: AppOptions): Hono {
   app.use(securityHeaders());
   app.use(requireAllowedHost(config));
   // Before any route reads a body: refuse cross-site and non-JSON writes, then oversized bodies.
-  app.use('/service/*', guardStateChangingRequests(config), limitBodies(bodyLimitRules));
+  app.use(`${SERVICE_PREFIX}/*`, guardStateChangingRequests(config), limitBodies(bodyLimitRules));
   app.use(compress());
   app.use(issueCsrfCookie());
 
-  app.get('/service/health', (c) => c.json({ status: 'ok' }));
-  app.route('/service/promotion/api/promotion', promotionRoutes(db));
-  app.route('/service/footer-images', footerImageRoutes());
+  app.get(serviceUrl(services.health, 'health'), (c) => c.json({ status: 'ok' }));
+  app.route(services.promotion.base, promotionRoutes(db));
+  app.route(services.footerImages.base, footerImageRoutes());
   const newsletter = newsletterRoutes(db, config);
-  app.route('/service/newsletter/api/internal', newsletter);
-  app.route('/service/newsletter/api/private', newsletter);
+  app.route(services.newsletter.base, newsletter);
+  app.route(services.newsletterForSinglePageApps.base, newsletter);
   const sessions = previewSessions(db);
-  app.route('/service/login/api/v1', loginRoutes(db, sessions, login));
-  app.route('/service/preview/api', previewRoutes(db, sessions));
-  app.route('/service/abtestfrontend/api/v1', abTestRoutes(db, sessions));
-  app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db));
-  app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
+  app.route(services.login.base, loginRoutes(db, sessions, login));
+  app.route(services.preview.base, previewRoutes(db, sessions));
+  app.route(services.abTests.base, abTestRoutes(db, sessions));
+  app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db));
+  app.all(`${SERVICE_PREFIX}/*`, (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   app.use(staticSite(config.distDir));
   app.onError((error, c) => {

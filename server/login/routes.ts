@@ -11,6 +11,7 @@ import { accountsFromEnv, authenticate, SCRYPT_COST, unknownAccount } from '../p
 import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem, readJson } from '../problem.ts';
 import { serverSecret } from '../secrets.ts';
+import { services } from '../../src/shared/routes.ts';
 
 /** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
 export const LONG_TERM_COOKIE = 'long_term_token';
@@ -64,7 +65,7 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, options
 
   app.use('*', requireCsrf());
 
-  app.post('/login', async (c) => {
+  app.post(services.login.calls.login.path, async (c) => {
     const body = v.safeParse(loginRequestSchema, await readJson(c));
     if (!body.success) return c.json({ status: 'UNAUTHORIZED' }, 400);
     const { username, password } = body.output;
@@ -91,7 +92,7 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, options
     return c.json({ status: 'SUCCESS', role: 'SHOPPER' });
   });
 
-  app.post('/logintoken/renew', (c) => {
+  app.post(services.login.calls.renewLoginToken.path, (c) => {
     const token = c.req.header(LOGIN_TOKEN_HEADER) ?? getCookie(c, LOGIN_COOKIE);
     const claims = verifyLoginToken(token, loginSecret);
     const now = nowSeconds();
@@ -102,7 +103,7 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, options
     return c.json(issueLoginToken(c, claims.lid), 201);
   });
 
-  app.post('/longtermtoken/renew', (c) => {
+  app.post(services.login.calls.renewLongTermToken.path, (c) => {
     const claims = verifyLoginToken(getCookie(c, LONG_TERM_COOKIE), longTermSecret);
     if (!claims || nowSeconds() >= claims.exp) {
       return problem(c, 401, 'urn:login:long_term_token_unknown', 'Unknown, missing or expired long-term token');

@@ -4,6 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { shopByCode, shops } from '../../src/shared/countries.ts';
 import { problem } from '../problem.ts';
+import { services } from '../../src/shared/routes.ts';
 
 /**
  * Stand-in for the promotion service: `GET /service/promotion/api/promotion/{name}` answers
@@ -13,7 +14,7 @@ export function promotionRoutes(db: DatabaseSync): Hono {
   const app = new Hono();
   const find = db.prepare('SELECT content_json FROM promotions WHERE site = ? AND name = ?');
 
-  app.get('/:name', (c) => {
+  app.get(services.promotion.calls.promotion.path, (c) => {
     const site = c.req.header('site') ?? c.req.query('site') ?? '';
     if (!shopByCode(site)) return problem(c, 400, 'urn:promotion:unknown_site', `Unknown site "${site}"`);
     const row = find.get(site, c.req.param('name')) as { content_json: string } | undefined;
