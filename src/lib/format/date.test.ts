@@ -21,6 +21,13 @@ describe('date helpers', () => {
     ['2026.12.31', 'yyyy.mm.dd', { year: 2026, month: 12, day: 31 }],
     ['2026.12.31', 'dd.mm.yyyy', null],
     ['7.3.2026', 'dd.mm.yyyy', null],
+    // What a date input gives (the preview panel's date).
+    ['2028-02-29', 'yyyy-mm-dd', { year: 2028, month: 2, day: 29 }],
+    ['2026-02-30', 'yyyy-mm-dd', null],
+    ['2026-13-01', 'yyyy-mm-dd', null],
+    ['2026-2-1', 'yyyy-mm-dd', null],
+    ['2026-11-21T10:00', 'yyyy-mm-dd', null],
+    ['2026.11.21', 'yyyy-mm-dd', null],
   ] as const)('parses %j as %s → %j', (text, pattern, expected) => {
     expect(parseCalendarDate(text, pattern)).toEqual(expected);
   });

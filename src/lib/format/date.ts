@@ -27,11 +27,20 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** Reads a date written in a pattern; null unless it is complete and a real calendar day (no 31.02.). */
-export function parseCalendarDate(text: string, pattern: DatePattern): CalendarDate | null {
-  const match = pattern === 'dd.mm.yyyy' ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text) : /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(text);
+/** Layouts a date can be read in: the shop's two, and ISO 8601 `yyyy-mm-dd` as a date input gives it. */
+export type DateLayout = DatePattern | 'yyyy-mm-dd';
+
+const dayFirst = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+const yearFirst: Record<Exclude<DateLayout, 'dd.mm.yyyy'>, RegExp> = {
+  'yyyy.mm.dd': /^(\d{4})\.(\d{2})\.(\d{2})$/,
+  'yyyy-mm-dd': /^(\d{4})-(\d{2})-(\d{2})$/,
+};
+
+/** Reads a date written in a layout; null unless it is complete and a real calendar day (no 31.02.). */
+export function parseCalendarDate(text: string, layout: DateLayout): CalendarDate | null {
+  const match = (layout === 'dd.mm.yyyy' ? dayFirst : yearFirst[layout]).exec(text);
   if (!match) return null;
-  const [day, month, year] = (pattern === 'dd.mm.yyyy' ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]]).map(Number) as [number, number, number];
+  const [day, month, year] = (layout === 'dd.mm.yyyy' ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]]).map(Number) as [number, number, number];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };
 }

@@ -85,31 +85,6 @@ export function checkSelection(selection: PreviewSelection): SelectionProblem | 
   return { message: GROUP_MISSING_MESSAGE, group: REQUIRED_MESSAGE };
 }
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-
-/** True for a real calendar date written YYYY-MM-DD (so 2026-02-30 is not one). */
-export function isValidDate(date: string): boolean {
-  const match = DATE_PATTERN.exec(date);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-}
-
-/**
- * The preview moment from the panel's local date and time inputs, as an ISO 8601 instant.
- * An invalid date means the current time (docs/preview.md#preview-date-and-time); a missing or invalid time means
- * midnight of that date.
- */
-export function previewDateTime(date: string, time: string, now: Date = new Date()): string {
-  if (!isValidDate(date)) return now.toISOString();
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const timeMatch = TIME_PATTERN.exec(time);
-  const [hours, minutes] = timeMatch ? [Number(timeMatch[1]), Number(timeMatch[2])] : [0, 0];
-  return new Date(year, month - 1, day, hours, minutes).toISOString();
-}
-
 /** An ISO instant accepted by the services (`time`, `previewDateTime`). */
 export const isoInstantSchema = v.pipe(
   v.string(),
