@@ -17,7 +17,7 @@ export function securityHeaders(): MiddlewareHandler {
  * True when the site runs on https: its configured address (`SITE_URL`) says so, or the request itself came over
  * TLS. Plain http://localhost keeps working with plain cookie names.
  */
-export function runsOnHttps(c: Context, siteUrl = process.env.SITE_URL): boolean {
+function runsOnHttps(c: Context, siteUrl = process.env.SITE_URL): boolean {
   return siteUrl?.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 }
 

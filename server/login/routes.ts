@@ -14,11 +14,11 @@ import { serverSecret } from '../secrets.ts';
 import { services } from '../../src/shared/routes.ts';
 
 /** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
-export const LONG_TERM_COOKIE = 'long_term_token';
+const LONG_TERM_COOKIE = 'long_term_token';
 const LONG_TERM_SECONDS = 30 * 24 * 3600;
 
 /** Lifetimes of a login token in seconds: valid for `ttl`, renewable from `renewAfter` on. */
-export function loginTokenTimes(env: NodeJS.ProcessEnv = process.env) {
+function loginTokenTimes(env: NodeJS.ProcessEnv = process.env) {
   return {
     ttl: Number(env.LOGIN_TOKEN_TTL_SECONDS) || 1800,
     renewAfter: Number(env.LOGIN_TOKEN_RENEW_AFTER_SECONDS) || 600,

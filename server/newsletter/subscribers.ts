@@ -39,7 +39,7 @@ interface SubscriberRow {
 }
 
 /** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link. */
-export const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Which token a call accepts: the confirmation link's (until confirmed) or the preferences token (once confirmed). */
 type TokenKind = 'doi' | 'preferences';

@@ -42,7 +42,7 @@ describe('NewsletterSignup', () => {
   test('the page section and the footer share the outcome: after one sign-up neither offers the form again', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
-    const page = await signUpInPageSection();
+    await signUpInPageSection();
     for (const name of ['page', 'footer']) {
       const region = within(screen.getByRole('region', { name }));
       expect(await region.findByText(/anna@example\.com/)).toBeTruthy();

@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import { uiLocaleSchema } from './locales.ts';
 
 /** Shop codes as the backend knows them (docs/constants.md#per-shop-facts). */
-export const shopCodes = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as const;
+const shopCodes = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as const;
 
 const pathSchema = v.pipe(v.string(), v.startsWith('/'));
 
 /** Everything that differs between the nine country shops. Nothing per country lives outside this table. */
-export const shopSchema = v.object({
+const shopSchema = v.object({
   /** Shop code as the services know it, e.g. `CH_FR`; sent as the `site` header where a call needs one. */
   code: v.picklist(shopCodes),
   /** URL segment of the shop's pages: `/{segment}/`. */
@@ -61,8 +61,6 @@ export const shopSchema = v.object({
 
 /** One country shop. */
 export type Shop = v.InferOutput<typeof shopSchema>;
-/** A shop code such as `DE` or `CH_FR`. */
-export type ShopCode = Shop['code'];
 
 const standardNewsletter = {
   showsPersonalFields: false,

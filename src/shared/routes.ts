@@ -8,7 +8,7 @@
 export const SERVICE_PREFIX = '/service';
 
 /** One call of a service: its method and its path below the service's base, as a route pattern (`:name` parameters). */
-export interface ServiceCall {
+interface ServiceCall {
   readonly method: 'GET' | 'POST' | 'PUT';
   readonly path: string;
 }

@@ -10,19 +10,6 @@ export interface CalendarDate {
   day: number;
 }
 
-const pad = (value: number, length: number) => String(value).padStart(length, '0');
-
-/** Formats a calendar date, e.g. `{ year: 2026, month: 3, day: 7 }` → `07.03.2026` or `2026.03.07`. */
-export function formatCalendarDate({ year, month, day }: CalendarDate, pattern: DatePattern): string {
-  const parts = [pad(day, 2), pad(month, 2), pad(year, 4)];
-  return (pattern === 'dd.mm.yyyy' ? parts : parts.reverse()).join('.');
-}
-
-/** Formats a `Date` by its local calendar day (the shopper's own date). */
-export function formatDate(date: Date, pattern: DatePattern): string {
-  return formatCalendarDate({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() }, pattern);
-}
-
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

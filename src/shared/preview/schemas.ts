@@ -6,14 +6,14 @@ import * as v from 'valibot';
  */
 
 /** Auth-status values of the preview service (docs/preview.md#who-sees-the-panel). */
-export const authStatuses = ['SUCCESS', 'BAD_REQUEST', 'INTERNAL_ERROR', 'UNAUTHORIZED'] as const;
+const authStatuses = ['SUCCESS', 'BAD_REQUEST', 'INTERNAL_ERROR', 'UNAUTHORIZED'] as const;
 /** Results of a staff login (docs/preview.md#staff-login). */
 export const loginResults = ['SUCCESS', 'UNAUTHORIZED', 'SERVICE_UNAVAILABLE'] as const;
 
 /** Message on the form when a test is chosen without a group (docs/preview.md#selection-rules). */
-export const GROUP_MISSING_MESSAGE = 'Please also select an A/B test group!';
+const GROUP_MISSING_MESSAGE = 'Please also select an A/B test group!';
 /** Message on the group field when it is missing (docs/preview.md#selection-rules). */
-export const REQUIRED_MESSAGE = 'Required';
+const REQUIRED_MESSAGE = 'Required';
 
 const nullableText = v.nullish(v.string(), null);
 
@@ -31,7 +31,7 @@ export const checkAuthResponseSchema = v.object({
 export type CheckAuthResponse = v.InferOutput<typeof checkAuthResponseSchema>;
 
 /** An A/B test as `gettestsat` lists it: a name and its groups. */
-export const abTestSchema = v.object({
+const abTestSchema = v.object({
   /** Test name, unique. */
   name: v.pipe(v.string(), v.nonEmpty()),
   /** Groups a visitor can be put in. */
