@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
+import { serviceUrl, services } from './src/shared/routes.ts';
 
 // Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
 // on a throwaway database (`webServer`, ready once /service/health answers) and `globalSetup` builds the site from
@@ -32,7 +33,7 @@ export default defineConfig({
     ? undefined
     : {
         command: `"${process.execPath}" server/main.ts`,
-        url: `${baseURL}/service/health`,
+        url: baseURL + serviceUrl(services.health, 'health'),
         timeout: 60_000,
         reuseExistingServer: false,
         stdout: 'ignore',

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { serviceUrl, services } from '../../src/shared/routes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readyTimeoutMs = 30_000;
@@ -53,7 +54,7 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
       child.kill('SIGTERM');
     });
   const origin = `http://${env.HOST ?? process.env.HOST ?? 'localhost'}:${listenPort}`;
-  await waitUntilReady(`${origin}/service/health`, child);
+  await waitUntilReady(origin + serviceUrl(services.health, 'health'), child);
   return { origin, child, stop };
 }
 
