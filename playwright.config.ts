@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
 import { handOn, readToolConfig } from './src/shared/config.ts';
+import { serviceUrl, services } from './src/shared/routes.ts';
 
 // Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
 // on a throwaway database (`webServer`, ready once /service/health answers) and `globalSetup` builds the site from
@@ -34,7 +35,7 @@ export default defineConfig({
     ? undefined
     : {
         command: `"${process.execPath}" server/main.ts`,
-        url: `${baseURL}/service/health`,
+        url: baseURL + serviceUrl(services.health, 'health'),
         timeout: 60_000,
         reuseExistingServer: false,
         stdout: 'ignore',

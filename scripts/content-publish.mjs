@@ -2,6 +2,7 @@
 // Publishes one shop's footer content as a new version (README: Publishing content versions): validates the file
 // locally as content:check does, stores it with the promotion service's PUT, and for an immediate version waits until
 // the publisher has the shop live. Prints every step; exits 1 when something stops the publication.
+import { serviceUrl, services } from '../src/shared/routes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -75,7 +76,7 @@ async function call(path, init = {}) {
   }
 }
 
-const response = await call('/service/promotion/api/promotion/SHOP_FOOTER', {
+const response = await call(serviceUrl(services.promotion, 'publishVersion', { name: 'SHOP_FOOTER' }), {
   method: 'PUT',
   headers: {
     'content-type': 'application/json',
@@ -106,7 +107,7 @@ if (startsInMs > 1000) {
 }
 
 // A backdated version older than the live one never goes live: say so instead of waiting for it.
-const listed = await call('/service/promotion/api/promotion/SHOP_FOOTER/versions', { headers: { authorization, site: shop.code } });
+const listed = await call(serviceUrl(services.promotion, 'versions', { name: 'SHOP_FOOTER' }), { headers: { authorization, site: shop.code } });
 const live = listed.ok ? (await listed.json()).versions?.find((version) => version.live) : undefined;
 if (live && live.version !== stored.version) {
   console.log(`not live: version ${live.version} stays live, its validFrom ${live.validFrom} is later than ${stored.validFrom}`);
@@ -117,7 +118,7 @@ let baselineError;
 let lastEntry = {};
 let reportedBuilding = false;
 while (Date.now() - storedAt < LIVE_TIMEOUT_MS) {
-  const status = await call('/service/publish/api/status', { headers: { authorization } });
+  const status = await call(serviceUrl(services.publish, 'status'), { headers: { authorization } });
   if (status.status === 404) {
     console.log('stored; automatic publishing is not available on this server');
     process.exit(0);

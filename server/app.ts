@@ -19,6 +19,7 @@ import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
 import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
 import { guardStateChangingRequests } from './edge/stateChangingRequests.ts';
+import { SERVICE_PREFIX, serviceUrl, services } from '../src/shared/routes.ts';
 
 export interface AppOptions {
   db: DatabaseSync;
@@ -44,24 +45,24 @@ export function createApp({ db, config, login, publisher }: AppOptions): Hono {
   app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));
   // Before any route reads a body: refuse cross-site and non-JSON writes, then oversized bodies.
-  app.use('/service/*', guardStateChangingRequests(config), limitBodies(bodyLimitRules));
+  app.use(`${SERVICE_PREFIX}/*`, guardStateChangingRequests(config), limitBodies(bodyLimitRules));
   app.use(compress());
   app.use(issueCsrfCookie());
 
-  app.get('/service/health', (c) => c.json({ status: 'ok' }));
+  app.get(serviceUrl(services.health, 'health'), (c) => c.json({ status: 'ok' }));
   const adminToken = promotionAdminToken(config).token;
-  app.route('/service/promotion/api/promotion', promotionRoutes(db, adminToken));
-  app.route('/service/footer-images', footerImageRoutes());
+  app.route(services.promotion.base, promotionRoutes(db, adminToken));
+  app.route(services.footerImages.base, footerImageRoutes());
   const newsletter = newsletterRoutes(db, config);
-  app.route('/service/newsletter/api/internal', newsletter);
-  app.route('/service/newsletter/api/private', newsletter);
+  app.route(services.newsletter.base, newsletter);
+  app.route(services.newsletterForSinglePageApps.base, newsletter);
   const sessions = previewSessions(db);
-  app.route('/service/login/api/v1', loginRoutes(db, sessions, config, login));
-  app.route('/service/preview/api', previewRoutes(db, sessions));
-  app.route('/service/abtestfrontend/api/v1', abTestRoutes(db, sessions));
-  app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db, config));
-  if (publisher) app.route('/service/publish/api', publishRoutes(publisher, adminToken));
-  app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
+  app.route(services.login.base, loginRoutes(db, sessions, config, login));
+  app.route(services.preview.base, previewRoutes(db, sessions));
+  app.route(services.abTests.base, abTestRoutes(db, sessions));
+  app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db, config));
+  if (publisher) app.route(services.publish.base, publishRoutes(publisher, adminToken));
+  app.all(`${SERVICE_PREFIX}/*`, (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   app.use(staticSite(config.distDir));
   app.onError((error, c) => {

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { childEnvironment, readToolConfig } from '../../src/shared/config.ts';
+import { serviceUrl, services } from '../../src/shared/routes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readyTimeoutMs = 30_000;
@@ -55,7 +56,7 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
       child.kill('SIGTERM');
     });
   const origin = `http://${env.HOST ?? readToolConfig().HOST}:${listenPort}`;
-  await waitUntilReady(`${origin}/service/health`, child);
+  await waitUntilReady(origin + serviceUrl(services.health, 'health'), child);
   return { origin, child, stop };
 }
 

@@ -3,9 +3,11 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { isoInstantSchema, type AbTest } from '../../src/shared/preview/schemas.ts';
+import { abTestListSchema, isoInstantSchema, type AbTest } from '../../src/shared/preview/schemas.ts';
 import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem } from '../problem.ts';
+import { jsonOf } from '../jsonOf.ts';
+import { services } from '../../src/shared/routes.ts';
 
 /** HttpOnly cookie with a random visitor id, so a visitor stays in the same group. */
 const VISITOR_COOKIE = 'ab_visitor';
@@ -29,13 +31,13 @@ export function abTestRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono 
   const app = new Hono();
   const calendar = abTestCalendar(db);
 
-  app.get('/gettestsat', (c) => {
+  app.get(services.abTests.calls.testsAt.path, (c) => {
     const time = v.safeParse(isoInstantSchema, c.req.query('time') ?? '');
     if (!time.success) return problem(c, 400, 'urn:abtest:invalid_time', 'time must be an ISO 8601 date-time');
-    return c.json(calendar.testsAt(time.output));
+    return jsonOf(c, abTestListSchema, calendar.testsAt(time.output));
   });
 
-  app.get('/getassignment', (c) => {
+  app.get(services.abTests.calls.assignment.path, (c) => {
     // Staff in preview see the calendar at their preview time and the group they forced.
     const preview = sessions.current(c);
     let visitor = getCookie(c, VISITOR_COOKIE);

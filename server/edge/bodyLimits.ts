@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { problem } from '../problem.ts';
 
 /** The largest request body any `/service` call accepts unless a rule below allows more. */
-export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
+const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** A call that may send a larger (or must send a smaller) body than the default. */
 export interface BodyLimitRule {

@@ -10,7 +10,7 @@ export interface LoginThrottleOptions {
   maxKeys: number;
 }
 
-export const defaultLoginThrottle: LoginThrottleOptions = {
+const defaultLoginThrottle: LoginThrottleOptions = {
   freeAttemptsPerAccount: 5,
   freeAttemptsPerClient: 20,
   firstDelayMs: 1000,

@@ -12,9 +12,10 @@ import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem, readJson } from '../problem.ts';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { serverSecret } from '../secrets.ts';
+import { services } from '../../src/shared/routes.ts';
 
 /** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
-export const LONG_TERM_COOKIE = 'long_term_token';
+const LONG_TERM_COOKIE = 'long_term_token';
 const LONG_TERM_SECONDS = 30 * 24 * 3600;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -57,7 +58,7 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config:
 
   app.use('*', requireCsrf());
 
-  app.post('/login', async (c) => {
+  app.post(services.login.calls.login.path, async (c) => {
     const body = v.safeParse(loginRequestSchema, await readJson(c));
     if (!body.success) return c.json({ status: 'UNAUTHORIZED' }, 400);
     const { username, password } = body.output;
@@ -84,7 +85,7 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config:
     return c.json({ status: 'SUCCESS', role: 'SHOPPER' });
   });
 
-  app.post('/logintoken/renew', (c) => {
+  app.post(services.login.calls.renewLoginToken.path, (c) => {
     const token = c.req.header(LOGIN_TOKEN_HEADER) ?? getCookie(c, LOGIN_COOKIE);
     const claims = verifyLoginToken(token, loginSecret);
     const now = nowSeconds();
@@ -95,7 +96,7 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config:
     return c.json(issueLoginToken(c, claims.lid), 201);
   });
 
-  app.post('/longtermtoken/renew', (c) => {
+  app.post(services.login.calls.renewLongTermToken.path, (c) => {
     const claims = verifyLoginToken(getCookie(c, LONG_TERM_COOKIE), longTermSecret);
     if (!claims || nowSeconds() >= claims.exp) {
       return problem(c, 401, 'urn:login:long_term_token_unknown', 'Unknown, missing or expired long-term token');

@@ -3,12 +3,13 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LOGIN_COOKIE, LOGIN_TOKEN_HEADER } from '../../src/shared/auth/loginToken.ts';
 import { verifyLoginToken } from '../login/loginToken.ts';
+import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
 
 /** A row of the `customers` table. */
 export interface CustomerRow {
   lid: string;
   email: string;
-  salutation: string | null;
+  salutation: Subscriber['salutation'];
   first_name: string | null;
   last_name: string | null;
   consents: string;

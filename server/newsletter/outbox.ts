@@ -18,7 +18,7 @@ function encodeHeader(value: string): string {
 }
 
 /** The message in RFC 5322 form, ready to open in any mail client. */
-export function formatEmail(email: OutgoingEmail, date = new Date()): string {
+function formatEmail(email: OutgoingEmail, date = new Date()): string {
   return [
     `From: ${FROM}`,
     `To: ${email.to}`,

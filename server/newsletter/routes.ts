@@ -2,6 +2,14 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
+import { jsonOf } from '../jsonOf.ts';
+import {
+  customerBaseDataSchema,
+  customerFrontendDataSchema,
+  type CustomerBaseData,
+  type Subscriber,
+} from '../../src/shared/newsletter/subscriberSchema.ts';
+import { services } from '../../src/shared/routes.ts';
 import { loginCustomer } from './loginCustomer.ts';
 import { serverSecret } from '../secrets.ts';
 import { subscriberRoutes } from './subscribers.ts';
@@ -24,16 +32,16 @@ export function newsletterRoutes(db: DatabaseSync, config: ServerConfig): Hono {
 
   // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
   // valid login token.
-  app.get('/customers/base-data', (c) => {
+  app.get(services.newsletter.calls.customerBaseData.path, (c) => {
     const customer = loginCustomer(c, db, loginSecret);
     if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
     c.header('cache-control', 'no-store');
-    return c.json({
+    return jsonOf(c, customerBaseDataSchema, {
       email: customer.email,
       salutation: customer.salutation ?? '',
       firstName: customer.first_name ?? '',
       lastName: customer.last_name ?? '',
-      consents: JSON.parse(customer.consents) as string[],
+      consents: JSON.parse(customer.consents) as CustomerBaseData['consents'],
     });
   });
 
@@ -48,12 +56,12 @@ export function customerFrontendDataRoutes(db: DatabaseSync, config: ServerConfi
   const app = new Hono();
   const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
   const status = db.prepare('SELECT status FROM subscribers WHERE email = ?');
-  app.get('/psdata', (c) => {
+  app.get(services.customerFrontendData.calls.psdata.path, (c) => {
     c.header('cache-control', 'no-store');
     const customer = loginCustomer(c, db, loginSecret);
     if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
-    const row = status.get(customer.email) as { status: string } | undefined;
-    return c.json({ nl_status: row?.status ?? null });
+    const row = status.get(customer.email) as { status: Subscriber['status'] } | undefined;
+    return jsonOf(c, customerFrontendDataSchema, { nl_status: row?.status ?? null });
   });
   return app;
 }

@@ -5,10 +5,13 @@ import {
   EMAIL_INVALID_PROBLEM,
   subscriberCreateRequestSchema,
   subscriberUpdateRequestSchema,
+  subscriberSchema,
   type Subscriber,
 } from '../../src/shared/newsletter/subscriberSchema.ts';
 import { writeToOutbox } from './outbox.ts';
 import { problem, readJson } from '../problem.ts';
+import { jsonOf } from '../jsonOf.ts';
+import { services } from '../../src/shared/routes.ts';
 import { confirmationEmail, shopOfReferer } from './confirmationEmail.ts';
 import { consentTextVersion, countryRuleErrors, shopOfSiteHeader } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
@@ -36,7 +39,7 @@ interface SubscriberRow {
 }
 
 /** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link. */
-export const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Which token a call accepts: the confirmation link's (until confirmed) or the preferences token (once confirmed). */
 type TokenKind = 'doi' | 'preferences';
@@ -61,6 +64,7 @@ function toSubscriber(row: SubscriberRow): Subscriber {
  */
 export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOptions): Hono {
   const app = new Hono();
+  const calls = services.newsletter.calls;
   const findByEmail = db.prepare('SELECT status, confirmation_sent_at FROM subscribers WHERE email = ?');
   const upsert = db.prepare(`
     INSERT INTO subscribers (email, salutation, first_name, last_name, consents, legals, origin, origin_addition, site, status,
@@ -103,7 +107,7 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
     return problem(c, 404, 'urn:newsletter:token_unknown', 'This link is not valid');
   }
 
-  app.post('/newsletter-subscribers', rateLimit(options.signUpLimit), async (c) => {
+  app.post(calls.createSubscriber.path, rateLimit(options.signUpLimit), async (c) => {
     const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));
     if (!result.success) {
       if (v.flatten<typeof subscriberCreateRequestSchema>(result.issues).nested?.email) {
@@ -154,14 +158,14 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
     return c.body(null, 201);
   });
 
-  app.get('/newsletter-subscribers/:token', (c) => {
+  app.get(calls.readSubscriber.path, (c) => {
     const row = subscriberOfToken(c, ['doi', 'preferences']);
     if (row instanceof Response) return row;
     c.header('cache-control', 'no-store');
-    return c.json(toSubscriber(row));
+    return jsonOf(c, subscriberSchema, toSubscriber(row));
   });
 
-  app.put('/newsletter-subscribers/:token', async (c) => {
+  app.put(calls.updateSubscriber.path, async (c) => {
     const row = subscriberOfToken(c, ['preferences']);
     if (row instanceof Response) return row;
     const result = v.safeParse(subscriberUpdateRequestSchema, await readJson(c));
@@ -175,10 +179,10 @@ export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOpti
       consents: JSON.stringify(body.consents),
       now: new Date().toISOString(),
     });
-    return c.json(toSubscriber(findByToken.preferences.get(hashDoiToken(c.req.param('token'))) as unknown as SubscriberRow));
+    return jsonOf(c, subscriberSchema, toSubscriber(findByToken.preferences.get(hashDoiToken(c.req.param('token'))) as unknown as SubscriberRow));
   });
 
-  app.put('/newsletter-subscribers/:token/doi', (c) => {
+  app.put(calls.confirmSubscriber.path, (c) => {
     const row = subscriberOfToken(c, ['doi']);
     if (row instanceof Response) return row;
     // Single use: confirming spends the link; from now on only the preferences token opens the subscription.

@@ -1,9 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isoInstantSchema, previewSelectionSchema } from '../../src/shared/preview/schemas.ts';
+import { checkAuthResponseSchema, isoInstantSchema, previewSelectionSchema } from '../../src/shared/preview/schemas.ts';
 import { abTestCalendar } from '../abtests/routes.ts';
 import type { PreviewSessions } from './sessions.ts';
+import { jsonOf } from '../jsonOf.ts';
+import { services } from '../../src/shared/routes.ts';
 
 const unauthorized = { status: 'UNAUTHORIZED' } as const;
 const badRequest = { status: 'BAD_REQUEST' } as const;
@@ -21,10 +23,10 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
     return c.json({ status: 'INTERNAL_ERROR' }, 500);
   });
 
-  app.get('/auth/checkauth', (c) => {
+  app.get(services.preview.calls.checkAuth.path, (c) => {
     const session = sessions.current(c);
-    if (!session) return c.json(unauthorized, 401);
-    return c.json({
+    if (!session) return jsonOf(c, checkAuthResponseSchema, unauthorized, 401);
+    return jsonOf(c, checkAuthResponseSchema, {
       status: 'SUCCESS',
       dateTime: session.previewDateTime,
       abTestName: session.abTestName,
@@ -32,14 +34,14 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
     });
   });
 
-  app.get('/auth/login/renew', (c) => (sessions.renew(c) ? c.json({ status: 'SUCCESS' }) : c.json(unauthorized, 401)));
+  app.get(services.preview.calls.renewLogin.path, (c) => (sessions.renew(c) ? c.json({ status: 'SUCCESS' }) : c.json(unauthorized, 401)));
 
-  app.get('/auth/logout', (c) => {
+  app.get(services.preview.calls.logout.path, (c) => {
     sessions.end(c);
     return c.json({ status: 'SUCCESS' });
   });
 
-  app.get('/token', (c) => {
+  app.get(services.preview.calls.applyPreview.path, (c) => {
     if (!sessions.current(c)) return c.json(unauthorized, 401);
     const rawDateTime = c.req.query('previewDateTime');
     const dateTime = rawDateTime ? v.safeParse(isoInstantSchema, rawDateTime) : undefined;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { footerImageSources, type FooterImageSource } from '../../src/shared/footer/logoSources.ts';
+import { services } from '../../src/shared/routes.ts';
 
 /**
  * Stand-in for the footer image service: `/service/footer-images/logos/{name}.svg` for every logo source (the
@@ -10,7 +11,7 @@ export function footerImageRoutes(): Hono {
   const app = new Hono();
   const logoFiles = new Map(Object.entries(footerImageSources).map(([source, file]) => [`${file}.svg`, source as FooterImageSource]));
 
-  app.get('/logos/:file', (c) => {
+  app.get(services.footerImages.calls.logo.path, (c) => {
     const source = logoFiles.get(c.req.param('file'));
     if (!source) return c.notFound();
     return svg(logoSvg(logoText[source], logoStyle[source]));

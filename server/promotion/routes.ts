@@ -8,6 +8,7 @@ import { publishVersionRequestSchema, type PublishedVersion, type VersionSummary
 import type { FooterProblem } from '../../src/lib/footer/loadedFooterSchema.ts';
 import { problem, readJson } from '../problem.ts';
 import { requireAdminToken } from './adminToken.ts';
+import { services } from '../../src/shared/routes.ts';
 import { versionStore, type PromotionVersion } from './versionStore.ts';
 
 /** The promotions that can be published, each with the check its content must pass (the build's own). */
@@ -43,7 +44,7 @@ export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
   const abTestGroups = db.prepare('SELECT groups FROM ab_tests WHERE name = ?');
   const admin = requireAdminToken(adminToken);
 
-  app.get('/:name', (c) => {
+  app.get(services.promotion.calls.promotion.path, (c) => {
     const site = siteOf(c);
     if (!shopByCode(site)) return unknownSite(c);
     const live = versions.liveAt(site, c.req.param('name'), new Date());
@@ -52,7 +53,7 @@ export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
     return c.json({ contentJSON: live.contentJSON });
   });
 
-  app.get('/:name/versions', admin, (c) => {
+  app.get(services.promotion.calls.versions.path, admin, (c) => {
     const site = siteOf(c);
     if (!shopByCode(site)) return unknownSite(c);
     const name = c.req.param('name');
@@ -61,7 +62,7 @@ export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
     return c.json({ versions: versions.list(site, name).map((version) => summary(version, live)) });
   });
 
-  app.put('/:name', admin, async (c) => {
+  app.put(services.promotion.calls.publishVersion.path, admin, async (c) => {
     const site = siteOf(c);
     if (!shopByCode(site)) return unknownSite(c);
     const name = c.req.param('name');

@@ -5,6 +5,7 @@ import { rebuildRequestSchema } from '../../src/shared/publish/schemas.ts';
 import { problem, readJson } from '../problem.ts';
 import { requireAdminToken } from '../promotion/adminToken.ts';
 import type { Publisher } from './publisher.ts';
+import { services } from '../../src/shared/routes.ts';
 
 /**
  * `POST /service/publish/api/rebuild` (the hook a CMS's webhook calls) and `GET /service/publish/api/status`, both
@@ -14,7 +15,7 @@ export function publishRoutes(publisher: Publisher, adminToken: string): Hono {
   const app = new Hono();
   app.use(requireAdminToken(adminToken));
 
-  app.post('/rebuild', async (c) => {
+  app.post(services.publish.calls.rebuild.path, async (c) => {
     const body = v.safeParse(rebuildRequestSchema, await readJson(c));
     if (!body.success) {
       return problem(c, 400, 'urn:publish:invalid_request', 'Expected { "shops": ["hu", …] }', {
@@ -31,7 +32,7 @@ export function publishRoutes(publisher: Publisher, adminToken: string): Hono {
     return c.json({ queued: publisher.request(body.output.shops) }, 202);
   });
 
-  app.get('/status', (c) => {
+  app.get(services.publish.calls.status.path, (c) => {
     c.header('cache-control', 'no-store');
     return c.json(publisher.status());
   });

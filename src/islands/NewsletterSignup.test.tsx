@@ -24,19 +24,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Renders the sign-up twice, as a page section and in the footer, and signs up in the page section. */
+async function signUpInPageSection() {
+  render(
+    <>
+      <section aria-label="page"><NewsletterSignup {...de} headingId="page" /></section>
+      <section aria-label="footer"><NewsletterSignup {...de} headingId="footer" /></section>
+    </>,
+  );
+  const page = within(screen.getByRole('region', { name: 'page' }));
+  await userEvent.type(page.getByLabelText(/E-Mail-Adresse/), 'anna@example.com');
+  await userEvent.click(page.getByRole('button', { name: 'Jetzt anmelden' }));
+  return page;
+}
+
 describe('NewsletterSignup', () => {
   test('the page section and the footer share the outcome: after one sign-up neither offers the form again', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <>
-        <section aria-label="page"><NewsletterSignup {...de} headingId="page" /></section>
-        <section aria-label="footer"><NewsletterSignup {...de} headingId="footer" /></section>
-      </>,
-    );
-    const page = within(screen.getByRole('region', { name: 'page' }));
-    await userEvent.type(page.getByLabelText(/E-Mail-Adresse/), 'anna@example.com');
-    await userEvent.click(page.getByRole('button', { name: 'Jetzt anmelden' }));
+    await signUpInPageSection();
     for (const name of ['page', 'footer']) {
       const region = within(screen.getByRole('region', { name }));
       expect(await region.findByText(/anna@example\.com/)).toBeTruthy();
@@ -48,15 +54,7 @@ describe('NewsletterSignup', () => {
 
   test('a failed sign-up shows the generic banner only in the form that was sent, keeping what was typed', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 503 })));
-    render(
-      <>
-        <section aria-label="page"><NewsletterSignup {...de} headingId="page" /></section>
-        <section aria-label="footer"><NewsletterSignup {...de} headingId="footer" /></section>
-      </>,
-    );
-    const page = within(screen.getByRole('region', { name: 'page' }));
-    await userEvent.type(page.getByLabelText(/E-Mail-Adresse/), 'anna@example.com');
-    await userEvent.click(page.getByRole('button', { name: 'Jetzt anmelden' }));
+    const page = await signUpInPageSection();
     expect((await page.findByRole('alert')).textContent).toContain('Aus technischen Gründen');
     expect(within(screen.getByRole('region', { name: 'footer' })).queryByRole('alert')).toBeNull();
     expect(page.getByLabelText(/E-Mail-Adresse/)).toHaveProperty('value', 'anna@example.com');

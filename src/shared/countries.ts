@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import { uiLocaleSchema } from './locales.ts';
 
 /** Shop codes as the backend knows them (docs/constants.md#per-shop-facts). */
-export const shopCodes = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as const;
+const shopCodes = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as const;
 
 const pathSchema = v.pipe(v.string(), v.startsWith('/'));
 
 /** Everything that differs between the nine country shops. Nothing per country lives outside this table. */
-export const shopSchema = v.object({
+const shopSchema = v.object({
   /** Shop code as the services know it, e.g. `CH_FR`; sent as the `site` header where a call needs one. */
   code: v.picklist(shopCodes),
   /** URL segment of the shop's pages: `/{segment}/`. */
@@ -38,10 +38,11 @@ export const shopSchema = v.object({
     /** Minimum age named in the legal text. */
     minimumAge: v.number(),
   }),
-  /** Return period for the footer's returns teaser. */
-  returnPeriod: v.object({ amount: v.number(), unit: v.picklist(['days', 'months']) }),
-  /** Free-shipping thresholds in the shop currency, if the shop advertises one. */
-  freeShipping: v.nullable(v.object({ from: v.number(), withCardFrom: v.optional(v.number()) })),
+  /**
+   * Free-shipping threshold in the shop currency, if the shop advertises one (the UI gallery's delivery sample).
+   * Return periods and the loyalty-card threshold are the CMS content's to state (docs/constants.md#per-shop-facts).
+   */
+  freeShipping: v.nullable(v.object({ from: v.number() })),
   /** The build may fall back to the footer collection in `src/content` when the CMS fails. */
   hasFooterFallback: v.boolean(),
   /** Link targets of the sign-up section and footer. */
@@ -61,8 +62,6 @@ export const shopSchema = v.object({
 
 /** One country shop. */
 export type Shop = v.InferOutput<typeof shopSchema>;
-/** A shop code such as `DE` or `CH_FR`. */
-export type ShopCode = Shop['code'];
 
 const standardNewsletter = {
   showsPersonalFields: false,
@@ -83,47 +82,47 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, returnPeriod: { amount: 30, unit: 'days' }, freeShipping: null, hasFooterFallback: true,
+    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
     code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
-    returnPeriod: { amount: 14, unit: 'days' }, freeShipping: null, hasFooterFallback: true,
+    freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
     code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, returnPeriod: { amount: 3, unit: 'months' }, freeShipping: null, hasFooterFallback: true,
+    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
     links: standardLinks,
   },
   {
     code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, returnPeriod: { amount: 3, unit: 'months' }, freeShipping: null, hasFooterFallback: false,
+    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
   },
   {
     code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK',
     currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 999, withCardFrom: 499 }, hasFooterFallback: false,
+    freeShipping: { from: 999 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podminky-poukazu' },
   },
   {
     code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF',
     currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
-    returnPeriod: { amount: 30, unit: 'days' }, freeShipping: null, hasFooterFallback: false,
+    freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-kuponfeltetelek', exampleNewsletter: '/hirlevel-minta' },
   },
   {
     code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 40, withCardFrom: 20 }, hasFooterFallback: false,
+    freeShipping: { from: 40 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podmienky-poukazu' },
   },
   {
@@ -132,7 +131,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
     },
-    returnPeriod: { amount: 90, unit: 'days' }, freeShipping: { from: 1000 }, hasFooterFallback: false,
+    freeShipping: { from: 1000 }, hasFooterFallback: false,
     links: {
       ...standardLinks,
       voucherConditions: '/c/subscribenewsletter-indirim-kosullari',
@@ -145,7 +144,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN',
     currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, returnPeriod: { amount: 30, unit: 'days' }, freeShipping: { from: 100 }, hasFooterFallback: false,
+    newsletter: standardNewsletter, freeShipping: { from: 100 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },
   },
 ]);

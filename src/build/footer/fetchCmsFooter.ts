@@ -1,8 +1,9 @@
 import { CallError, fetchWithTimeout, REQUEST_TIMEOUT_MS } from '../../lib/http.ts';
 import type { Shop } from '../../shared/countries.ts';
+import { serviceUrl, services } from '../../shared/routes.ts';
 
 /** Path of the footer content in the promotion service (docs/calls.md#promotion). */
-export const FOOTER_PROMOTION_PATH = '/service/promotion/api/promotion/SHOP_FOOTER';
+const FOOTER_PROMOTION_PATH = serviceUrl(services.promotion, 'promotion', { name: 'SHOP_FOOTER' });
 
 /** The raw (unvalidated) content, or why there is none. */
 export type CmsAnswer = { ok: true; raw: unknown } | { ok: false; reason: string };

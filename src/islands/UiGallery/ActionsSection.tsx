@@ -2,7 +2,8 @@ import { useState, type SubmitEvent } from 'react';
 import { Button } from '../../ui/Button/Button.tsx';
 import { IconButton } from '../../ui/IconButton/IconButton.tsx';
 import { TextLink } from '../../ui/TextLink/TextLink.tsx';
-import { interpolate, type GallerySectionProps } from './galleryStrings.ts';
+import type { GallerySectionProps } from './galleryStrings.ts';
+import { interpolate } from '../../ui/strings.ts';
 import { GallerySection, Specimen } from './Specimen.tsx';
 
 const variants = ['primary-fill', 'primary-outline', 'secondary-fill', 'secondary-outline', 'text'] as const;

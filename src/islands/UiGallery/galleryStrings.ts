@@ -15,8 +15,3 @@ export interface GallerySectionProps {
   /** Path of the shop whose strings are shown, e.g. `/de/`: targets of the sample links. */
   shopPath: string;
 }
-
-/** Fills `{{name}}` placeholders of an already translated string (the i18n layer's syntax, used in the browser). */
-export function interpolate(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
-}

@@ -1,5 +1,6 @@
 import { ExpansionPanel } from '../../ui/ExpansionPanel/ExpansionPanel.tsx';
-import { fill, type SignUpStrings } from './signUpStrings.ts';
+import type { SignUpStrings } from './signUpStrings.ts';
+import { interpolate } from '../../ui/strings.ts';
 
 /** A link under the form, with its text already translated. */
 export interface SignUpLink {
@@ -21,7 +22,7 @@ export function LegalNotice({ strings, age }: LegalNoticeProps) {
       collapsedHeight={60}
       strings={{ 'ui.showMore': strings['newsletter.legal.more'], 'ui.showLess': strings['newsletter.legal.less'] }}
     >
-      <p>{fill(strings['newsletter.legal.notice'], { age })}</p>
+      <p>{interpolate(strings['newsletter.legal.notice'], { age })}</p>
     </ExpansionPanel>
   );
 }

@@ -9,7 +9,8 @@ import { TextInput } from '../../ui/TextInput/TextInput.tsx';
 import { ConsentCheckboxes } from './ConsentCheckboxes.tsx';
 import { Honeypot } from './Honeypot.tsx';
 import { LegalNotice, type SignUpLink } from './LegalNotice.tsx';
-import { fill, messageOf, type SignUpStrings } from './signUpStrings.ts';
+import { messageOf, type SignUpStrings } from './signUpStrings.ts';
+import { interpolate } from '../../ui/strings.ts';
 import type { useSignUpForm } from './useSignUpForm.ts';
 
 export interface SignUpFormProps {
@@ -146,7 +147,7 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
         </ul>
       </nav>
       <p className="newsletter-form__footnote">
-        {fill(strings['newsletter.voucherFootnote'], { percent })}{' '}
+        {interpolate(strings['newsletter.voucherFootnote'], { percent })}{' '}
         <a href={voucherConditions.href}>{voucherConditions.text}</a>
       </p>
     </form>

@@ -4,7 +4,7 @@ import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
 /** Welcome voucher (TR: welcome discount) in percent (docs/constants.md#limits). */
-export const WELCOME_DISCOUNT_PERCENT = 10;
+const WELCOME_DISCOUNT_PERCENT = 10;
 
 /** The shop's link targets shown under the form, in this order, with their catalogue keys. Absent ones are skipped. */
 const linkKeys = {

@@ -42,11 +42,6 @@ export const signUpStringKeys = [
 /** The sign-up island's strings, already translated. */
 export type SignUpStrings = Readonly<Record<(typeof signUpStringKeys)[number], string>>;
 
-/** Fills `{{name}}` placeholders that only the browser knows (the submitted address) or the section passes in. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
-}
-
 /** A message key from the shared schemas, shown in the shop's language (unknown keys fall back to the generic one). */
 export function messageOf(strings: SignUpStrings, key: string | undefined): string | undefined {
   if (!key) return undefined;

@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { applyPreview, checkAuth, logout } from '../../lib/preview/previewClient.ts';
-import { checkSelection, isValidDate, previewDateTime, type CheckAuthResponse } from '../../shared/preview/schemas.ts';
+import { checkSelection, type CheckAuthResponse } from '../../shared/preview/schemas.ts';
+import { parseCalendarDate } from '../../lib/format/date.ts';
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification, type NotificationVariant } from '../../ui/Notification/Notification.tsx';
 import { Select } from '../../ui/Select/Select.tsx';
-import { localDateAndTime } from './previewFormat.ts';
+import { localDateAndTime, previewDateTime } from './previewFormat.ts';
 import { previewMessages, staffStrings } from './staffStrings.ts';
 import { TestsStatus } from './TestsStatus.tsx';
 import { useTestsAt } from './useTestsAt.ts';
@@ -40,7 +41,7 @@ export function PreviewSettingsForm({ auth, onApplied, onLoggedOut }: PreviewSet
 
   // An invalid date means "now" (docs/preview.md#preview-date-and-time): key the test list on the inputs, not on an
   // ever-changing now.
-  const tests = useTestsAt(isValidDate(date) ? `${date}T${time}` : 'now', previewDateTime(date, time));
+  const tests = useTestsAt(parseCalendarDate(date, 'yyyy-mm-dd') ? `${date}T${time}` : 'now', previewDateTime(date, time));
   const available = tests.kind === 'loaded' ? tests.tests : [];
   const chosen = available.find((candidate) => candidate.name === test);
   const selection = { test: chosen ? test : '', group: chosen && chosen.groups.some((g) => g.name === group) ? group : '' };

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { footerContentSchema } from '../../shared/footer/footerSchema.ts';
 
 /** Something wrong in CMS content, located by its JSON path (`$.teaserGroups[0].links[2].link`). */
-export const footerProblemSchema = v.object({
+const footerProblemSchema = v.object({
   /** JSON path of the value, e.g. `$.teaserGroups[0].links[2].link`. */
   path: v.string(),
   /** What is wrong with it, for the operator. */
@@ -24,5 +24,4 @@ export const loadedFooterSchema = v.object({
 });
 
 export type LoadedFooter = v.InferOutput<typeof loadedFooterSchema>;
-export type FooterSource = LoadedFooter['source'];
 export type FooterProblem = v.InferOutput<typeof footerProblemSchema>;

@@ -10,28 +10,24 @@ export interface CalendarDate {
   day: number;
 }
 
-const pad = (value: number, length: number) => String(value).padStart(length, '0');
-
-/** Formats a calendar date, e.g. `{ year: 2026, month: 3, day: 7 }` → `07.03.2026` or `2026.03.07`. */
-export function formatCalendarDate({ year, month, day }: CalendarDate, pattern: DatePattern): string {
-  const parts = [pad(day, 2), pad(month, 2), pad(year, 4)];
-  return (pattern === 'dd.mm.yyyy' ? parts : parts.reverse()).join('.');
-}
-
-/** Formats a `Date` by its local calendar day (the shopper's own date). */
-export function formatDate(date: Date, pattern: DatePattern): string {
-  return formatCalendarDate({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() }, pattern);
-}
-
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** Reads a date written in a pattern; null unless it is complete and a real calendar day (no 31.02.). */
-export function parseCalendarDate(text: string, pattern: DatePattern): CalendarDate | null {
-  const match = pattern === 'dd.mm.yyyy' ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text) : /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(text);
+/** Layouts a date can be read in: the shop's two, and ISO 8601 `yyyy-mm-dd` as a date input gives it. */
+export type DateLayout = DatePattern | 'yyyy-mm-dd';
+
+const dayFirst = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+const yearFirst: Record<Exclude<DateLayout, 'dd.mm.yyyy'>, RegExp> = {
+  'yyyy.mm.dd': /^(\d{4})\.(\d{2})\.(\d{2})$/,
+  'yyyy-mm-dd': /^(\d{4})-(\d{2})-(\d{2})$/,
+};
+
+/** Reads a date written in a layout; null unless it is complete and a real calendar day (no 31.02.). */
+export function parseCalendarDate(text: string, layout: DateLayout): CalendarDate | null {
+  const match = (layout === 'dd.mm.yyyy' ? dayFirst : yearFirst[layout]).exec(text);
   if (!match) return null;
-  const [day, month, year] = (pattern === 'dd.mm.yyyy' ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]]).map(Number) as [number, number, number];
+  const [day, month, year] = (layout === 'dd.mm.yyyy' ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]]).map(Number) as [number, number, number];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };
 }

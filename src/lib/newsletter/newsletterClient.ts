@@ -2,14 +2,17 @@ import * as v from 'valibot';
 import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
 import { shopBySegment } from '../../shared/countries.ts';
 import { fetchWithTimeout } from '../http.ts';
+import { fillPath, services } from '../../shared/routes.ts';
 import { customerBaseDataSchema, EMAIL_INVALID_PROBLEM, type CustomerBaseData, type SubscriberCreateRequest } from '../../shared/newsletter/subscriberSchema.ts';
+
+const calls = services.newsletter.calls;
 
 /** Outcome of a sign-up (docs/errors.md#sign-up-outcomes). */
 export type SubmissionResult = 'SUCCESS' | 'ERROR_GENERIC' | 'ERROR_INVALID_EMAIL';
 
 /** `private` only for single-page-app pages, `internal` everywhere else (docs/calls.md#newsletter-service). */
 export function newsletterBasePath(origin: string, singlePageApp = false): string {
-  return `${origin}/service/newsletter/api/${singlePageApp ? 'private' : 'internal'}`;
+  return origin + (singlePageApp ? services.newsletterForSinglePageApps : services.newsletter).base;
 }
 
 async function problemType(response: Response): Promise<unknown> {
@@ -34,7 +37,7 @@ export function siteOfPage(pathname = globalThis.location?.pathname ?? ''): stri
  */
 export async function createSubscriber(basePath: string, request: SubscriberCreateRequest, site = siteOfPage()): Promise<SubmissionResult> {
   try {
-    const response = await fetchWithTimeout(`${basePath}/newsletter-subscribers`, {
+    const response = await fetchWithTimeout(basePath + calls.createSubscriber.path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', ...(site ? { site } : {}) },
@@ -50,7 +53,7 @@ export async function createSubscriber(basePath: string, request: SubscriberCrea
 /** `GET /customers/base-data` with the login token; undefined when there is none to be had (prefill is optional). */
 export async function fetchCustomerBaseData(basePath: string, loginToken: string): Promise<CustomerBaseData | undefined> {
   try {
-    const response = await fetchWithTimeout(`${basePath}/customers/base-data`, {
+    const response = await fetchWithTimeout(basePath + calls.customerBaseData.path, {
       credentials: 'same-origin',
       headers: { [LOGIN_TOKEN_HEADER]: loginToken },
     });
@@ -66,7 +69,7 @@ export async function fetchCustomerBaseData(basePath: string, loginToken: string
 export async function confirmSubscription(basePath: string, token: string): Promise<boolean> {
   try {
     // A JSON body like every write to the services, which refuse anything else (see docs/calls.md).
-    const response = await fetchWithTimeout(`${basePath}/newsletter-subscribers/${encodeURIComponent(token)}/doi`, {
+    const response = await fetchWithTimeout(basePath + fillPath(calls.confirmSubscriber.path, { token }), {
       method: 'PUT',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },

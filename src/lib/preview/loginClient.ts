@@ -1,8 +1,9 @@
 import { postJson } from '../http.ts';
 import type { LoginRequest, loginResults } from '../../shared/preview/schemas.ts';
+import { serviceUrl, services } from '../../shared/routes.ts';
 
 /** Login service path (docs/calls.md#login). */
-export const LOGIN_URL = '/service/login/api/v1/login';
+export const LOGIN_URL = serviceUrl(services.login, 'login');
 
 /** Result of a login (docs/preview.md#staff-login). */
 export type LoginResult = (typeof loginResults)[number];

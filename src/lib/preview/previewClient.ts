@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
 import { checkAuthResponseSchema, type CheckAuthResponse, type PreviewSelection } from '../../shared/preview/schemas.ts';
+import { serviceUrl, services } from '../../shared/routes.ts';
 
-/** Base path of the preview service (docs/calls.md#preview-service). */
-export const PREVIEW_API = '/service/preview/api';
 /** How often the panel renews the staff login while it lives (docs/preview.md#staff-session). */
 export const PREVIEW_LOGIN_RENEW_INTERVAL_MS = 300_000;
 
@@ -12,7 +11,7 @@ const init: RequestInit = { credentials: 'same-origin', cache: 'no-store' };
 /** The staff session's status and preview state; undefined when the check fails or the answer is malformed. */
 export async function checkAuth(): Promise<CheckAuthResponse | undefined> {
   try {
-    const response = await fetchWithTimeout(`${PREVIEW_API}/auth/checkauth`, init);
+    const response = await fetchWithTimeout(serviceUrl(services.preview, 'checkAuth'), init);
     const result = v.safeParse(checkAuthResponseSchema, await response.json());
     return result.success ? result.output : undefined;
   } catch {
@@ -27,7 +26,7 @@ export async function checkAuth(): Promise<CheckAuthResponse | undefined> {
 export async function applyPreview(selection: PreviewSelection, previewDateTime: string): Promise<boolean> {
   const query = new URLSearchParams({ test: selection.test, group: selection.group, previewDateTime });
   try {
-    return (await fetchWithTimeout(`${PREVIEW_API}/token?${query}`, init)).ok;
+    return (await fetchWithTimeout(`${serviceUrl(services.preview, 'applyPreview')}?${query}`, init)).ok;
   } catch {
     return false;
   }
@@ -36,7 +35,7 @@ export async function applyPreview(selection: PreviewSelection, previewDateTime:
 /** Ends the staff session; failures are ignored (docs/errors.md#silent-failures). */
 export async function logout(): Promise<void> {
   try {
-    await fetchWithTimeout(`${PREVIEW_API}/auth/logout`, init);
+    await fetchWithTimeout(serviceUrl(services.preview, 'logout'), init);
   } catch {
     // Logging out is best effort: the panel goes away either way.
   }
@@ -45,7 +44,7 @@ export async function logout(): Promise<void> {
 /** Keeps the staff session alive; failures are ignored (the next check-auth tells the truth). */
 export async function renewPreviewLogin(): Promise<void> {
   try {
-    await fetchWithTimeout(`${PREVIEW_API}/auth/login/renew`, init);
+    await fetchWithTimeout(serviceUrl(services.preview, 'renewLogin'), init);
   } catch {
     // Nothing to tell staff: the next renewal tries again.
   }

@@ -11,7 +11,7 @@ declare global {
 }
 
 /** Cookie the product's own consent dialog stores the choice in. */
-export const CONSENT_COOKIE = 'consent_choices';
+const CONSENT_COOKIE = 'consent_choices';
 
 /**
  * The consent-management legal link is a real link to the privacy page; with JavaScript it opens consent settings:

@@ -8,7 +8,7 @@ export type Platform = (typeof platforms)[number];
 /** Cookie the view changer sets so the next page load keeps the chosen view. */
 export const PLATFORM_COOKIE = 'platform';
 /** Width from which a page without platform attribute is TABLET, and CLASSIC (docs/footer.md#platforms). */
-export const TABLET_FROM = 768;
+const TABLET_FROM = 768;
 export const CLASSIC_FROM = 1280;
 
 function isPlatform(value: string | null | undefined): value is Platform {

@@ -2,7 +2,7 @@ import { fetchWithTimeout } from '../../lib/http.ts';
 import type { CheckAuthResponse } from '../../shared/preview/schemas.ts';
 
 /** The staff-only page whose script and stylesheets are the panel (see its frontmatter for why). */
-export const PANEL_HOST_PATH = '/preview/panel/';
+const PANEL_HOST_PATH = '/preview/panel/';
 /** Attribute on the injected panel script that hands it the check-auth answer. */
 export const PANEL_AUTH_ATTRIBUTE = 'data-preview-auth';
 

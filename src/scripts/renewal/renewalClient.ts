@@ -1,8 +1,6 @@
 import { postJson } from '../../lib/http.ts';
 import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
-
-/** Login service path that renews the shopper's login token (docs/calls.md#login-token-renewal). */
-export const LOGIN_TOKEN_RENEW_URL = '/service/login/api/v1/logintoken/renew';
+import { serviceUrl, services } from '../../shared/routes.ts';
 
 /**
  * Asks the login service to renew `token` (empty JSON body, CSRF header; docs/calls.md#login-token-renewal).
@@ -10,7 +8,7 @@ export const LOGIN_TOKEN_RENEW_URL = '/service/login/api/v1/logintoken/renew';
  */
 export async function requestTokenRenewal(token: string): Promise<number | undefined> {
   try {
-    const response = await postJson(LOGIN_TOKEN_RENEW_URL, {}, { headers: { [LOGIN_TOKEN_HEADER]: token } });
+    const response = await postJson(serviceUrl(services.login, 'renewLoginToken'), {}, { headers: { [LOGIN_TOKEN_HEADER]: token } });
     return response.status;
   } catch {
     return undefined;

@@ -5,7 +5,7 @@ import { readCookie } from '../cookies.ts';
  * On https it is called `__Host-csrf_token` (`CSRF_COOKIE_ON_HTTPS`).
  */
 export const CSRF_COOKIE = 'csrf_token';
-export const CSRF_COOKIE_ON_HTTPS = `__Host-${CSRF_COOKIE}`;
+const CSRF_COOKIE_ON_HTTPS = `__Host-${CSRF_COOKIE}`;
 /** Request header carrying the CSRF token (double-submit cookie). */
 export const CSRF_HEADER = 'x-csrf-token';
 

@@ -6,7 +6,7 @@ export const LOGIN_COOKIE = 'login_token';
 export const LOGIN_TOKEN_HEADER = 'x-login-token';
 
 /** What a login token says about itself (docs/preview.md#login-token). Times are seconds since the epoch. */
-export const loginTokenClaimsSchema = v.object({
+const loginTokenClaimsSchema = v.object({
   /** Login id: whose login this is. */
   lid: v.pipe(v.string(), v.nonEmpty()),
   /** Expiry: after this the token is worthless. */

@@ -1,3 +1,5 @@
+import { serviceUrl, services } from '../routes.ts';
+
 /**
  * The fixed list of image sources the CMS may name for quality logos and teaser images
  * (docs/footer.md#images-and-icons), each mapped to a file the footer image service serves. A source not in this list
@@ -37,16 +39,13 @@ export const footerImageSources = {
 /** A logo source name as the CMS writes it, e.g. `TRUSTED_SHOPS`. */
 export type FooterImageSource = keyof typeof footerImageSources;
 
-/** Base path of the footer image service. */
-export const FOOTER_IMAGES_PATH = '/service/footer-images';
-
 export function isFooterImageSource(value: unknown): value is FooterImageSource {
   return typeof value === 'string' && Object.hasOwn(footerImageSources, value);
 }
 
 /** Path of the image for a logo source, e.g. `/service/footer-images/logos/trusted-shops.svg`. */
 export function logoPath(source: FooterImageSource): string {
-  return `${FOOTER_IMAGES_PATH}/logos/${footerImageSources[source]}.svg`;
+  return serviceUrl(services.footerImages, 'logo', { file: `${footerImageSources[source]}.svg` });
 }
 
 /** Icons the footer knows (teaser headings, social and app links); anything else renders without an icon. */

@@ -17,7 +17,7 @@ export type NewsletterRules = Shop['newsletter'];
  * What the sign-up form holds (docs/newsletter.md#fields). `email` holds the honeypot (its input is named
  * `website`, a word autofill leaves alone: docs/newsletter.md#honeypot); people type their address into `newsletterEmail`.
  */
-export const newsletterFormValuesSchema = v.object({
+const newsletterFormValuesSchema = v.object({
   /** Honeypot: hidden from people; filled means a bot. */
   email: v.string(),
   /** The address to subscribe. */
@@ -52,7 +52,7 @@ function requiredName(message: string) {
  * The form's validation for one country (docs/newsletter.md#validation): which fields count and which are mandatory.
  * Fields a country does not show are left out, so whatever they hold is neither checked nor sent.
  */
-export function newsletterFormSchema(rules: NewsletterRules) {
+function newsletterFormSchema(rules: NewsletterRules) {
   const entries: v.ObjectEntries = {
     newsletterEmail: emailSchema,
     consents: newsletterFormValuesSchema.entries.consents,

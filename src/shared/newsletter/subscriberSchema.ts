@@ -89,11 +89,8 @@ export const subscriberUpdateRequestSchema = v.strictObject({
   consents: subscriberCreateRequestSchema.entries.consents,
 });
 
-/** A valid subscriber update request. */
-export type SubscriberUpdateRequest = v.InferOutput<typeof subscriberUpdateRequestSchema>;
-
 /** Where a subscription stands (customer data `nl_status`; docs/newsletter.md#double-opt-in). */
-export const subscriptionStatuses = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const;
+const subscriptionStatuses = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const;
 
 /** Answer of `GET /newsletter-subscribers/{token}`. */
 export const subscriberSchema = v.object({

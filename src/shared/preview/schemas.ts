@@ -6,14 +6,14 @@ import * as v from 'valibot';
  */
 
 /** Auth-status values of the preview service (docs/preview.md#who-sees-the-panel). */
-export const authStatuses = ['SUCCESS', 'BAD_REQUEST', 'INTERNAL_ERROR', 'UNAUTHORIZED'] as const;
+const authStatuses = ['SUCCESS', 'BAD_REQUEST', 'INTERNAL_ERROR', 'UNAUTHORIZED'] as const;
 /** Results of a staff login (docs/preview.md#staff-login). */
 export const loginResults = ['SUCCESS', 'UNAUTHORIZED', 'SERVICE_UNAVAILABLE'] as const;
 
 /** Message on the form when a test is chosen without a group (docs/preview.md#selection-rules). */
-export const GROUP_MISSING_MESSAGE = 'Please also select an A/B test group!';
+const GROUP_MISSING_MESSAGE = 'Please also select an A/B test group!';
 /** Message on the group field when it is missing (docs/preview.md#selection-rules). */
-export const REQUIRED_MESSAGE = 'Required';
+const REQUIRED_MESSAGE = 'Required';
 
 const nullableText = v.nullish(v.string(), null);
 
@@ -31,7 +31,7 @@ export const checkAuthResponseSchema = v.object({
 export type CheckAuthResponse = v.InferOutput<typeof checkAuthResponseSchema>;
 
 /** An A/B test as `gettestsat` lists it: a name and its groups. */
-export const abTestSchema = v.object({
+const abTestSchema = v.object({
   /** Test name, unique. */
   name: v.pipe(v.string(), v.nonEmpty()),
   /** Groups a visitor can be put in. */
@@ -83,31 +83,6 @@ export function checkSelection(selection: PreviewSelection): SelectionProblem | 
   const result = v.safeParse(previewSelectionSchema, selection);
   if (result.success) return undefined;
   return { message: GROUP_MISSING_MESSAGE, group: REQUIRED_MESSAGE };
-}
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-
-/** True for a real calendar date written YYYY-MM-DD (so 2026-02-30 is not one). */
-export function isValidDate(date: string): boolean {
-  const match = DATE_PATTERN.exec(date);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-}
-
-/**
- * The preview moment from the panel's local date and time inputs, as an ISO 8601 instant.
- * An invalid date means the current time (docs/preview.md#preview-date-and-time); a missing or invalid time means
- * midnight of that date.
- */
-export function previewDateTime(date: string, time: string, now: Date = new Date()): string {
-  if (!isValidDate(date)) return now.toISOString();
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const timeMatch = TIME_PATTERN.exec(time);
-  const [hours, minutes] = timeMatch ? [Number(timeMatch[1]), Number(timeMatch[2])] : [0, 0];
-  return new Date(year, month - 1, day, hours, minutes).toISOString();
 }
 
 /** An ISO instant accepted by the services (`time`, `previewDateTime`). */
