@@ -2,8 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run, startServices } from './services.mjs';
-import { writeFooterFragments } from '../../src/build/footerFragments.mjs';
-import { shops as allShops } from '../../src/shared/countries.ts';
 import { readToolConfig } from '../../src/shared/config.ts';
 import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 
@@ -29,9 +27,6 @@ export async function buildSite({ shops = [], serviceOrigin = readToolConfig().S
       // The partial build's _headers names only its own pages: write it anew for the merged site.
       writeHeadersFile(target);
     }
-    const built = partial ? shops : allShops.map((shop) => shop.segment);
-    for (const segment of built) writeFooterFragments(target, segment);
-    console.log(`Footer fragments written to ${path.relative(root, target)}/fragments/{${built.join(',')}}/`);
     console.log(`Built ${partial ? shops.join(', ') : 'all shops'} into ${path.relative(root, target)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {
