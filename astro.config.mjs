@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { shops } from './src/shared/countries.ts';
 import { readBuildConfig } from './src/shared/config.ts';
+import { footerFragments } from './src/build/integrations/footerFragments.ts';
 import { footerReport } from './src/build/integrations/footerReport.ts';
 import { headersFile } from './src/build/integrations/headersFile.ts';
 import { hydrateOnInteraction } from './src/build/integrations/hydrateOnInteraction.ts';
@@ -15,7 +16,7 @@ export default defineConfig({
   site: build.SITE_URL,
   outDir: build.ASTRO_OUT_DIR,
   trailingSlash: 'always',
-  integrations: [react(), hydrateOnInteraction(), headersFile(), footerReport()],
+  integrations: [react(), hydrateOnInteraction(), headersFile(), footerFragments(), footerReport()],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.

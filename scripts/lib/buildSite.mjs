@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run, startServices } from './services.mjs';
-import { writeFooterFragments } from '../../src/build/footerFragments.mjs';
 import { assembleSite, missingFiles } from '../../src/build/assembleRelease.ts';
 import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 import { selectShops, shops as allShops } from '../../src/shared/countries.ts';
@@ -77,7 +76,6 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
 
     const siteDir = path.join(staging, 'site');
     assembleSite({ astroOut, siteDir, baseSite: base && siteDirOf(releases, base.id), rebuilt: built, partial });
-    for (const segment of built) writeFooterFragments(siteDir, segment);
     // A partial build's _headers names only its own pages: write it anew for the whole release.
     if (partial) writeHeadersFile(siteDir);
     const missing = missingFiles(siteDir, built, path.join(root, 'src/pages'));

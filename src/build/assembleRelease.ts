@@ -78,7 +78,7 @@ export function shopPages(pagesDir: string, segment: string): string[] {
     .map((file) => path.normalize(file));
 }
 
-const FRAGMENT_FILES = ['footer', 'footer-reduced'].flatMap((name) => ['html', 'css', 'js'].map((ext) => `${name}.${ext}`));
+const FRAGMENT_FILES = ['footer', 'footer-reduced'].flatMap((name) => ['html', 'css'].map((ext) => `${name}.${ext}`));
 /** `/_astro/…` in an attribute, an island's component URL, an import or a CSS `url(…)`. */
 export const ASSET_REFERENCE = /["'(](\/_astro\/[^"'\s)]+)/g;
 

@@ -1,0 +1,7 @@
+import interactionDirective from '../../build/integrations/interactionDirective.ts';
+
+// What Astro's inline bootstrap does on its own pages: register the directive where `<astro-island>` looks for it.
+// A module of its own, so it runs before the island element is defined (imports run in order).
+const astro = ((self as { Astro?: Record<string, unknown> }).Astro ??= {});
+astro.interaction = interactionDirective;
+window.dispatchEvent(new Event('astro:interaction'));
