@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import node from '@astrojs/node';
 import { shops } from './src/shared/countries.ts';
 import { footerReport } from './src/build/integrations/footerReport.ts';
 import { headersFile } from './src/build/integrations/headersFile.ts';
@@ -10,11 +11,21 @@ import { hydrateOnInteraction } from './src/build/integrations/hydrateOnInteract
 // same-origin `/service/...`; in production that path is routed to the real backends.
 const serviceOrigin = process.env.SERVICE_ORIGIN ?? `http://localhost:${process.env.PORT ?? 4321}`;
 
+// Build-only switch (scripts/lib/buildPreviewRenderer.mjs): the same pages built once more as the on-demand renderer
+// of staff preview renders (docs/preview.md#preview-render). Its client files live under `_preview/`, apart from the
+// release's `_astro/`; the static-only integrations stay out of it. Without streaming, Astro computes the page's CSP
+// header after the whole page rendered, so the hashes a layout adds (inline head script, indicator style) are in it.
+const previewRenderer = process.env.PREVIEW_RENDERER_BUILD === '1';
+const rendererOptions = previewRenderer
+  ? /** @type {const} */ ({ output: 'server', adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }) })
+  : {};
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'always',
-  integrations: [react(), hydrateOnInteraction(), headersFile(), footerReport()],
+  ...rendererOptions,
+  integrations: previewRenderer ? [react(), hydrateOnInteraction()] : [react(), hydrateOnInteraction(), headersFile(), footerReport()],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.
@@ -22,7 +33,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   security: { csp: true },
-  build: { inlineStylesheets: 'auto' },
+  build: { inlineStylesheets: 'auto', assets: previewRenderer ? '_preview' : '_astro' },
   devToolbar: { enabled: false },
   vite: {
     // xfwd: the services key their rate limits on the browser's address, which they read from X-Forwarded-For

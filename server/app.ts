@@ -8,6 +8,9 @@ import { loginRoutes, type LoginRouteOptions } from './login/routes.ts';
 import { abTestRoutes } from './abtests/routes.ts';
 import { previewRoutes } from './preview/routes.ts';
 import { previewSessions } from './preview/sessions.ts';
+import { previewRender } from './preview/previewRender.ts';
+import { previewRenderer, PREVIEW_ASSETS_PREFIX } from './preview/renderer.ts';
+import { currentFooterContent, type FooterContentAt } from './preview/footerContent.ts';
 import { issueCsrfCookie } from './edge/csrf.ts';
 import { securityHeaders } from './edge/securityHeaders.ts';
 import { staticSite } from './staticSite.ts';
@@ -21,6 +24,8 @@ export interface AppOptions {
   db: DatabaseSync;
   /** Checked settings (`readConfig()`). */
   config: ServerConfig;
+  /** The footer content valid at a preview moment; by default the one stored per shop. */
+  footerContentAt?: FooterContentAt;
   /** Test-only: lower scrypt cost, other throttle limits. */
   login?: LoginRouteOptions;
 }
@@ -34,7 +39,7 @@ const bodyLimitRules: readonly BodyLimitRule[] = [
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
-export function createApp({ db, config, login }: AppOptions): Hono {
+export function createApp({ db, config, login, footerContentAt = currentFooterContent(db) }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders());
   app.use(requireAllowedHost(config));
@@ -56,6 +61,10 @@ export function createApp({ db, config, login }: AppOptions): Hono {
   app.route('/service/customerfrontenddata/api/v1', customerFrontendDataRoutes(db));
   app.all('/service/*', (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
+  // Staff preview renders of shop pages, and their scripts and stylesheets; everyone else gets the static release.
+  const renderer = previewRenderer(config.previewRendererDir);
+  app.use(`${PREVIEW_ASSETS_PREFIX}*`, staticSite(renderer.clientDir));
+  app.use(previewRender({ sessions, renderer, footerContentAt }));
   app.use(staticSite(config.distDir));
   app.onError((error, c) => {
     console.error(error);

@@ -5,6 +5,7 @@ import { root, run, startServices } from './services.mjs';
 import { writeFooterFragments } from '../../src/build/footerFragments.mjs';
 import { shops as allShops } from '../../src/shared/countries.ts';
 import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
+import { buildPreviewRenderer } from './buildPreviewRenderer.mjs';
 
 /**
  * @param {{ shops?: string[], serviceOrigin?: string, outDir?: string, env?: Record<string, string> }} options
@@ -30,6 +31,11 @@ export async function buildSite({ shops = [], serviceOrigin = process.env.SERVIC
     }
     const built = partial ? shops : allShops.map((shop) => shop.segment);
     for (const segment of built) writeFooterFragments(target, segment);
+    // A full build also renews the staff preview renderer (docs/preview.md#preview-render).
+    if (!partial) {
+      const rendererCode = await buildPreviewRenderer({ serviceOrigin: origin });
+      if (rendererCode !== 0) return rendererCode;
+    }
     console.log(`Footer fragments written to ${path.relative(root, target)}/fragments/{${built.join(',')}}/`);
     console.log(`Built ${partial ? shops.join(', ') : 'all shops'} into ${path.relative(root, target)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;

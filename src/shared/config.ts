@@ -36,6 +36,8 @@ export const environmentSchema = v.object({
   DB_PATH: v.optional(v.string(), '.data/storefront.sqlite'),
   /** The built site to serve. */
   DIST_DIR: v.optional(v.string(), 'dist'),
+  /** The on-demand renderer of staff preview renders (built by every full build; never inside the served site). */
+  PREVIEW_RENDERER_DIR: v.optional(v.string(), '.data/preview-renderer'),
   /** Folder the confirmation e-mails are written to. */
   OUTBOX_DIR: v.optional(v.string(), '.data/outbox'),
   /** The public origin: confirmation links are built on it, never on the request's Host header. */
@@ -68,6 +70,7 @@ export function configSchema(root: string) {
       dbPath: e.DB_PATH === ':memory:' ? e.DB_PATH : path.resolve(root, e.DB_PATH),
       distDir: path.resolve(root, e.DIST_DIR),
       outboxDir: path.resolve(root, e.OUTBOX_DIR),
+      previewRendererDir: path.resolve(root, e.PREVIEW_RENDERER_DIR),
       /** Origin of the public site, e.g. `https://shop.example` (no trailing slash). */
       siteUrl: new URL(e.SITE_URL).origin,
       /** `host[:port]` names besides the site's and the server's own (lower case). */

@@ -50,6 +50,7 @@ describe('configuration', () => {
       dbPath: '/app/.data/storefront.sqlite',
       distDir: '/app/dist',
       outboxDir: '/app/.data/outbox',
+      previewRendererDir: '/app/.data/preview-renderer',
       siteUrl: 'http://localhost:4321',
       allowedHosts: [],
       trustProxy: false,
