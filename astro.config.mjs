@@ -6,6 +6,7 @@ import { shops } from './src/shared/countries.ts';
 import { footerReport } from './src/build/integrations/footerReport.ts';
 import { headersFile } from './src/build/integrations/headersFile.ts';
 import { hydrateOnInteraction } from './src/build/integrations/hydrateOnInteraction.ts';
+import { panelManifest } from './src/build/integrations/panelManifest.ts';
 
 // Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
 // same-origin `/service/...`; in production that path is routed to the real backends.
@@ -25,7 +26,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'always',
   ...rendererOptions,
-  integrations: previewRenderer ? [react(), hydrateOnInteraction()] : [react(), hydrateOnInteraction(), headersFile(), footerReport()],
+  integrations: previewRenderer ? [react(), hydrateOnInteraction()] : [react(), hydrateOnInteraction(), headersFile(), footerReport(), panelManifest()],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.
