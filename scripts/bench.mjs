@@ -5,6 +5,7 @@
 // on the production build (client:interaction) and a client:visible build (ISLANDS=visible), with their ratio.
 // Prints a table and writes reports/bench.json.
 // BENCH_ONLY=flow: only the user flow (builds only the `de` shop of both variants, skips Lighthouse page audits).
+// Also times a staff preview render of /de/ (median of 5) against the static page; BENCH_ONLY=preview: only that.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,13 +15,16 @@ import { chromiumArgs, requireChromium } from './lib/chromium.mjs';
 import { lighthouseMedian } from './lib/lighthouse.mjs';
 import { root, startServices } from './lib/services.mjs';
 import { measureTransfer } from './lib/transferBytes.mjs';
+import { measurePreviewRender } from './lib/benchPreview.mjs';
+import { DEMO_STAFF } from '../server/preview/staffAccounts.ts';
 import { flowRatios, measureUserFlow } from './lib/userFlow.mjs';
 
 const urls = ['/de/', '/tr/', '/de/checkout/'];
 const formFactors = ['mobile', 'desktop'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const flowOnly = process.env.BENCH_ONLY === 'flow';
-if (process.env.BENCH_ONLY && !flowOnly) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only \`flow\` is known`);
+const previewOnly = process.env.BENCH_ONLY === 'preview';
+if (process.env.BENCH_ONLY && !flowOnly && !previewOnly) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only \`flow\` and \`preview\` are known`);
 const flowUrl = '/de/';
 const debuggingPort = 9333;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
@@ -35,7 +39,9 @@ async function timed(label, task) {
 
 const services = await startServices({ quiet: true, env: serviceEnv });
 let build;
-if (flowOnly) {
+if (previewOnly) {
+  await timed('build of all shops and the preview renderer', () => buildSite({ serviceOrigin: services.origin }));
+} else if (flowOnly) {
   await timed('build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] }));
   await timed('visible build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'], outDir: '.build/visible', env: { ISLANDS: 'visible' } }));
 } else {
@@ -47,6 +53,24 @@ if (flowOnly) {
   await timed('visible build', () => buildSite({ serviceOrigin: services.origin, outDir: '.build/visible', env: { ISLANDS: 'visible' } }));
 }
 await services.stop();
+
+/** Staff preview render of /de/ on the production build (scripts/lib/benchPreview.mjs). */
+async function measurePreview() {
+  const site = await startServices({ quiet: true, env: serviceEnv });
+  try {
+    const credentials = { username: process.env.STAFF_USER || DEMO_STAFF.username, password: process.env.STAFF_PASSWORD || DEMO_STAFF.password };
+    const figures = await measurePreviewRender({ origin: site.origin, credentials });
+    console.log(`Preview render of ${figures.page}: median ${figures.previewMedianMs} ms of ${figures.runs} (first ${figures.firstRenderMs} ms), static page ${figures.staticMedianMs} ms`);
+    return figures;
+  } finally {
+    await site.stop();
+  }
+}
+const preview = flowOnly ? undefined : await measurePreview();
+if (previewOnly) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const browser = await chromium.launch({
   executablePath: requireChromium(),
@@ -103,7 +127,7 @@ if (flowOnly) {
 await browser.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow };
+const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow, preview };
 fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 
