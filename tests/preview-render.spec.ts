@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { canStoreVersions, seededFooter, storeFooterVersion } from './support/footerVersions.ts';
+import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { collectRequests, loginAsStaff } from './support/preview.ts';
 
 // Staff preview renders (docs/preview.md#preview-render): the shop as it will be at the preview moment and in the
@@ -113,8 +114,11 @@ for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await loginAsStaff(page);
     await preview(page, { test: 'FOOTER_TEASER_ORDER', group: 'B', previewDateTime: '2026-12-24T09:00:00.000Z' });
+    const errors = collectConsoleErrors(page);
     await page.goto('/de/service/');
     await expect(indicator(page)).toBeInViewport({ ratio: 1 });
+    // The panel takes the indicator's button over: the render's scripts and styles ran under its CSP.
+    await expect(indicator(page).getByRole('button', { name: 'Preview settings' })).toBeEnabled();
     await expect(indicator(page)).toHaveText(/Preview · 24\.12\.2026, 10:00 · FOOTER_TEASER_ORDER \/ B/);
     const controls = [
       page.locator('[data-shop-footer] .newsletter-form button[type="submit"]'),
@@ -127,5 +131,6 @@ for (const width of [375, 1440]) {
       const [bar, box] = [await indicator(page).boundingBox(), await control.boundingBox()];
       expect(box!.y >= bar!.y + bar!.height || box!.y + box!.height <= bar!.y, 'indicator overlaps a control').toBe(true);
     }
+    expect(errors).toEqual([]);
   });
 }
