@@ -1,22 +1,36 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import node from '@astrojs/node';
 import { shops } from './src/shared/countries.ts';
 import { readBuildConfig } from './src/shared/config.ts';
 import { footerFragments } from './src/build/integrations/footerFragments.ts';
 import { footerReport } from './src/build/integrations/footerReport.ts';
 import { headersFile } from './src/build/integrations/headersFile.ts';
 import { hydrateOnInteraction } from './src/build/integrations/hydrateOnInteraction.ts';
+import { panelManifest } from './src/build/integrations/panelManifest.ts';
 
 // Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
 // same-origin `/service/...`; in production that path is routed to the real backends.
 const build = readBuildConfig();
 
+// Build-only switch (scripts/lib/buildPreviewRenderer.mjs): the same pages built once more as the on-demand renderer
+// of staff preview renders (docs/preview.md#preview-render). Its client files live under `_preview/`, apart from the
+// release's `_astro/`; the static-only integrations stay out of it. Without streaming, Astro computes the page's CSP
+// header after the whole page rendered, so the hashes a layout adds (inline head script, indicator style) are in it.
+const previewRenderer = build.PREVIEW_RENDERER_BUILD;
+const rendererOptions = previewRenderer
+  ? /** @type {const} */ ({ output: 'server', adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }) })
+  : {};
+
 export default defineConfig({
   site: build.SITE_URL,
   outDir: build.ASTRO_OUT_DIR,
   trailingSlash: 'always',
-  integrations: [react(), hydrateOnInteraction(), headersFile(), footerFragments(), footerReport()],
+  ...rendererOptions,
+  integrations: previewRenderer
+    ? [react(), hydrateOnInteraction()]
+    : [react(), hydrateOnInteraction(), headersFile(), footerFragments(), footerReport(), panelManifest()],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.
@@ -24,7 +38,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   security: { csp: true },
-  build: { inlineStylesheets: 'auto' },
+  build: { inlineStylesheets: 'auto', assets: previewRenderer ? '_preview' : '_astro' },
   devToolbar: { enabled: false },
   vite: {
     // xfwd: the services key their rate limits on the browser's address, which they read from X-Forwarded-For

@@ -7,6 +7,7 @@
 // BENCH_ONLY=flow: only the user flow (builds only the `de` shop of both variants, skips Lighthouse page audits).
 // Also the publisher (scripts/lib/benchPublish.mjs): content trigger to served, and a release switch under load.
 // BENCH_ONLY=publish: only that, written to reports/bench-publish.json.
+// Also times a staff preview render of /de/ (median of 5) against the static page; BENCH_ONLY=preview: only that.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { chromiumArgs, requireChromium } from './lib/chromium.mjs';
 import { lighthouseMedian } from './lib/lighthouse.mjs';
 import { root, startServices } from './lib/services.mjs';
 import { measureTransfer } from './lib/transferBytes.mjs';
+import { measurePreviewRender } from './lib/benchPreview.mjs';
+import { DEMO_STAFF } from '../server/preview/staffAccounts.ts';
 import { flowRatios, measureUserFlow } from './lib/userFlow.mjs';
 import { measurePublish, publishSummary } from './lib/benchPublish.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
@@ -24,6 +27,7 @@ const urls = ['/de/', '/tr/', '/de/checkout/'];
 const formFactors = ['mobile', 'desktop'];
 const { BENCH_RUNS: runs, BENCH_ONLY: only } = readToolConfig();
 const flowOnly = only === 'flow';
+const previewOnly = only === 'preview';
 if (only === 'publish') {
   const publish = await measurePublish();
   console.log(publishSummary(publish));
@@ -31,7 +35,7 @@ if (only === 'publish') {
   fs.writeFileSync(path.join(root, 'reports/bench-publish.json'), `${JSON.stringify({ date: new Date().toISOString(), publish }, null, 2)}\n`);
   process.exit(0);
 }
-if (only && !flowOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\` and \`publish\` are known`);
+if (only && !flowOnly && !previewOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\`, \`preview\` and \`publish\` are known`);
 const flowUrl = '/de/';
 const debuggingPort = 9333;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
@@ -49,7 +53,9 @@ const variant = (name) => ({ distDir: `.build/${name}`, releasesDir: `.build/${n
 
 const services = await startServices({ quiet: true, env: serviceEnv });
 let build;
-if (flowOnly) {
+if (previewOnly) {
+  await timed('build of all shops and the preview renderer', () => buildSite({ serviceOrigin: services.origin }));
+} else if (flowOnly) {
   await timed('build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] }));
   await timed('visible build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'], ...variant('visible'), env: { ISLANDS: 'visible' } }));
 } else {
@@ -61,6 +67,25 @@ if (flowOnly) {
   await timed('visible build', () => buildSite({ serviceOrigin: services.origin, ...variant('visible'), env: { ISLANDS: 'visible' } }));
 }
 await services.stop();
+
+/** Staff preview render of /de/ on the production build (scripts/lib/benchPreview.mjs). */
+async function measurePreview() {
+  const site = await startServices({ quiet: true, env: serviceEnv });
+  try {
+    const { STAFF_USER, STAFF_PASSWORD } = readToolConfig();
+    const credentials = { username: STAFF_USER ?? DEMO_STAFF.username, password: STAFF_PASSWORD ?? DEMO_STAFF.password };
+    const figures = await measurePreviewRender({ origin: site.origin, credentials });
+    console.log(`Preview render of ${figures.page}: median ${figures.previewMedianMs} ms of ${figures.runs} (first ${figures.firstRenderMs} ms), static page ${figures.staticMedianMs} ms`);
+    return figures;
+  } finally {
+    await site.stop();
+  }
+}
+const preview = flowOnly ? undefined : await measurePreview();
+if (previewOnly) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const browser = await chromium.launch({
   executablePath: requireChromium(),
@@ -116,9 +141,9 @@ if (flowOnly) {
 }
 await browser.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
-const publish = flowOnly ? undefined : await measurePublish();
+const publish = flowOnly || previewOnly ? undefined : await measurePublish();
 
-const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow, publish };
+const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow, preview, publish };
 fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 

@@ -11,6 +11,9 @@ import { previewRoutes } from './preview/routes.ts';
 import { previewSessions } from './preview/sessions.ts';
 import { publishRoutes } from './publish/routes.ts';
 import type { Publisher } from './publish/publisher.ts';
+import { previewRender } from './preview/previewRender.ts';
+import { previewRenderer, PREVIEW_ASSETS_PREFIX } from './preview/renderer.ts';
+import { versionedFooterContent, type FooterContentAt } from './preview/footerContent.ts';
 import { issueCsrfCookie } from './edge/csrf.ts';
 import { securityHeaders } from './edge/securityHeaders.ts';
 import { staticSite } from './staticSite.ts';
@@ -25,6 +28,8 @@ export interface AppOptions {
   db: DatabaseSync;
   /** Checked settings (`readConfig()`). */
   config: ServerConfig;
+  /** The footer content valid at a preview moment; by default the one stored per shop. */
+  footerContentAt?: FooterContentAt;
   /** Test-only: lower scrypt cost, other throttle limits. */
   login?: LoginRouteOptions;
   /** Rebuilds and releases (docs/calls.md#publisher); without it the publish calls answer 404. */
@@ -40,7 +45,7 @@ const bodyLimitRules: readonly BodyLimitRule[] = [
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
-export function createApp({ db, config, login, publisher }: AppOptions): Hono {
+export function createApp({ db, config, login, publisher, footerContentAt = versionedFooterContent(db) }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));
@@ -64,6 +69,10 @@ export function createApp({ db, config, login, publisher }: AppOptions): Hono {
   if (publisher) app.route(services.publish.base, publishRoutes(publisher, adminToken));
   app.all(`${SERVICE_PREFIX}/*`, (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
+  // Staff preview renders of shop pages, and their scripts and stylesheets; everyone else gets the static release.
+  const renderer = previewRenderer(config.previewRendererDir);
+  app.use(`${PREVIEW_ASSETS_PREFIX}*`, staticSite(renderer.clientDir));
+  app.use(previewRender({ sessions, renderer, footerContentAt }));
   app.use(staticSite(config.distDir));
   app.onError((error, c) => {
     console.error(error);

@@ -43,12 +43,14 @@ test.describe('anonymous shoppers', () => {
     await page.waitForLoadState('networkidle');
     const panelAssets = await previewPanelAssets(request, baseURL!);
     expect(panelAssets.length).toBeGreaterThan(0);
-    expect(requests.filter((url) => url.includes('/preview/panel/') || panelAssets.includes(url))).toEqual([]);
+    expect(requests.filter((url) => url.includes('/preview/panel') || panelAssets.includes(url))).toEqual([]);
     await expect(toggle(page)).toHaveCount(0);
   });
 });
 
 test.describe('staff', () => {
+  // The preview render writes the moment in the shop's time zone; staff enter it in theirs.
+  test.use({ timezoneId: 'Europe/Berlin' });
   test.beforeEach(async ({ page }) => {
     await loginAsStaff(page);
   });
@@ -59,12 +61,14 @@ test.describe('staff', () => {
     await page.goto('/de/');
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(panel(page)).toBeHidden();
-    // checkauth first; only then the panel's carrier page, its stylesheet and its script.
+    // checkauth first; only then the panel's manifest, its stylesheets and its script.
     const check = requests.findIndex((url) => url.includes('/service/preview/api/auth/checkauth'));
-    const carrier = requests.findIndex((url) => url.endsWith('/preview/panel/'));
+    const manifest = requests.findIndex((url) => url.endsWith('/preview/panel-manifest.json'));
     expect(check).toBeGreaterThanOrEqual(0);
-    expect(carrier).toBeGreaterThan(check);
-    expect(assetsOf(requests.slice(carrier)).length).toBeGreaterThanOrEqual(2);
+    expect(manifest).toBeGreaterThan(check);
+    expect(assetsOf(requests.slice(manifest)).length).toBeGreaterThanOrEqual(2);
+    // Styled: the panel sits fixed in its corner, not as a bare form under the footer.
+    await expect(page.locator('.preview-panel')).toHaveCSS('position', 'fixed');
     await toggle(page).click();
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
     await expect(panel(page).getByLabel('Date')).toBeFocused();
@@ -110,7 +114,7 @@ test.describe('staff', () => {
     expect(requests.filter((url) => url.includes('/service/preview/api/token'))).toEqual([]);
   });
 
-  test('apply a date, time, test and group: Loading..., success, and the toggle shows the active preview', async ({ page }) => {
+  test('apply a date, time, test and group: Loading..., success, and the reloaded page shows the active preview', async ({ page }) => {
     let releaseApply: () => void = () => {};
     const applied: string[] = [];
     await page.route('**/service/preview/api/token*', async (route) => {
@@ -132,14 +136,18 @@ test.describe('staff', () => {
     expect(Object.fromEntries(query)).toEqual({
       test: 'CHECKOUT_BUTTON_COLOR',
       group: 'GREEN',
-      previewDateTime: await page.evaluate(() => new Date(2026, 11, 24, 18, 30).toISOString()),
+      // 18:30 in Berlin, the browser's time zone here.
+      previewDateTime: '2026-12-24T17:30:00.000Z',
     });
-    await expect(toggle(page)).toContainText('2026-12-24 18:30 · CHECKOUT_BUTTON_COLOR / GREEN');
+    // Apply reloads the page: a preview render, whose indicator names the moment and the group.
+    const indicator = page.locator('[data-preview-indicator]');
+    await expect(indicator).toContainText('Preview · 24.12.2026, 18:30 · CHECKOUT_BUTTON_COLOR / GREEN');
+    await expect(panel(page).getByRole('status').filter({ hasText: 'Settings applied successfully.' })).toBeVisible();
 
     // The preview state lives in the session: a new page shows it again, fields included.
     await page.goto('/at/');
-    await expect(toggle(page)).toContainText('2026-12-24 18:30 · CHECKOUT_BUTTON_COLOR / GREEN');
-    await toggle(page).click();
+    await expect(indicator).toContainText('Preview · 24.12.2026, 18:30 · CHECKOUT_BUTTON_COLOR / GREEN');
+    await indicator.getByRole('button', { name: 'Preview settings' }).click();
     await expect(panel(page).getByLabel('A/B test group')).toHaveValue('GREEN');
   });
 

@@ -16,6 +16,7 @@ import {
 export const BUILD_TIMEOUT_MS = 120_000;
 
 const allSegments = allShops.map((shop) => shop.segment);
+import { buildPreviewRenderer } from './buildPreviewRenderer.mjs';
 
 /**
  * @param {{
@@ -44,7 +45,10 @@ export async function buildSite({ shops = [], serviceOrigin = readToolConfig().S
   const services = serviceOrigin ? undefined : await startServices({ quiet: true });
   const origin = serviceOrigin ?? services.origin;
   try {
-    return await withReleaseLock(releases, () => buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions }));
+    const code = await withReleaseLock(releases, () => buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions }));
+    // A full build of the live site also renews the staff preview renderer (docs/preview.md#preview-render).
+    if (code !== 0 || requested.length < allSegments.length || distDir) return code;
+    return await buildPreviewRenderer({ serviceOrigin: origin });
   } catch (error) {
     console.error(`The build failed: ${error.message}`);
     return 1;

@@ -49,6 +49,8 @@ export const environmentSchema = v.object({
    * build everything right after starting); `off`: no publisher (the short-lived services a build reads content from).
    */
   PUBLISHER: v.optional(v.picklist(['auto', 'no-catch-up', 'off'], 'must be auto, no-catch-up or off'), 'auto'),
+  /** The on-demand renderer of staff preview renders (built by every full build; never inside the served site). */
+  PREVIEW_RENDERER_DIR: v.optional(v.string(), '.data/preview-renderer'),
   /** Folder the confirmation e-mails are written to. */
   OUTBOX_DIR: v.optional(v.string(), '.data/outbox'),
   /** The public origin: confirmation links are built on it, never on the request's Host header. */
@@ -101,6 +103,7 @@ export function configSchema(root: string) {
       keepReleases: e.KEEP_RELEASES,
       publisher: e.PUBLISHER,
       outboxDir: path.resolve(root, e.OUTBOX_DIR),
+      previewRendererDir: path.resolve(root, e.PREVIEW_RENDERER_DIR),
       /** Origin of the public site, e.g. `https://shop.example` (no trailing slash). */
       siteUrl: new URL(e.SITE_URL).origin,
       /** `host[:port]` names besides the site's and the server's own (lower case). */
@@ -167,6 +170,8 @@ export const buildEnvironmentSchema = v.object({
   COUNTRY_SELECTOR_EXTERNAL_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   /** How islands hydrate; the benchmark builds `visible` and `eager` variants to compare. */
   ISLANDS: v.optional(v.picklist(['interaction', 'visible', 'eager'], 'must be interaction, visible or eager'), 'interaction'),
+  /** `1`: build the on-demand renderer of staff preview renders instead of the static site (scripts/lib/buildPreviewRenderer.mjs). */
+  PREVIEW_RENDERER_BUILD: v.pipe(v.optional(v.picklist(['1', '0'], 'must be 1 or 0'), '0'), v.transform((value) => value === '1')),
   /** Astro's output folder (the release builder sets it). */
   ASTRO_OUT_DIR: v.optional(v.string(), './dist'),
 });

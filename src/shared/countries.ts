@@ -14,6 +14,8 @@ const shopSchema = v.object({
   segment: v.pipe(v.string(), v.regex(/^[a-z]{2}(-[a-z]{2})?$/)),
   /** The shop's locale: `<html lang>` and the strings catalogue. */
   locale: uiLocaleSchema,
+  /** IANA time zone of the shop's market: staff preview moments are shown in it (docs/preview.md#indicator). */
+  timeZone: v.pipe(v.string(), v.check((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'not an IANA time zone')),
   /** ISO 4217 currency of prices and thresholds. */
   currency: v.picklist(['EUR', 'CHF', 'CZK', 'HUF', 'TRY', 'PLN']),
   /**
@@ -80,53 +82,53 @@ const standardLinks = {
 /** The nine shops, in the order the country chooser lists them. Parsed so a typo fails at start-up, not in a page. */
 export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
-    code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR',
+    code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
-    code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR',
+    code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR', timeZone: 'Europe/Vienna',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
     freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
-    code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF',
+    code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
     newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
     links: standardLinks,
   },
   {
-    code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF',
+    code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
     newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
   },
   {
-    code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK',
+    code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK', timeZone: 'Europe/Prague',
     currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
     freeShipping: { from: 999 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podminky-poukazu' },
   },
   {
-    code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF',
+    code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF', timeZone: 'Europe/Budapest',
     currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
     freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-kuponfeltetelek', exampleNewsletter: '/hirlevel-minta' },
   },
   {
-    code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR',
+    code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR', timeZone: 'Europe/Bratislava',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
     freeShipping: { from: 40 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podmienky-poukazu' },
   },
   {
-    code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY',
+    code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY', timeZone: 'Europe/Istanbul',
     currencySign: { text: 'TL', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
@@ -142,7 +144,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     },
   },
   {
-    code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN',
+    code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', timeZone: 'Europe/Warsaw',
     currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, freeShipping: { from: 100 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },

@@ -19,8 +19,15 @@ export const baseDirectives = [
 
 /** The page's own directives (from its `<meta>` CSP) followed by the base directives it does not override. */
 export function pagePolicy(html: string): string {
-  const meta = META_CSP.exec(html)?.[1] ?? '';
-  const pageDirectives = meta.split(';').map((d) => d.trim()).filter(Boolean);
+  return withBaseDirectives(META_CSP.exec(html)?.[1] ?? '');
+}
+
+/**
+ * A page's own policy (Astro's: a `<meta>` in static pages, a header in on-demand renders) followed by the base
+ * directives it does not override.
+ */
+export function withBaseDirectives(policy: string): string {
+  const pageDirectives = policy.split(';').map((d) => d.trim()).filter(Boolean);
   const named = new Set(pageDirectives.map((d) => d.split(/\s+/)[0]));
   return [...pageDirectives, ...baseDirectives.filter((d) => !named.has(d.split(/\s+/)[0]))].join('; ');
 }

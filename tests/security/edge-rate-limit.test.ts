@@ -54,6 +54,7 @@ describe('configuration', () => {
       keepReleases: 5,
       publisher: 'auto',
       outboxDir: '/app/.data/outbox',
+      previewRendererDir: '/app/.data/preview-renderer',
       siteUrl: 'http://localhost:4321',
       allowedHosts: [],
       trustProxy: false,

@@ -27,8 +27,8 @@ export function collectRequests(page: Page): string[] {
 /** Scripts and stylesheets the page loaded (built assets under `/_astro/`). */
 export const assetsOf = (urls: string[]) => urls.filter((url) => new URL(url).pathname.startsWith('/_astro/'));
 
-/** The scripts and stylesheets of the staff-only panel (the `/preview/panel/` carrier page), as absolute URLs. */
+/** The scripts and stylesheets of the staff-only panel (from the manifest the build writes), as absolute URLs. */
 export async function previewPanelAssets(request: APIRequestContext, baseURL: string): Promise<string[]> {
-  const html = await (await request.get('/preview/panel/')).text();
-  return [...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => new URL(m[1]!, baseURL).href);
+  const manifest = (await (await request.get('/preview/panel-manifest.json')).json()) as { script: string; styles: string[] };
+  return [manifest.script, ...manifest.styles].map((asset) => new URL(asset, baseURL).href);
 }

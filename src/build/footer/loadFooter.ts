@@ -2,6 +2,7 @@ import type { Shop } from '../../shared/countries.ts';
 import { fetchCmsFooter } from './fetchCmsFooter.ts';
 import type { FooterProblem, LoadedFooter } from '../../lib/footer/loadedFooterSchema.ts';
 import { parseFooterContent } from '../../shared/footer/sanitizeFooterContent.ts';
+import { cmsFooter } from '../../lib/footer/cmsFooter.ts';
 
 export interface LoadFooterOptions {
   /** Origin of the promotion service, e.g. `http://localhost:4321`. */
@@ -27,8 +28,8 @@ export async function loadFooter(shop: Shop, options: LoadFooterOptions): Promis
   const reasons: string[] = [];
   const answer = await fetchCmsFooter(options.origin, shop, options.timeoutMs);
   if (answer.ok) {
-    const parsed = parseFooterContent(answer.raw);
-    if (parsed.ok) return { segment: shop.segment, source: 'cms', content: parsed.content, dropped: parsed.dropped, reasons };
+    const parsed = cmsFooter(shop, answer.raw, reasons);
+    if (parsed.ok) return parsed.footer;
     reasons.push(`CMS content is invalid: ${describe(parsed.errors)}`);
   } else {
     reasons.push(answer.reason);

@@ -86,3 +86,42 @@ test('logout calls the service and asks to be removed', async () => {
   await waitFor(() => expect(onLoggedOut).toHaveBeenCalledTimes(1));
   expect(calls.some((url) => url.endsWith('/service/preview/api/auth/logout'))).toBe(true);
 });
+
+test('after a successful apply the page is asked to reload; an emptied date clears the preview moment', async () => {
+  const onApplied = vi.fn();
+  render(<PreviewPanel initialAuth={idle} onLoggedOut={vi.fn()} onApplied={onApplied} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByText('Active tests found.');
+  await userEvent.clear(screen.getByLabelText('Date'));
+  await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
+  const token = new URL(calls.find((url) => url.includes('/token'))!, 'http://shop');
+  expect(token.searchParams.get('previewDateTime')).toBe('');
+});
+
+test('on a preview render the indicator button opens the panel, which hangs under the indicator', async () => {
+  const indicator = document.createElement('div');
+  const toggle = document.createElement('button');
+  toggle.textContent = 'Preview settings';
+  toggle.disabled = true;
+  indicator.append(toggle);
+  document.body.append(indicator);
+  render(<PreviewPanel initialAuth={{ ...idle, abTestName: 'CHECKOUT_BUTTON_COLOR', abTestGroup: 'GREEN' }} onLoggedOut={vi.fn()} dock={{ element: indicator, toggle }} />);
+  expect(toggle.disabled).toBe(false);
+  expect(screen.queryByRole('button', { name: /Preview active/ })).toBeNull();
+  await userEvent.click(toggle);
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  const dialog = screen.getByRole('dialog', { name: 'Preview settings' });
+  expect(indicator.contains(dialog)).toBe(true);
+  expect(toggle.getAttribute('aria-controls')).toBe(dialog.id);
+  await userEvent.keyboard('{Escape}');
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(document.activeElement).toBe(toggle);
+  indicator.remove();
+});
+
+test('after the reload that follows an apply the panel opens with the success notice', async () => {
+  render(<PreviewPanel initialAuth={idle} onLoggedOut={vi.fn()} appliedBefore />);
+  expect(screen.getByRole('dialog', { name: 'Preview settings' }).hidden).toBe(false);
+  expect(screen.getByText('Settings applied successfully.')).toBeTruthy();
+});

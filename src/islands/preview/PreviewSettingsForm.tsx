@@ -17,6 +17,8 @@ interface PreviewSettingsFormProps {
   onApplied: (auth: CheckAuthResponse) => void;
   /** Called after logout. */
   onLoggedOut: () => void;
+  /** Start with the success notice: the page was reloaded after an apply. */
+  appliedBefore?: boolean;
 }
 
 interface Notice {
@@ -26,14 +28,14 @@ interface Notice {
 }
 
 /** Date, time, A/B test and group, with Apply and Logout (docs/preview.md#settings-form). */
-export function PreviewSettingsForm({ auth, onApplied, onLoggedOut }: PreviewSettingsFormProps) {
+export function PreviewSettingsForm({ auth, onApplied, onLoggedOut, appliedBefore = false }: PreviewSettingsFormProps) {
   const initial = localDateAndTime(auth.dateTime ? new Date(auth.dateTime) : new Date());
   const [date, setDate] = useState(initial.date);
   const [time, setTime] = useState(initial.time);
   const [test, setTest] = useState(auth.abTestName ?? '');
   const [group, setGroup] = useState(auth.abTestGroup ?? '');
   const [groupError, setGroupError] = useState<string>();
-  const [notice, setNotice] = useState<Notice>();
+  const [notice, setNotice] = useState<Notice | undefined>(appliedBefore ? { id: 1, variant: 'success', text: previewMessages.applied } : undefined);
   const [busy, setBusy] = useState<'apply' | 'logout'>();
   const groupRef = useRef<HTMLSelectElement>(null);
   const dateId = useId();
@@ -59,12 +61,13 @@ export function PreviewSettingsForm({ auth, onApplied, onLoggedOut }: PreviewSet
     setGroupError(undefined);
     setNotice(undefined);
     setBusy('apply');
-    const applied = await applyPreview(selection, previewDateTime(date, time));
+    // An emptied date field means no preview moment: with no test either, staff are back on the live page.
+    const applied = await applyPreview(selection, date.trim() === '' ? '' : previewDateTime(date, time));
     const fresh = applied ? await checkAuth() : undefined;
-    if (fresh?.status === 'SUCCESS') onApplied(fresh);
     setBusy(undefined);
     if (applied) show('success', previewMessages.applied);
     else show('error', previewMessages.applyFailed);
+    if (fresh?.status === 'SUCCESS') onApplied(fresh);
   }
 
   async function leave() {

@@ -2,15 +2,20 @@ import { getEntry } from 'astro:content';
 import type { Shop } from '../../shared/countries.ts';
 import type { LoadedFooter } from './loadedFooterSchema.ts';
 import { unavailableMessage } from '../../build/footer/loadFooter.ts';
+import { previewFooter } from './cmsFooter.ts';
 
 /** A footer that can be rendered: from the CMS, the fallback collection, or the minimal footer. */
 export type UsableFooter = LoadedFooter & { source: Exclude<LoadedFooter['source'], 'unavailable'> };
 
 /**
- * The footer a shop is built with. The one place that fails the build when a shop has none: a shop must not
- * silently ship without a footer (see docs/footer.md).
+ * The footer a shop page shows. A staff preview render brings the content valid at its preview moment in `locals`
+ * (docs/preview.md#preview-render); otherwise, and when that content is unusable, the footer the shop was built with.
+ * The one place that fails the build when a shop has none: a shop must not silently ship without a footer
+ * (see docs/footer.md).
  */
-export async function getShopFooter(shop: Shop): Promise<UsableFooter> {
+export async function getShopFooter(shop: Shop, locals: App.Locals = {}): Promise<UsableFooter> {
+  const previewed = locals.preview ? previewFooter(shop, locals.footerContentJSON) : undefined;
+  if (previewed) return previewed;
   const footer = (await getEntry('footer', shop.segment))?.data;
   if (!footer) throw new Error(`No footer was loaded for the ${shop.code} shop (is it in SHOPS?)`);
   if (footer.source === 'unavailable') throw new Error(unavailableMessage(footer, shop.code));

@@ -1,8 +1,8 @@
+import * as v from 'valibot';
 import { fetchWithTimeout } from '../../lib/http.ts';
 import type { CheckAuthResponse } from '../../shared/preview/schemas.ts';
+import { PANEL_MANIFEST_PATH, panelManifestSchema } from '../../shared/preview/panelManifest.ts';
 
-/** The staff-only page whose script and stylesheets are the panel (see its frontmatter for why). */
-const PANEL_HOST_PATH = '/preview/panel/';
 /** Attribute on the injected panel script that hands it the check-auth answer. */
 export const PANEL_AUTH_ATTRIBUTE = 'data-preview-auth';
 
@@ -14,32 +14,28 @@ function whenLoaded(element: HTMLLinkElement): Promise<void> {
 }
 
 /**
- * Loads the panel into this page: its stylesheets first (so it never shows unstyled), then its module script,
- * which mounts the panel with `auth`. Same-origin files only, so the page's CSP (`'self'`) allows them.
+ * Loads the panel into this page from the manifest the build wrote (docs/preview.md#who-sees-the-panel): its
+ * stylesheets first (so it never shows unstyled), then its module script, which mounts the panel with `auth`. The
+ * manifest names only this site's built files, so the page's CSP (`'self'`) allows them.
  */
 export async function loadPanel(auth: CheckAuthResponse): Promise<void> {
-  const response = await fetchWithTimeout(PANEL_HOST_PATH, { credentials: 'same-origin' });
+  const response = await fetchWithTimeout(PANEL_MANIFEST_PATH, { credentials: 'same-origin' });
   if (!response.ok) return;
-  const host = new DOMParser().parseFromString(await response.text(), 'text/html');
-  const sameOrigin = (url: string) => new URL(url, location.href).origin === location.origin;
+  const manifest = v.safeParse(panelManifestSchema, await response.json().catch(() => null));
+  if (!manifest.success) return;
 
-  const styles = [...host.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href]')]
-    .filter((link) => sameOrigin(link.getAttribute('href')!))
-    .map((link) => {
-      const copy = document.createElement('link');
-      copy.rel = 'stylesheet';
-      copy.href = link.getAttribute('href')!;
-      document.head.append(copy);
-      return whenLoaded(copy);
-    });
-  await Promise.all(styles);
-
-  const entry = host.querySelector<HTMLScriptElement>('script[type="module"][src]');
-  const src = entry?.getAttribute('src');
-  if (!src || !sameOrigin(src)) return;
+  await Promise.all(
+    manifest.output.styles.map((href) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      document.head.append(link);
+      return whenLoaded(link);
+    }),
+  );
   const script = document.createElement('script');
   script.type = 'module';
-  script.src = src;
+  script.src = manifest.output.script;
   script.setAttribute(PANEL_AUTH_ATTRIBUTE, JSON.stringify(auth));
   document.body.append(script);
 }

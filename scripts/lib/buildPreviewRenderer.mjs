@@ -1,0 +1,33 @@
+// Builds the on-demand renderer of staff preview renders: the same Astro pages, output 'server' with @astrojs/node in
+// middleware mode (docs/preview.md#preview-render). It never goes into the served site: a server bundle must not be
+// downloadable.
+import fs from 'node:fs';
+import path from 'node:path';
+import { root, run } from './services.mjs';
+import { readConfig } from '../../src/shared/config.ts';
+
+/**
+ * Builds into a staging folder next to `outDir` and swaps it in by renaming, so a running server never loads half a
+ * renderer (it loads the new one on the next preview render).
+ * @param {{ serviceOrigin: string, outDir?: string }} options
+ * @returns {Promise<number>} the exit code
+ */
+export async function buildPreviewRenderer({ serviceOrigin, outDir = readConfig().previewRendererDir }) {
+  const target = path.resolve(root, outDir);
+  const staging = `${target}.staging`;
+  const retired = `${target}.old`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  const code = await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    env: { SERVICE_ORIGIN: serviceOrigin, SHOPS: '', ASTRO_OUT_DIR: staging, PREVIEW_RENDERER_BUILD: '1' },
+  });
+  if (code !== 0) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    return code;
+  }
+  fs.rmSync(retired, { recursive: true, force: true });
+  if (fs.existsSync(target)) fs.renameSync(target, retired);
+  fs.renameSync(staging, target);
+  fs.rmSync(retired, { recursive: true, force: true });
+  console.log(`Preview renderer built into ${path.relative(root, target)}/`);
+  return 0;
+}

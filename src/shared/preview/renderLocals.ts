@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { isoInstantSchema } from './schemas.ts';
+
+/** An A/B test and the group staff forced in it. */
+export const forcedGroupSchema = v.object({ test: v.string(), group: v.string() });
+
+/**
+ * What a staff preview render shows: the preview moment staff chose (absent: now) and the forced A/B test and group
+ * (absent: none). At least one of the two is set, else there is no preview render (docs/preview.md#preview-render).
+ */
+export const previewMomentSchema = v.object({
+  at: v.optional(isoInstantSchema),
+  target: v.optional(forcedGroupSchema),
+});
+
+/** The `locals` the server hands the on-demand renderer for a preview render. */
+export const previewRenderLocalsSchema = v.object({
+  preview: previewMomentSchema,
+  /** The promotion's footer content valid at the preview moment for the forced group (its `contentJSON`), or none. */
+  footerContentJSON: v.optional(v.string()),
+});
+
+export type ForcedGroup = v.InferOutput<typeof forcedGroupSchema>;
+export type PreviewMoment = v.InferOutput<typeof previewMomentSchema>;
+export type PreviewRenderLocals = v.InferOutput<typeof previewRenderLocalsSchema>;
