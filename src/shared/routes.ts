@@ -27,56 +27,79 @@ const newsletterCalls = {
   customerBaseData: { method: 'GET', path: '/customers/base-data' },
 } as const satisfies Service['calls'];
 
+// One constant per service, so a browser script bundles only the services it calls; `services` collects them for the
+// server and the contract test.
+export const healthService = { base: SERVICE_PREFIX, calls: { health: { method: 'GET', path: '/health' } } } as const satisfies Service;
+
+/** Footer content and other CMS promotions (docs/calls.md#promotion). */
+export const promotionService = {
+  base: `${SERVICE_PREFIX}/promotion/api/promotion`,
+  calls: {
+    promotion: { method: 'GET', path: '/:name' },
+    /** The CMS's publishing side, with the admin token (docs/calls.md#promotion-versions). */
+    publishVersion: { method: 'PUT', path: '/:name' },
+    versions: { method: 'GET', path: '/:name/versions' },
+  },
+} as const satisfies Service;
+
+/** Rebuilds and their status, with the admin token (docs/calls.md#publisher). */
+export const publishService = {
+  base: `${SERVICE_PREFIX}/publish/api`,
+  calls: { rebuild: { method: 'POST', path: '/rebuild' }, status: { method: 'GET', path: '/status' } },
+} as const satisfies Service;
+
+/** Quality-logo images the footer content names (docs/footer.md#images-and-icons). */
+export const footerImagesService = { base: `${SERVICE_PREFIX}/footer-images`, calls: { logo: { method: 'GET', path: '/logos/:file' } } } as const satisfies Service;
+
+/** The newsletter service for ordinary pages (docs/calls.md#newsletter-service). */
+export const newsletterService = { base: `${SERVICE_PREFIX}/newsletter/api/internal`, calls: newsletterCalls } as const satisfies Service;
+
+/** The same newsletter service, as single-page-app pages call it. */
+export const newsletterForSinglePageAppsService = { base: `${SERVICE_PREFIX}/newsletter/api/private`, calls: newsletterCalls } as const satisfies Service;
+
+/** Staff and shopper login, login-token renewal (docs/calls.md#login). */
+export const loginService = {
+  base: `${SERVICE_PREFIX}/login/api/v1`,
+  calls: {
+    login: { method: 'POST', path: '/login' },
+    renewLoginToken: { method: 'POST', path: '/logintoken/renew' },
+    renewLongTermToken: { method: 'POST', path: '/longtermtoken/renew' },
+  },
+} as const satisfies Service;
+
+/** The staff preview session (docs/calls.md#preview-service). */
+export const previewService = {
+  base: `${SERVICE_PREFIX}/preview/api`,
+  calls: {
+    checkAuth: { method: 'GET', path: '/auth/checkauth' },
+    renewLogin: { method: 'GET', path: '/auth/login/renew' },
+    logout: { method: 'GET', path: '/auth/logout' },
+    applyPreview: { method: 'GET', path: '/token' },
+  },
+} as const satisfies Service;
+
+/** A/B tests (docs/calls.md#ab-test-service). */
+export const abTestsService = {
+  base: `${SERVICE_PREFIX}/abtestfrontend/api/v1`,
+  calls: { testsAt: { method: 'GET', path: '/gettestsat' }, assignment: { method: 'GET', path: '/getassignment' } },
+} as const satisfies Service;
+
+/** What the shop knows about the logged-in customer (docs/calls.md#psdata). */
+export const customerFrontendDataService = { base: `${SERVICE_PREFIX}/customerfrontenddata/api/v1`, calls: { psdata: { method: 'GET', path: '/psdata' } } } as const satisfies Service;
+
+
 /** The services the pages and the build call (docs/calls.md). */
 export const services = {
-  health: { base: SERVICE_PREFIX, calls: { health: { method: 'GET', path: '/health' } } },
-  /** Footer content and other CMS promotions (docs/calls.md#promotion). */
-  promotion: {
-    base: `${SERVICE_PREFIX}/promotion/api/promotion`,
-    calls: {
-      promotion: { method: 'GET', path: '/:name' },
-      /** The CMS's publishing side, with the admin token (docs/calls.md#promotion-versions). */
-      publishVersion: { method: 'PUT', path: '/:name' },
-      versions: { method: 'GET', path: '/:name/versions' },
-    },
-  },
-  /** Rebuilds and their status, with the admin token (docs/calls.md#publisher). */
-  publish: {
-    base: `${SERVICE_PREFIX}/publish/api`,
-    calls: { rebuild: { method: 'POST', path: '/rebuild' }, status: { method: 'GET', path: '/status' } },
-  },
-  /** Quality-logo images the footer content names (docs/footer.md#images-and-icons). */
-  footerImages: { base: `${SERVICE_PREFIX}/footer-images`, calls: { logo: { method: 'GET', path: '/logos/:file' } } },
-  /** The newsletter service for ordinary pages (docs/calls.md#newsletter-service). */
-  newsletter: { base: `${SERVICE_PREFIX}/newsletter/api/internal`, calls: newsletterCalls },
-  /** The same newsletter service, as single-page-app pages call it. */
-  newsletterForSinglePageApps: { base: `${SERVICE_PREFIX}/newsletter/api/private`, calls: newsletterCalls },
-  /** Staff and shopper login, login-token renewal (docs/calls.md#login). */
-  login: {
-    base: `${SERVICE_PREFIX}/login/api/v1`,
-    calls: {
-      login: { method: 'POST', path: '/login' },
-      renewLoginToken: { method: 'POST', path: '/logintoken/renew' },
-      renewLongTermToken: { method: 'POST', path: '/longtermtoken/renew' },
-    },
-  },
-  /** The staff preview session (docs/calls.md#preview-service). */
-  preview: {
-    base: `${SERVICE_PREFIX}/preview/api`,
-    calls: {
-      checkAuth: { method: 'GET', path: '/auth/checkauth' },
-      renewLogin: { method: 'GET', path: '/auth/login/renew' },
-      logout: { method: 'GET', path: '/auth/logout' },
-      applyPreview: { method: 'GET', path: '/token' },
-    },
-  },
-  /** A/B tests (docs/calls.md#ab-test-service). */
-  abTests: {
-    base: `${SERVICE_PREFIX}/abtestfrontend/api/v1`,
-    calls: { testsAt: { method: 'GET', path: '/gettestsat' }, assignment: { method: 'GET', path: '/getassignment' } },
-  },
-  /** What the shop knows about the logged-in customer (docs/calls.md#psdata). */
-  customerFrontendData: { base: `${SERVICE_PREFIX}/customerfrontenddata/api/v1`, calls: { psdata: { method: 'GET', path: '/psdata' } } },
+  health: healthService,
+  promotion: promotionService,
+  publish: publishService,
+  footerImages: footerImagesService,
+  newsletter: newsletterService,
+  newsletterForSinglePageApps: newsletterForSinglePageAppsService,
+  login: loginService,
+  preview: previewService,
+  abTests: abTestsService,
+  customerFrontendData: customerFrontendDataService,
 } as const satisfies Record<string, Service>;
 
 /** The `:name` parameters of a route pattern, e.g. `'token'` for `/newsletter-subscribers/:token/doi`. */

@@ -2,17 +2,17 @@ import * as v from 'valibot';
 import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
 import { shopBySegment } from '../../shared/countries.ts';
 import { fetchWithTimeout } from '../http.ts';
-import { fillPath, services } from '../../shared/routes.ts';
+import { fillPath, newsletterForSinglePageAppsService, newsletterService } from '../../shared/routes.ts';
 import { customerBaseDataSchema, EMAIL_INVALID_PROBLEM, type CustomerBaseData, type SubscriberCreateRequest } from '../../shared/newsletter/subscriberSchema.ts';
 
-const calls = services.newsletter.calls;
+const calls = newsletterService.calls;
 
 /** Outcome of a sign-up (docs/errors.md#sign-up-outcomes). */
 export type SubmissionResult = 'SUCCESS' | 'ERROR_GENERIC' | 'ERROR_INVALID_EMAIL';
 
 /** `private` only for single-page-app pages, `internal` everywhere else (docs/calls.md#newsletter-service). */
 export function newsletterBasePath(origin: string, singlePageApp = false): string {
-  return origin + (singlePageApp ? services.newsletterForSinglePageApps : services.newsletter).base;
+  return origin + (singlePageApp ? newsletterForSinglePageAppsService : newsletterService).base;
 }
 
 async function problemType(response: Response): Promise<unknown> {

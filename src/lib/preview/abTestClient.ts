@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
 import { abTestListSchema, type AbTest } from '../../shared/preview/schemas.ts';
-import { serviceUrl, services } from '../../shared/routes.ts';
+import { abTestsService, serviceUrl } from '../../shared/routes.ts';
 
 /** The A/B tests running at `time` (ISO 8601). Rejects on any failure, a non-2xx reply or a malformed answer. */
 export async function fetchTestsAt(time: string): Promise<AbTest[]> {
-  const response = await fetchWithTimeout(`${serviceUrl(services.abTests, 'testsAt')}?time=${encodeURIComponent(time)}`, {
+  const response = await fetchWithTimeout(`${serviceUrl(abTestsService, 'testsAt')}?time=${encodeURIComponent(time)}`, {
     credentials: 'same-origin',
     cache: 'no-store',
   });

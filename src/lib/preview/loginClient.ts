@@ -1,9 +1,9 @@
 import { postJson } from '../http.ts';
 import type { LoginRequest, loginResults } from '../../shared/preview/schemas.ts';
-import { serviceUrl, services } from '../../shared/routes.ts';
+import { loginService, serviceUrl } from '../../shared/routes.ts';
 
 /** Login service path (docs/calls.md#login). */
-export const LOGIN_URL = serviceUrl(services.login, 'login');
+export const LOGIN_URL = serviceUrl(loginService, 'login');
 
 /** Result of a login (docs/preview.md#staff-login). */
 export type LoginResult = (typeof loginResults)[number];

@@ -2,7 +2,7 @@ import { csrfHeaders } from '../../shared/auth/csrf.ts';
 import { readCookie } from '../../shared/cookies.ts';
 import { LOGIN_COOKIE } from '../../shared/auth/loginToken.ts';
 import { fetchWithTimeout } from '../../lib/http.ts';
-import { serviceUrl, services } from '../../shared/routes.ts';
+import { customerFrontendDataService, serviceUrl } from '../../shared/routes.ts';
 
 /**
  * Hides the footer's sign-up when the logged-in customer already subscribed or waits for the double opt-in
@@ -15,7 +15,7 @@ export async function hideNewsletterWhenSubscribed(container: HTMLElement, cooki
     // Loaded only for logged-in visitors: anonymous ones download no schema code before they interact.
     const { safeParse } = await import('valibot');
     const { customerFrontendDataSchema } = await import('../../shared/newsletter/subscriberSchema.ts');
-    const response = await fetchWithTimeout(serviceUrl(services.customerFrontendData, 'psdata'), {
+    const response = await fetchWithTimeout(serviceUrl(customerFrontendDataService, 'psdata'), {
       cache: 'no-store',
       credentials: 'include',
       headers: { accept: 'application/json', ...csrfHeaders(cookies) },

@@ -1,6 +1,6 @@
 import { postJson } from '../../lib/http.ts';
 import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
-import { serviceUrl, services } from '../../shared/routes.ts';
+import { loginService, serviceUrl } from '../../shared/routes.ts';
 
 /**
  * Asks the login service to renew `token` (empty JSON body, CSRF header; docs/calls.md#login-token-renewal).
@@ -8,7 +8,7 @@ import { serviceUrl, services } from '../../shared/routes.ts';
  */
 export async function requestTokenRenewal(token: string): Promise<number | undefined> {
   try {
-    const response = await postJson(serviceUrl(services.login, 'renewLoginToken'), {}, { headers: { [LOGIN_TOKEN_HEADER]: token } });
+    const response = await postJson(serviceUrl(loginService, 'renewLoginToken'), {}, { headers: { [LOGIN_TOKEN_HEADER]: token } });
     return response.status;
   } catch {
     return undefined;

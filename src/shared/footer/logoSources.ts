@@ -1,4 +1,4 @@
-import { serviceUrl, services } from '../routes.ts';
+import { footerImagesService, serviceUrl } from '../routes.ts';
 
 /**
  * The fixed list of image sources the CMS may name for quality logos and teaser images
@@ -45,7 +45,7 @@ export function isFooterImageSource(value: unknown): value is FooterImageSource 
 
 /** Path of the image for a logo source, e.g. `/service/footer-images/logos/trusted-shops.svg`. */
 export function logoPath(source: FooterImageSource): string {
-  return serviceUrl(services.footerImages, 'logo', { file: `${footerImageSources[source]}.svg` });
+  return serviceUrl(footerImagesService, 'logo', { file: `${footerImageSources[source]}.svg` });
 }
 
 /** Icons the footer knows (teaser headings, social and app links); anything else renders without an icon. */
