@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
 import { shopBySegment } from '../../shared/countries.ts';
 import { fetchWithTimeout } from '../http.ts';
-import { fillPath, newsletterForSinglePageAppsService, newsletterService } from '../../shared/routes.ts';
+import { fillPath } from '../../shared/routes/service.ts';
+import { newsletterService } from '../../shared/routes/newsletter.ts';
+import { newsletterForSinglePageAppsService } from '../../shared/routes/newsletterForSinglePageApps.ts';
 import { customerBaseDataSchema, EMAIL_INVALID_PROBLEM, type CustomerBaseData, type SubscriberCreateRequest } from '../../shared/newsletter/subscriberSchema.ts';
 
 const calls = newsletterService.calls;

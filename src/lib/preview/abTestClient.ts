@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
 import { abTestListSchema, type AbTest } from '../../shared/preview/schemas.ts';
-import { abTestsService, serviceUrl } from '../../shared/routes.ts';
+import { serviceUrl } from '../../shared/routes/service.ts';
+import { abTestsService } from '../../shared/routes/abTests.ts';
 
 /** The A/B tests running at `time` (ISO 8601). Rejects on any failure, a non-2xx reply or a malformed answer. */
 export async function fetchTestsAt(time: string): Promise<AbTest[]> {

@@ -1,6 +1,7 @@
 import { postJson } from '../http.ts';
 import type { LoginRequest, loginResults } from '../../shared/preview/schemas.ts';
-import { loginService, serviceUrl } from '../../shared/routes.ts';
+import { serviceUrl } from '../../shared/routes/service.ts';
+import { loginService } from '../../shared/routes/login.ts';
 
 /** Login service path (docs/calls.md#login). */
 export const LOGIN_URL = serviceUrl(loginService, 'login');

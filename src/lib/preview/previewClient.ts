@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
 import { checkAuthResponseSchema, type CheckAuthResponse, type PreviewSelection } from '../../shared/preview/schemas.ts';
-import { previewService, serviceUrl } from '../../shared/routes.ts';
+import { serviceUrl } from '../../shared/routes/service.ts';
+import { previewService } from '../../shared/routes/preview.ts';
 
 /** How often the panel renews the staff login while it lives (docs/preview.md#staff-session). */
 export const PREVIEW_LOGIN_RENEW_INTERVAL_MS = 300_000;

@@ -1,8 +1,5 @@
-import { csrfHeaders } from '../../shared/auth/csrf.ts';
 import { readCookie } from '../../shared/cookies.ts';
 import { LOGIN_COOKIE } from '../../shared/auth/loginToken.ts';
-import { fetchWithTimeout } from '../../lib/http.ts';
-import { customerFrontendDataService, serviceUrl } from '../../shared/routes.ts';
 
 /**
  * Hides the footer's sign-up when the logged-in customer already subscribed or waits for the double opt-in
@@ -12,18 +9,11 @@ import { customerFrontendDataService, serviceUrl } from '../../shared/routes.ts'
 export async function hideNewsletterWhenSubscribed(container: HTMLElement, cookies: string = document.cookie): Promise<void> {
   if (!readCookie(cookies, LOGIN_COOKIE)) return;
   try {
-    // Loaded only for logged-in visitors: anonymous ones download no schema code before they interact.
-    const { safeParse } = await import('valibot');
-    const { customerFrontendDataSchema } = await import('../../shared/newsletter/subscriberSchema.ts');
-    const response = await fetchWithTimeout(serviceUrl(customerFrontendDataService, 'psdata'), {
-      cache: 'no-store',
-      credentials: 'include',
-      headers: { accept: 'application/json', ...csrfHeaders(cookies) },
-    });
-    if (!response.ok) return;
-    const data = safeParse(customerFrontendDataSchema, await response.json());
+    // Loaded only for logged-in visitors: anonymous ones download neither the client nor its schema.
+    const { fetchNewsletterStatus } = await import('../../lib/newsletter/psdataClient.ts');
+    const status = await fetchNewsletterStatus(cookies);
     // Every status there is (waiting for the confirmation, subscribed) makes a second sign-up pointless.
-    if (data.success && data.output.nl_status !== null) container.hidden = true;
+    if (status !== undefined && status !== null) container.hidden = true;
   } catch {
     // No answer: showing the form is the safe default.
   }

@@ -1,6 +1,7 @@
 import { postJson } from '../../lib/http.ts';
 import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
-import { loginService, serviceUrl } from '../../shared/routes.ts';
+import { serviceUrl } from '../../shared/routes/service.ts';
+import { loginService } from '../../shared/routes/login.ts';
 
 /**
  * Asks the login service to renew `token` (empty JSON body, CSRF header; docs/calls.md#login-token-renewal).

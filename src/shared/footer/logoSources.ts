@@ -1,4 +1,5 @@
-import { footerImagesService, serviceUrl } from '../routes.ts';
+import { serviceUrl } from '../routes/service.ts';
+import { footerImagesService } from '../routes/footerImages.ts';
 
 /**
  * The fixed list of image sources the CMS may name for quality logos and teaser images

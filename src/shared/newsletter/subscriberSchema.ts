@@ -125,3 +125,4 @@ export const customerFrontendDataSchema = v.object({
   /** The logged-in customer's subscription, or null when they have none. */
   nl_status: v.nullable(v.picklist(subscriptionStatuses)),
 });
+export type CustomerFrontendData = v.InferOutput<typeof customerFrontendDataSchema>;

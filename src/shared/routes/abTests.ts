@@ -1,0 +1,7 @@
+import { SERVICE_PREFIX, type Service } from './service.ts';
+
+/** A/B tests (docs/calls.md#ab-test-service). */
+export const abTestsService = {
+  base: `${SERVICE_PREFIX}/abtestfrontend/api/v1`,
+  calls: { testsAt: { method: 'GET', path: '/gettestsat' }, assignment: { method: 'GET', path: '/getassignment' } },
+} as const satisfies Service;
