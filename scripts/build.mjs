@@ -1,8 +1,8 @@
 // npm run build [-- --country de[,at] ...] [--allow-minimal-footer]: builds all shops, or rebuilds only the named ones
 // (also SHOPS=de,at), as a new release that goes live in one step (docs/calls.md#publisher). A shop whose footer has
 // neither CMS content nor fallback fails the build unless the operator allows the minimal footer (also
-// ALLOW_MINIMAL_FOOTER=1). `--content-version hu=7` records the promotion version a shop is built from: the server's
-// publisher passes it; by hand the version is unknown and recorded as such.
+// ALLOW_MINIMAL_FOOTER=1). The release records the promotion version each shop's pages show, as the CMS names it;
+// `--content-version hu=7` names it for a CMS that does not (the server's publisher passes it).
 import { parseArgs } from 'node:util';
 import { buildSite } from './lib/buildSite.mjs';
 import { readToolConfig } from '../src/shared/config.ts';

@@ -5,7 +5,7 @@ import { z } from 'astro/zod';
 import * as v from 'valibot';
 import { selectShops, type Shop } from './shared/countries.ts';
 import { readBuildConfig } from './shared/config.ts';
-import { recordFooterReport } from './build/footer/footerReport.ts';
+import { recordLoadedFooters } from './build/footer/loadedFooters.ts';
 import { loadedFooterSchema, type LoadedFooter } from './lib/footer/loadedFooterSchema.ts';
 import { loadFooter, reportLine } from './build/footer/loadFooter.ts';
 
@@ -40,7 +40,7 @@ const footer = defineCollection({
         store.set({ id: loaded.segment, data: { ...loaded } });
       }
       // The footer-report integration repeats these lines after Astro's own output, where an operator will see them.
-      recordFooterReport(footers);
+      recordLoadedFooters(footers);
     },
   },
 });

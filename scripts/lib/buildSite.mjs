@@ -6,6 +6,7 @@ import path from 'node:path';
 import { root, run, startServices } from './services.mjs';
 import { assembleSite, missingFiles } from '../../src/build/assembleRelease.ts';
 import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
+import { takeBuiltContentVersions } from '../../src/build/footer/builtContentVersions.ts';
 import { selectShops, shops as allShops } from '../../src/shared/countries.ts';
 import { readConfig, readToolConfig } from '../../src/shared/config.ts';
 import {
@@ -28,6 +29,7 @@ import { buildPreviewRenderer } from './buildPreviewRenderer.mjs';
  *   contentVersions?: Record<string, number>,
  * }} options `shops`: segments to rebuild (none: all); `distDir`/`releasesDir`: another site than the configured one
  *   (the bench's variants); `contentVersions`: the promotion version each shop is built from, when the caller knows it
+ *   and the CMS does not name it (the build records the version the CMS answered with)
  * @returns {Promise<number>} the exit code
  */
 export async function buildSite({ shops = [], serviceOrigin = readToolConfig().SERVICE_ORIGIN, distDir, releasesDir, env = {}, contentVersions = {} } = {}) {
@@ -77,6 +79,8 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
       timeoutMs: BUILD_TIMEOUT_MS,
     });
     if (code !== 0) throw new Error(`Astro exited with code ${code}; the live release is unchanged`);
+    // The versions the pages show, as the CMS named them; else what the caller was told to build.
+    const builtVersions = { ...contentVersions, ...takeBuiltContentVersions(astroOut) };
 
     const siteDir = path.join(staging, 'site');
     assembleSite({ astroOut, siteDir, baseSite: base && siteDirOf(releases, base.id), rebuilt: built, partial });
@@ -87,7 +91,7 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
 
     const builtAt = new Date().toISOString();
     const durationMs = Date.now() - started;
-    const rebuilt = Object.fromEntries(built.map((segment) => [segment, { release: id, contentVersion: contentVersions[segment] ?? null, builtAt, durationMs }]));
+    const rebuilt = Object.fromEntries(built.map((segment) => [segment, { release: id, contentVersion: builtVersions[segment] ?? null, builtAt, durationMs }]));
     writeRelease(staging, { id, createdAt: builtAt, kind: 'build', built, shops: { ...base?.shops, ...rebuilt } });
     fs.renameSync(staging, path.join(releases, id));
     switchLive(dist, releases, id);

@@ -24,6 +24,10 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { contentJSON: string };
     expect(JSON.parse(body.contentJSON)).toEqual({ headline: 'Szolgáltatások' });
+    // The version answered, so a build can record which version its pages show.
+    expect(response.headers.get('etag')).toMatch(/^(W\/)?"1"$/);
+    versionStore(server.db).store({ site: 'HU', name: 'SHOP_FOOTER', contentJSON: '{"headline":"új"}', validFrom: new Date(), storedBy: 'test' });
+    expect((await fetch(server.origin + url, { headers: { site: 'HU' } })).headers.get('etag')).toMatch(/^(W\/)?"2"$/);
   });
 
   test('answers 404 for a shop without content', async () => {

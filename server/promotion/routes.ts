@@ -50,6 +50,8 @@ export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
     const live = versions.liveAt(site, c.req.param('name'), new Date());
     if (!live) return problem(c, 404, 'urn:promotion:not_found', 'No such promotion for this site');
     c.header('cache-control', 'no-store');
+    // The version as the entity tag: a build records which version its pages show (docs/calls.md#promotion).
+    c.header('etag', `"${live.version}"`);
     return c.json({ contentJSON: live.contentJSON });
   });
 

@@ -93,6 +93,12 @@ describe('the rebuild call', () => {
     expect(shops.hu).toMatchObject({ building: false, contentVersion: firstVersion });
     expect(shops.hu!.durationMs).toBeGreaterThan(0);
     expect(fs.lstatSync(distDir).isSymbolicLink()).toBe(true);
+    // The publisher named only hu's version; the others are recorded as the promotion service answered them.
+    const store = versionStore(server.db);
+    for (const [segment, site] of [['de', 'DE'], ['ch-fr', 'CH_FR'], ['pl', 'PL']] as const) {
+      expect(shops[segment]?.contentVersion).toBe(store.liveAt(site, 'SHOP_FOOTER', new Date())?.version);
+    }
+    expect(fs.existsSync(path.join(distDir, 'built-content-versions.json'))).toBe(false);
   });
 });
 

@@ -5,8 +5,20 @@ import { serviceUrl, services } from '../../shared/routes.ts';
 /** Path of the footer content in the promotion service (docs/calls.md#promotion). */
 const FOOTER_PROMOTION_PATH = serviceUrl(services.promotion, 'promotion', { name: 'SHOP_FOOTER' });
 
-/** The raw (unvalidated) content, or why there is none. */
-export type CmsAnswer = { ok: true; raw: unknown } | { ok: false; reason: string };
+/**
+ * The raw (unvalidated) content and the CMS version it is (from the answer's entity tag, when it names one), or why
+ * there is none.
+ */
+export type CmsAnswer = { ok: true; raw: unknown; version?: number } | { ok: false; reason: string };
+
+/**
+ * The version number of an entity tag such as `"7"` (weak, `W/"7"`, once compressed); undefined for any other tag (a
+ * CMS may tag differently).
+ */
+export function versionOfEntityTag(tag: string | null): number | undefined {
+  const match = /^(?:W\/)?"(\d{1,15})"$/.exec(tag ?? '');
+  return match ? Number(match[1]) : undefined;
+}
 
 /**
  * Fetches a shop's footer content from the promotion service and unwraps `contentJSON`. Never throws: every failure
@@ -35,8 +47,9 @@ export async function fetchCmsFooter(origin: string, shop: Shop, timeoutMs = REQ
   }
   const contentJSON = (body as { contentJSON?: unknown } | null)?.contentJSON;
   if (typeof contentJSON !== 'string') return { ok: false, reason: 'the answer has no contentJSON string' };
+  const version = versionOfEntityTag(response.headers.get('etag'));
   try {
-    return { ok: true, raw: JSON.parse(contentJSON) };
+    return { ok: true, raw: JSON.parse(contentJSON), ...(version === undefined ? {} : { version }) };
   } catch (error) {
     return { ok: false, reason: `contentJSON is not valid JSON (${(error as Error).message})` };
   }

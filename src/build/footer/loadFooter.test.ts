@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { shopBySegment, type Shop } from '../../shared/countries.ts';
-import { loadFooter, unavailableMessage, type LoadFooterOptions } from './loadFooter.ts';
+import { loadFooter, reportLine, unavailableMessage, type LoadFooterOptions } from './loadFooter.ts';
+import { versionOfEntityTag } from './fetchCmsFooter.ts';
 
 const seed = (segment: string) => fs.readFileSync(path.resolve(import.meta.dirname, `../../../server/seed/footer/${segment}.json`), 'utf8');
 const fallbackFor = (shop: Shop) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../content/footer/${shop.segment}.json`), 'utf8'));
@@ -51,6 +52,29 @@ describe('loadFooter', () => {
     expect(seen[0]?.url).toBe('/service/promotion/api/promotion/SHOP_FOOTER');
     expect(seen[0]?.headers.site).toBe('HU');
     expect(seen[0]?.headers.referer).toBeUndefined();
+  });
+
+  test('keeps the CMS version the entity tag names, used or not, and says it in the report line', async () => {
+    let answer = { status: 200, body: { contentJSON: seed('hu') } as unknown };
+    const origin = await promotionService((_req, res) => {
+      res.writeHead(answer.status, { 'content-type': 'application/json', etag: '"7"' }).end(JSON.stringify(answer.body));
+    });
+    const used = await loadFooter(hu, options(origin));
+    expect(used).toMatchObject({ source: 'cms', contentVersion: 7 });
+    expect(reportLine(used)).toBe('footer hu: CMS (version 7), 0 problem(s) dropped');
+
+    answer = { status: 200, body: { contentJSON: JSON.stringify({ headline: 42 }) } };
+    const fallback = await loadFooter(de, options(origin));
+    expect(fallback).toMatchObject({ source: 'fallback', contentVersion: 7 });
+    expect(reportLine(fallback)).toMatch(/^footer de: FALLBACK \(CMS version 7 not used\), 0 problem\(s\) dropped \(CMS content is invalid: /);
+    answer = { status: 500, body: {} };
+    expect(await loadFooter(de, options(origin))).not.toHaveProperty('contentVersion');
+  });
+
+  test('records no version for an entity tag that is not a version number', () => {
+    expect(versionOfEntityTag('"12"')).toBe(12);
+    expect(versionOfEntityTag('W/"12"')).toBe(12);
+    for (const tag of [null, '', 'w/"12"', '"v12"', '12', '"1.5"', '"99999999999999999"']) expect(versionOfEntityTag(tag)).toBeUndefined();
   });
 
   test('falls back when the service is down', async () => {

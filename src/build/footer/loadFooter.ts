@@ -1,5 +1,5 @@
 import type { Shop } from '../../shared/countries.ts';
-import { fetchCmsFooter } from './fetchCmsFooter.ts';
+import { fetchCmsFooter, type CmsAnswer } from './fetchCmsFooter.ts';
 import type { FooterProblem, LoadedFooter } from '../../lib/footer/loadedFooterSchema.ts';
 import { parseFooterContent } from '../../shared/footer/sanitizeFooterContent.ts';
 import { cmsFooter } from '../../lib/footer/cmsFooter.ts';
@@ -25,8 +25,13 @@ function describe(errors: FooterProblem[]): string {
  * operator allowed it, the minimal footer; else `unavailable` with the reasons, which the build turns into an error.
  */
 export async function loadFooter(shop: Shop, options: LoadFooterOptions): Promise<LoadedFooter> {
-  const reasons: string[] = [];
   const answer = await fetchCmsFooter(options.origin, shop, options.timeoutMs);
+  const version = answer.ok && answer.version !== undefined ? { contentVersion: answer.version } : {};
+  return { ...chooseFooter(shop, answer, options), ...version };
+}
+
+function chooseFooter(shop: Shop, answer: CmsAnswer, options: LoadFooterOptions): LoadedFooter {
+  const reasons: string[] = [];
   if (answer.ok) {
     const parsed = cmsFooter(shop, answer.raw, reasons);
     if (parsed.ok) return parsed.footer;
@@ -47,7 +52,9 @@ export async function loadFooter(shop: Shop, options: LoadFooterOptions): Promis
 export function reportLine(footer: LoadedFooter): string {
   const dropped = `${footer.dropped.length} problem(s) dropped`;
   const why = footer.reasons.length ? ` (${footer.reasons.join('; ')})` : '';
-  return `footer ${footer.segment}: ${footer.source.toUpperCase()}, ${dropped}${why}`;
+  const version = footer.contentVersion === undefined ? ''
+    : footer.source === 'cms' ? ` (version ${footer.contentVersion})` : ` (CMS version ${footer.contentVersion} not used)`;
+  return `footer ${footer.segment}: ${footer.source.toUpperCase()}${version}, ${dropped}${why}`;
 }
 
 /** The message a build fails with when a shop has no footer and the minimal one was not allowed. */

@@ -21,6 +21,8 @@ export const loadedFooterSchema = v.object({
   dropped: v.array(footerProblemSchema),
   /** Why the CMS content (and, if tried, the fallback) was not used. */
   reasons: v.array(v.string()),
+  /** The CMS version the build read (used or not), when the CMS names one; the release records it per shop. */
+  contentVersion: v.optional(v.number()),
 });
 
 export type LoadedFooter = v.InferOutput<typeof loadedFooterSchema>;

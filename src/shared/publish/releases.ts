@@ -11,7 +11,7 @@ import * as v from 'valibot';
 export const shopBuildSchema = v.object({
   /** The release whose build made these pages. */
   release: v.string(),
-  /** The promotion version the footer was built from; null when the builder was not told (a build by hand). */
+  /** The promotion version the footer was built from; null when neither the CMS nor the caller named one. */
   contentVersion: v.nullable(v.number()),
   builtAt: v.string(),
   durationMs: v.number(),
