@@ -19,8 +19,14 @@ const build = readBuildConfig();
 // release's `_astro/`; the static-only integrations stay out of it. Without streaming, Astro computes the page's CSP
 // header after the whole page rendered, so the hashes a layout adds (inline head script, indicator style) are in it.
 const previewRenderer = build.PREVIEW_RENDERER_BUILD;
+// The renderer keeps its own caches: sharing them with the static build made every publish after a full build
+// re-optimise Vite's dependencies and clear the content store (about 2 s more).
 const rendererOptions = previewRenderer
-  ? /** @type {const} */ ({ output: 'server', adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }) })
+  ? /** @type {const} */ ({
+      output: 'server',
+      adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+      cacheDir: './node_modules/.astro-preview-renderer',
+    })
   : {};
 
 export default defineConfig({
@@ -41,6 +47,7 @@ export default defineConfig({
   build: { inlineStylesheets: 'auto', assets: previewRenderer ? '_preview' : '_astro' },
   devToolbar: { enabled: false },
   vite: {
+    ...(previewRenderer ? { cacheDir: 'node_modules/.vite-preview-renderer' } : {}),
     // xfwd: the services key their rate limits on the browser's address, which they read from X-Forwarded-For
     // because `npm run dev` starts them with TRUST_PROXY.
     server: { proxy: { '/service': { target: build.serviceOrigin, changeOrigin: false, xfwd: true } } },

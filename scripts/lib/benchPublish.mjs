@@ -37,6 +37,9 @@ export async function measurePublish({ runs = 5 } = {}) {
   try {
     seedPromotions(server.db);
     await publish('Bench first release'); // the first release builds every shop
+    // …and then the preview renderer: each run starts with the publisher idle, as an operator's publish usually does.
+    const status = () => fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } }).then((r) => r.json());
+    await waitUntil(async () => { const { shops, queue } = await status(); return queue.length === 0 && !Object.values(shops).some((shop) => shop.building); }, { timeoutMs: 120_000, what: 'the publisher idle' });
     const all = [];
     for (let run = 1; run <= runs; run += 1) {
       all.push(await publish(`Bench publish ${run}`));
