@@ -8,7 +8,7 @@ import { serviceUrl, services } from './src/shared/routes.ts';
 
 // Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
 // on a throwaway database (`webServer`, ready once /service/health answers) and `globalSetup` builds the site from
-// their content into dist/, which the services serve.
+// their content into a throwaway release folder, which the services serve.
 // An empty BASE_URL (as `npm test` passes) means none.
 const config = readToolConfig();
 const external = config.BASE_URL;
@@ -17,7 +17,14 @@ const baseURL = external ?? `http://localhost:${port}`;
 // The config is loaded again in every worker: the data folder is made once and handed on through the environment
 // (tests read the confirmation e-mails from its outbox).
 const dataDir = config.DATA_DIR ?? (external ? '.data' : fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-')));
-if (!external) handOn('DATA_DIR', dataDir);
+if (!external) {
+  handOn('DATA_DIR', dataDir);
+  // The site under test is built and served from the same folder, never this checkout's dist/: a test run must not
+  // replace the release that `npm start` is serving. (The preview renderer stays in .data/: it resolves its packages
+  // from this checkout's node_modules, and it holds code only, no content.)
+  handOn('DIST_DIR', path.join(dataDir, 'dist'));
+  handOn('RELEASES_DIR', path.join(dataDir, 'releases'));
+}
 
 export default defineConfig({
   testDir: 'tests',

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { securityHeaders } from '../src/shared/securityHeaders.ts';
+import { servedSiteDir } from './support/servedSite.ts';
 
 const pages = ['/de/', '/tr/', '/ch-fr/', '/preview/login/', '/ui/'];
 
@@ -20,7 +22,7 @@ test('the CSP <meta> comes before every inline script, so the policy covers them
 
 test('the built _headers and the server send the same security headers', async ({ request }) => {
   const response = await request.get('/de/');
-  const global = fs.readFileSync('dist/_headers', 'utf8').split('\n\n')[0]!;
+  const global = fs.readFileSync(path.join(servedSiteDir, '_headers'), 'utf8').split('\n\n')[0]!;
   for (const [name, value] of Object.entries(securityHeaders)) {
     expect(global).toContain(`  ${name}: ${value}`);
     expect(response.headers()[name.toLowerCase()]).toBe(value);

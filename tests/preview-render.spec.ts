@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { collectRequests, loginAsStaff } from './support/preview.ts';
+import { servedSiteDir } from './support/servedSite.ts';
 
 // Staff preview renders (docs/preview.md#preview-render): the shop as it will be at the preview moment and in the
 // forced group, for the previewing browser only.
@@ -92,7 +93,7 @@ test('Apply reloads into the preview; clearing date and test returns to the live
 });
 
 test('shoppers and staff without an active preview get the release file byte for byte, and no preview request', async ({ page, browser, request }) => {
-  const release = fs.readFileSync(path.resolve('dist/de/index.html'));
+  const release = fs.readFileSync(path.join(servedSiteDir, 'de/index.html'));
   const shopperAnswer = await request.get('/de/');
   expect(Buffer.from(await shopperAnswer.body()).equals(release)).toBe(true);
   expect(shopperAnswer.headers()['cache-control']).toBe('no-cache');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { servedSiteDir as distDir } from './servedSite.ts';
 
-const distDir = path.resolve(import.meta.dirname, '../../dist');
 const IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 
 /** gzip size of a built file. */
