@@ -20,6 +20,9 @@ try {
   console.log(shop
     ? `${shop} rolled back to its build from release ${result.sourceRelease}: new release ${result.live} is live (${took}); ${dist} serves it`
     : `Rolled back from ${result.from} to ${result.live} (${took}); ${dist} serves it`);
+  // A rollback takes back pages, not content (docs/calls.md#releases): say so before the next build surprises anyone.
+  console.log('The content in the promotion service is unchanged: the next build of these shops (a publish, a scheduled version, '
+    + 'the rebuild call, or npm run serve at start) serves it again. To keep the older content, publish it again.');
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Rollback failed: ${error.message}`);
   process.exit(1);

@@ -183,5 +183,9 @@ describe('rollback', () => {
     expect(after.shops.hu!.release).not.toBe(live);
     expect(after.shops.pl!.release).toBe(after.shops.hu!.release);
     expect((await fetch(`${server.origin}/pl/`)).status).toBe(200);
+    // Pages, not content: the status shows hu's pages from an older version than the one the CMS answers, and the
+    // operator is told that the next build serves the newer one again.
+    expect(after.shops.hu!.contentVersion).toBeLessThan(versionStore(server.db).liveAt('HU', 'SHOP_FOOTER', new Date())!.version);
+    expect(shopOnly.stdout).toContain('The content in the promotion service is unchanged');
   }, 30_000);
 });
