@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { shops } from '../../src/shared/countries.ts';
-import { versionStore, type AbTarget } from './versionStore.ts';
+import { versionStore } from './versionStore.ts';
+import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 
 /** One folder of seed footers, `{segment}.json` each, and when (and for whom) they apply. */
 export interface FooterSeedSet {
   dir: string;
   validFrom: string;
-  abTarget?: AbTarget;
+  abTarget?: ForcedGroup;
 }
 
 const seedRoot = path.join(import.meta.dirname, '../seed');

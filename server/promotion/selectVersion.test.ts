@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { selectLive, selectNextScheduled, selectPreview } from './selectVersion.ts';
-import type { AbTarget, PromotionVersion } from './versionStore.ts';
+import type { PromotionVersion } from './versionStore.ts';
+import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 
 let next = 0;
-function version(validFrom: string, abTarget?: AbTarget): PromotionVersion {
+function version(validFrom: string, abTarget?: ForcedGroup): PromotionVersion {
   next += 1;
   return { version: next, site: 'DE', name: 'SHOP_FOOTER', contentJSON: `{"v":${next}}`, validFrom, ...(abTarget ? { abTarget } : {}), storedAt: '2026-01-01T00:00:00.000Z', storedBy: 'test' };
 }

@@ -1,4 +1,5 @@
-import type { AbTarget, PromotionVersion } from './versionStore.ts';
+import type { PromotionVersion } from './versionStore.ts';
+import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 
 /** What selection looks at: the store passes versions without their content and loads only the winner's. */
 type Candidate = Pick<PromotionVersion, 'version' | 'validFrom' | 'abTarget'>;
@@ -15,7 +16,7 @@ function latest(a: Candidate, b: Candidate): number {
   return Date.parse(b.validFrom) - Date.parse(a.validFrom) || b.version - a.version;
 }
 
-const sameTarget = (target: AbTarget) => (version: Candidate) =>
+const sameTarget = (target: ForcedGroup) => (version: Candidate) =>
   version.abTarget?.test === target.test && version.abTarget.group === target.group;
 
 /** What shoppers get: the latest effective version without an A/B target. */
@@ -24,7 +25,7 @@ export function selectLive<V extends Candidate>(versions: readonly V[], at: Date
 }
 
 /** What staff previewing `target` get: the latest effective version for exactly that group, else the shoppers' one. */
-export function selectPreview<V extends Candidate>(versions: readonly V[], at: Date, target?: AbTarget): V | undefined {
+export function selectPreview<V extends Candidate>(versions: readonly V[], at: Date, target?: ForcedGroup): V | undefined {
   const targeted = target ? versions.filter((version) => sameTarget(target)(version) && effectiveAt(at)(version)).sort(latest)[0] : undefined;
   return targeted ?? selectLive(versions, at);
 }

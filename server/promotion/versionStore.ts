@@ -1,11 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { selectLive, selectNextScheduled, selectPreview } from './selectVersion.ts';
-
-/** The A/B test group a version is meant for. */
-export interface AbTarget {
-  test: string;
-  group: string;
-}
+import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 
 /** One stored version of a promotion (e.g. `SHOP_FOOTER`) of one shop. */
 export interface PromotionVersion {
@@ -17,7 +12,8 @@ export interface PromotionVersion {
   contentJSON: string;
   /** ISO instant (UTC) from which the version applies. */
   validFrom: string;
-  abTarget?: AbTarget;
+  /** The A/B test group the version is meant for (staff previews only); absent: shoppers' version. */
+  abTarget?: ForcedGroup;
   storedAt: string;
   storedBy: string;
 }
@@ -26,11 +22,11 @@ export interface VersionStore {
   /** The version shoppers get at `at`: latest validFrom <= at among versions WITHOUT an A/B target. */
   liveAt(site: string, name: string, at: Date): PromotionVersion | undefined;
   /** For the staff preview: a version targeting exactly `target` with validFrom <= at wins (latest such); else liveAt. */
-  previewAt(site: string, name: string, at: Date, target?: AbTarget): PromotionVersion | undefined;
+  previewAt(site: string, name: string, at: Date, target?: ForcedGroup): PromotionVersion | undefined;
   /** Newest first. */
   list(site: string, name: string): PromotionVersion[];
   /** Validated content only (the caller validates); returns the stored version. */
-  store(input: { site: string; name: string; contentJSON: string; validFrom: Date; abTarget?: AbTarget; storedBy: string }): PromotionVersion;
+  store(input: { site: string; name: string; contentJSON: string; validFrom: Date; abTarget?: ForcedGroup; storedBy: string }): PromotionVersion;
   /** The earliest untargeted validFrom strictly after `after`, per site (for the scheduler); undefined when none. */
   nextScheduled(site: string, name: string, after: Date): PromotionVersion | undefined;
   /** Called after every successful store() (the publisher rebuilds / reschedules). Returns an unsubscribe function. */

@@ -1,8 +1,13 @@
 import * as v from 'valibot';
 import { isoInstantSchema } from './schemas.ts';
 
-/** An A/B test and the group staff forced in it. */
-export const forcedGroupSchema = v.object({ test: v.string(), group: v.string() });
+/** An A/B test and one of its groups: the group staff forced in a preview, and the group a content version is for. */
+export const forcedGroupSchema = v.object({
+  /** Test name, e.g. `FOOTER_TEASER_ORDER`. */
+  test: v.string(),
+  /** Group of that test, e.g. `B`. */
+  group: v.string(),
+});
 
 /**
  * What a staff preview render shows: the preview moment staff chose (absent: now) and the forced A/B test and group
