@@ -3,10 +3,9 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { shopByCode } from '../../src/shared/countries.ts';
 import { footerContentJsonProblems } from '../../src/shared/footer/footerContentProblems.ts';
-import { jsonPath } from '../../src/shared/footer/sanitizeFooterContent.ts';
 import { publishVersionRequestSchema, type PublishedVersion, type VersionSummary } from '../../src/shared/promotion/schemas.ts';
 import type { FooterProblem } from '../../src/lib/footer/loadedFooterSchema.ts';
-import { problem, readJson } from '../problem.ts';
+import { issueProblems, problem, readJson } from '../problem.ts';
 import { requireAdminToken } from './adminToken.ts';
 import { services } from '../../src/shared/routes.ts';
 import { versionStore, type PromotionVersion } from './versionStore.ts';
@@ -75,7 +74,7 @@ export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
     if (!body.success || !operator.success) {
       const problems = body.success
         ? [{ path: 'x-operator', message: 'must be 1 to 64 letters, digits, spaces or . _ @ -' }]
-        : body.issues.map((issue) => ({ path: jsonPath((issue.path ?? []).map((item) => item.key as string | number)), message: issue.message }));
+        : issueProblems(body.issues);
       return problem(c, 400, 'urn:promotion:invalid_request', 'The request is not a valid version', { problems });
     }
     const { contentJSON, validFrom, abTest } = body.output;

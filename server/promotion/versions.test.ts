@@ -156,6 +156,8 @@ describe('refusals', () => {
   test('a page of another site is refused even with the token (a browser always names its origin)', async () => {
     await expectProblem(await publish('CZ', valid(), { origin: 'https://evil.example' }), 403, 'urn:service:cross_origin');
     await expectProblem(await publish('CZ', valid(), { 'sec-fetch-site': 'cross-site' }), 403, 'urn:service:cross_origin');
+    // A form post (what a page of another site can send without asking) is not JSON: 415 before anything is read.
+    await expectProblem(await publish('CZ', valid(), { 'content-type': 'text/plain' }), 415, 'urn:service:unsupported_media_type');
     expect(versionStore(server.db).list('CZ', 'SHOP_FOOTER')).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { shopBySegment, shops } from '../../src/shared/countries.ts';
 import { rebuildRequestSchema } from '../../src/shared/publish/schemas.ts';
-import { problem, readJson } from '../problem.ts';
+import { issueProblems, problem, readJson } from '../problem.ts';
 import { requireAdminToken } from '../promotion/adminToken.ts';
 import type { Publisher } from './publisher.ts';
 import { services } from '../../src/shared/routes.ts';
@@ -19,7 +19,7 @@ export function publishRoutes(publisher: Publisher, adminToken: string): Hono {
     const body = v.safeParse(rebuildRequestSchema, await readJson(c));
     if (!body.success) {
       return problem(c, 400, 'urn:publish:invalid_request', 'Expected { "shops": ["hu", …] }', {
-        problems: body.issues.map((issue) => `${v.getDotPath(issue) ?? '$'}: ${issue.message}`),
+        problems: issueProblems(body.issues),
       });
     }
     const unknown = body.output.shops.filter((segment) => !shopBySegment(segment));

@@ -4,7 +4,7 @@ import { shops } from '../countries.ts';
 /** Shapes of the publisher's calls (docs/calls.md#publisher), shared by the server and the operators' scripts. */
 
 /** Body of `POST /service/publish/api/rebuild`: shop segments such as `hu`; unknown ones are checked separately. */
-export const rebuildRequestSchema = v.object({
+export const rebuildRequestSchema = v.strictObject({
   shops: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.toLowerCase())), v.minLength(1, 'name at least one shop'), v.maxLength(shops.length * 2)),
 });
 
