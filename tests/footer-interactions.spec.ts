@@ -33,7 +33,8 @@ test.describe('consent management link', () => {
     await dialog.getByRole('checkbox', { name: 'Statistik' }).check();
     await dialog.getByRole('button', { name: 'Auswahl speichern' }).click();
     await expect(dialog).toBeHidden();
-    expect((await context.cookies()).find((c) => c.name === 'consent_choices')?.value).toBe('statistics');
+    // Chromium hands a script's cookie to its cookie store asynchronously: ask until it is there (once failed under load).
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'consent_choices')?.value).toBe('statistics');
     await page.reload();
     await footerOf(page).getByRole('link', { name: 'Cookie-Einstellungen' }).click();
     await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Statistik' })).toBeChecked();
