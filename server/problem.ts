@@ -8,9 +8,15 @@ export function problem(c: Context, status: ContentfulStatusCode, type: string, 
   return c.body(JSON.stringify({ type, title, status, ...extra }), status, { 'content-type': 'application/problem+json' });
 }
 
-/** A refused body's validation issues as `problems` entries: `{ path: '$.shops[0]', message }`. */
+/**
+ * A refused body's validation issues as `problems` entries: `{ path: '$.shops[0]', message }`; a field a strict schema
+ * does not know says `unknown field`, as the newsletter calls do.
+ */
 export function issueProblems(issues: readonly v.BaseIssue<unknown>[]): { path: string; message: string }[] {
-  return issues.map((issue) => ({ path: jsonPath((issue.path ?? []).map((item) => item.key as string | number)), message: issue.message }));
+  return issues.map((issue) => ({
+    path: jsonPath((issue.path ?? []).map((item) => item.key as string | number)),
+    message: issue.type === 'strict_object' && issue.path ? 'unknown field' : issue.message,
+  }));
 }
 
 /** Reads a JSON request body, or undefined when it is missing or malformed. */

@@ -42,6 +42,11 @@ describe('POST /service/publish/api/rebuild refuses', () => {
     await nothingQueued();
   });
 
+  test('an unknown field by its name, as the newsletter calls do', async () => {
+    const document = await expectProblem(await rebuild(JSON.stringify({ shops: ['hu'], force: true })), 400, 'urn:publish:invalid_request');
+    expect(document.problems).toEqual([{ path: '$.force', message: 'unknown field' }]);
+  });
+
   test('a body that is not JSON by type with 415, and one from another site with 403', async () => {
     await expectProblem(await rebuild(JSON.stringify({ shops: ['hu'] }), { 'content-type': 'text/plain' }), 415, 'urn:service:unsupported_media_type');
     await expectProblem(await rebuild(JSON.stringify({ shops: ['hu'] }), { origin: 'https://evil.example' }), 403, 'urn:service:cross_origin');
