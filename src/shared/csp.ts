@@ -31,3 +31,9 @@ export function withBaseDirectives(policy: string): string {
   const named = new Set(pageDirectives.map((d) => d.split(/\s+/)[0]));
   return [...pageDirectives, ...baseDirectives.filter((d) => !named.has(d.split(/\s+/)[0]))].join('; ');
 }
+
+/** The CSP source of an inline script or style (`sha256-…`), for `Astro.csp.insertScriptHash`/`insertStyleHash`. */
+export async function cspHash(text: string): Promise<`sha256-${string}`> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return `sha256-${Buffer.from(digest).toString('base64')}`;
+}

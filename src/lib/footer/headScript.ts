@@ -9,9 +9,3 @@ import { PLATFORM_COOKIE, platforms } from '../../scripts/footer/platform.ts';
 export const footerHeadScript = `(function(d,c){d.setAttribute('data-footer-js','');var m=/(?:^|;\\s*)${PLATFORM_COOKIE}=(${platforms.join('|')})(?:;|$)/.exec(c);` +
   `if(m&&!d.hasAttribute('data-platform'))d.setAttribute('data-platform',m[1]);` +
   `if(c.indexOf('affiliateNumber')>-1||c.indexOf('xc-app=new')>-1)d.setAttribute('data-footer-reduced','')})(document.documentElement,document.cookie)`;
-
-/** The script's CSP hash: the page's policy lists it, so the inline script runs under `script-src` without `unsafe-inline`. */
-export async function footerHeadScriptHash(): Promise<`sha256-${string}`> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(footerHeadScript));
-  return `sha256-${Buffer.from(digest).toString('base64')}`;
-}

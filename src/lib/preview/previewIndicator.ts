@@ -5,7 +5,7 @@ import type { PreviewMoment } from '../../shared/preview/renderLocals.ts';
 export const indicatorStrings = { label: 'Preview', now: 'now', settings: 'Preview settings' } as const;
 
 /**
- * What the indicator says: "Preview · 24.12.2026 10:00 · FOOTER_TEASER_ORDER / B". The moment is written the shop's
+ * What the indicator says: "Preview · 24.12.2026, 10:00 · FOOTER_TEASER_ORDER / B". The moment is written the shop's
  * way, in the shop's time zone; "now" when staff forced only a test.
  */
 export function previewIndicatorText(shop: Shop, preview: PreviewMoment): string {
@@ -33,9 +33,3 @@ export const indicatorStyle =
   'font-weight:700;cursor:pointer}' +
   '.preview-indicator__open:focus-visible{outline:none;box-shadow:var(--focus-ring)}' +
   '.preview-indicator__open:disabled{cursor:progress;opacity:.7}';
-
-/** The style's CSP hash, for `Astro.csp.insertStyleHash`. */
-export async function indicatorStyleHash(): Promise<`sha256-${string}`> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(indicatorStyle));
-  return `sha256-${Buffer.from(digest).toString('base64')}`;
-}
