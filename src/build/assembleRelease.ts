@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { footerFragmentNames } from './fragments/fragmentNames.ts';
 
 /**
  * Putting a release's site together from a fresh Astro build and the live release, and checking it before it may go
@@ -78,7 +79,7 @@ export function shopPages(pagesDir: string, segment: string): string[] {
     .map((file) => path.normalize(file));
 }
 
-const FRAGMENT_FILES = ['footer', 'footer-reduced'].flatMap((name) => ['html', 'css'].map((ext) => `${name}.${ext}`));
+const FRAGMENT_FILES = footerFragmentNames.flatMap((name) => ['html', 'css'].map((ext) => `${name}.${ext}`));
 /** `/_astro/…` in an attribute, an island's component URL, an import or a CSS `url(…)`. */
 export const ASSET_REFERENCE = /["'(](\/_astro\/[^"'\s)]+)/g;
 

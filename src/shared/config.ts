@@ -214,11 +214,11 @@ export const toolEnvironmentSchema = v.object({
   DATA_DIR: v.optional(v.string()),
   /** Where the end-to-end tests read confirmation e-mails when they test an already served site. */
   OUTBOX_DIR: v.optional(v.string()),
-  /** The demo logins the end-to-end tests sign in with. */
-  STAFF_USER: optionalText,
-  STAFF_PASSWORD: optionalText,
-  SHOPPER_EMAIL: optionalText,
-  SHOPPER_PASSWORD: optionalText,
+  /** The demo logins the end-to-end tests sign in with: the services' own settings. */
+  STAFF_USER: environmentSchema.entries.STAFF_USER,
+  STAFF_PASSWORD: environmentSchema.entries.STAFF_PASSWORD,
+  SHOPPER_EMAIL: environmentSchema.entries.SHOPPER_EMAIL,
+  SHOPPER_PASSWORD: environmentSchema.entries.SHOPPER_PASSWORD,
 });
 
 /** Settings of the npm-run commands. */
