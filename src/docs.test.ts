@@ -93,11 +93,22 @@ describe('docs pointers', () => {
     // numbered section of the old spec ("spec", the section sign and a number) is not.
     const outsidePath = ['..', 'shared', 'spec'].join('/');
     const specSection = new RegExp(`(spec\\S*\\s*\u00a7|\\(\u00a7)\\s*\\d`, 'i');
+    const specFile = new RegExp(['spec', 'md'].join('\\.'));
     const stale = codeFiles().filter((file) => {
       const text = fs.readFileSync(path.join(root, file), 'utf8');
-      return specSection.test(text) || text.includes(outsidePath);
+      return specSection.test(text) || text.includes(outsidePath) || specFile.test(text);
     });
     expect(stale).toEqual([]);
+  });
+
+  test('no relative path in code leads outside the repository', () => {
+    const outside = codeFiles().flatMap((file) => {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      return [...text.matchAll(/(?<![\w./])((?:\.\.\/)+)[\w-]/g)]
+        .filter((match) => path.relative(root, path.resolve(root, path.dirname(file), match[1]!)).startsWith('..'))
+        .map((match) => `${file}: ${match[0]}`);
+    });
+    expect(outside).toEqual([]);
   });
 });
 

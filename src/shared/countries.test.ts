@@ -23,7 +23,7 @@ describe('country table', () => {
     expect(shops.filter((s) => s.newsletter.requiresCommercialConsent).map((s) => s.code)).toEqual(['TR']);
   });
 
-  test('has the spec\'s minimum ages and free-shipping thresholds', () => {
+  test('has the minimum ages and free-shipping thresholds of docs/constants.md#per-shop-facts', () => {
     expect(shops.filter((s) => s.newsletter.minimumAge === 18).map((s) => s.code)).toEqual(['CZ', 'SK']);
     expect(shopByCode('CZ')?.freeShipping).toEqual({ from: 999 });
     expect(shopByCode('SK')?.freeShipping).toEqual({ from: 40 });
