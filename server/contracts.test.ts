@@ -16,6 +16,9 @@ let server: TestServer;
 let staffCookie: string;
 let shopperCookie: string;
 const csrf = { cookie: 'csrf_token=x', 'x-csrf-token': 'x' };
+// The admin calls check their token before routing: without it, a deleted admin route would still answer 401.
+const ADMIN_TOKEN = 'contracts-admin-token-0123456789abcdef';
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 async function logIn(credentials: { username: string; password: string }): Promise<string> {
   const response = await fetch(server.origin + serviceUrl(services.login, 'login'), {
@@ -29,7 +32,7 @@ async function logIn(credentials: { username: string; password: string }): Promi
 
 beforeAll(async () => {
   // With the publisher, as `npm start` runs it, so its calls are part of the contract too.
-  server = await startTestServer({ publisher: (config, db) => serverPublisher(config, versionStore(db)) });
+  server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN }, publisher: (config, db) => serverPublisher(config, versionStore(db)) });
   staffCookie = await logIn(DEMO_STAFF);
   shopperCookie = await logIn(DEMO_SHOPPER);
 });
@@ -62,7 +65,7 @@ describe('every call in src/shared/routes.ts', () => {
   test.each(calls)('$name ($method $path) is served by the app', async ({ method, path }) => {
     const response = await fetch(server.origin + path, {
       method,
-      headers: { 'content-type': 'application/json', ...csrf },
+      headers: { 'content-type': 'application/json', ...csrf, ...admin },
       body: method === 'GET' ? undefined : '{}',
     });
     expect(await problemType(response)).not.toBe('urn:service:not_found');
