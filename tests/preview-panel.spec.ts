@@ -131,7 +131,8 @@ test.describe('staff', () => {
     await panel(page).getByRole('button', { name: 'Apply' }).click();
     await expect(panel(page).getByText('Loading...')).toBeAttached();
     releaseApply();
-    await expect(panel(page).getByRole('status').filter({ hasText: 'Settings applied successfully.' })).toBeVisible();
+    // The notice shows, then Apply reloads the page, which shows it again: on a loaded machine the wait spans the reload.
+    await expect(panel(page).getByRole('status').filter({ hasText: 'Settings applied successfully.' })).toBeVisible({ timeout: 15_000 });
     const query = new URL(applied[0]!).searchParams;
     expect(Object.fromEntries(query)).toEqual({
       test: 'CHECKOUT_BUTTON_COLOR',
