@@ -132,10 +132,15 @@ while (Date.now() - storedAt < LIVE_TIMEOUT_MS) {
   // An error that was there before this version was stored belongs to an earlier build.
   const error = entry.lastError === undefined ? undefined : JSON.stringify(entry.lastError);
   if (baselineError === undefined) baselineError = error ?? '';
-  else if (error !== undefined && error !== baselineError) fail(`stored as version ${stored.version}, but the build failed: ${entry.lastError}`);
+  else if (error !== undefined && error !== baselineError) fail(`stored as version ${stored.version}, but the build failed: ${describeError(entry.lastError)}`);
   if (!reportedBuilding) console.log('building');
   reportedBuilding = true;
   await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
 }
-const lastError = lastEntry.lastError ? ` (last error: ${lastEntry.lastError})` : '';
+const lastError = lastEntry.lastError ? ` (last error: ${describeError(lastEntry.lastError)})` : '';
 fail(`stored as version ${stored.version}, but ${shop.code} was not live after ${LIVE_TIMEOUT_MS / 1000} s${lastError}; see GET /service/publish/api/status and the services' log`);
+
+/** A build error of the status (`{ at, message, log? }`, docs/calls.md#status) as one line, with its log file. */
+function describeError(error) {
+  return `${error.message}${error.log ? ` (log: ${error.log})` : ''}`;
+}

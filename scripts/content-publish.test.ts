@@ -134,10 +134,10 @@ describe('npm run content:publish following the publisher', () => {
   test('stops with the build error when the build of the new version fails', async () => {
     fs.writeFileSync(draft, JSON.stringify(huContent()));
     await withPublisher(
-      (poll) => ({ release: 'r1', contentVersion: 6, ...(poll < 1 ? {} : { lastError: 'astro build exited with code 1' }) }),
+      (poll) => ({ release: 'r1', contentVersion: 6, ...(poll < 1 ? {} : { lastError: { at: '2026-11-22T10:00:00.000Z', message: 'astro build exited with code 1', log: '.data/releases/.logs/x.log' } }) }),
       async (origin) => {
         const { code, output } = await contentPublish(['hu', '--file', draft, '--origin', origin]);
-        expect(output).toContain('stored as version 7, but the build failed: astro build exited with code 1');
+        expect(output).toContain('stored as version 7, but the build failed: astro build exited with code 1 (log: .data/releases/.logs/x.log)');
         expect(code).toBe(1);
       },
     );
