@@ -1,5 +1,5 @@
 // npm run content:publish -- hu --file draft.json [--from <ISO instant>] [--dry-run] [--origin url]
-// Publishes one shop's footer content as a new version (README: Publishing content versions): validates the file
+// Publishes one shop's footer content as a new version (docs/operations.md#publishing-content-versions): validates the file
 // locally as content:check does, stores it with the promotion service's PUT, and for an immediate version waits until
 // the publisher has the shop live. Prints every step; exits 1 when something stops the publication.
 import { serviceUrl, services } from '../src/shared/routes.ts';

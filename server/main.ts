@@ -17,7 +17,7 @@ try {
 }
 const db = openDatabase(config.dbPath);
 const seeded = seedPromotions(db);
-// Operators need the token to publish content (README: Publishing content versions); a kept one is not printed again.
+// Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
 const adminToken = promotionAdminToken(config);
 const publisher = serverPublisher(config, versionStore(db));
 const app = createApp({ db, config, publisher });

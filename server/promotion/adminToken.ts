@@ -19,7 +19,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 /**
  * The bearer token of the promotion admin calls (and the publisher's): `PROMOTION_ADMIN_TOKEN` when set, else the one
  * kept in `promotion-admin-token` next to the database (created on first start, mode 0600), else, for an in-memory
- * database, one per process. See README, Publishing content versions.
+ * database, one per process. See docs/operations.md#publishing-content-versions.
  */
 export function promotionAdminToken(config: ServerConfig): AdminToken {
   if (config.promotionAdminToken) return { token: config.promotionAdminToken, source: 'environment' };

@@ -27,7 +27,7 @@ function integer(fallback: number, min: number, max: number) {
 }
 
 /**
- * The environment the local services read (README: Configuration). Every variable is checked at start, so a typo
+ * The environment the local services read (docs/configuration.md). Every variable is checked at start, so a typo
  * stops the server with a message naming the variable instead of silently turning a protection off.
  */
 export const environmentSchema = v.object({
@@ -156,7 +156,7 @@ export function readConfig(env: Environment = process.env, root = process.cwd())
   return parseEnvironment(configSchema(root), Object.keys(environmentSchema.entries), env);
 }
 
-/** What the Astro build reads (README: Configuration). */
+/** What the Astro build reads (docs/configuration.md). */
 export const buildEnvironmentSchema = v.object({
   /** Where the build fetches CMS content; by default the local services on PORT. */
   SERVICE_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be an absolute URL such as http://localhost:4321'))),

@@ -44,7 +44,7 @@ describe('configuration', () => {
     expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`${name} `));
   });
 
-  test('the defaults are the README table', () => {
+  test('the defaults are the table in docs/configuration.md', () => {
     expect(readConfig({}, '/app')).toEqual({
       port: 4321,
       host: 'localhost',
