@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { shopByCode } from '../../src/shared/countries.ts';
 import { footerContentJsonProblems } from '../../src/shared/footer/footerContentProblems.ts';
 import { publishVersionRequestSchema, type PublishedVersion, type VersionSummary } from '../../src/shared/promotion/schemas.ts';
-import type { FooterProblem } from '../../src/lib/footer/loadedFooterSchema.ts';
+import type { FooterProblem } from '../../src/shared/footer/footerProblem.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
 import { requireAdminToken } from './adminToken.ts';
 import { services } from '../../src/shared/routes.ts';

@@ -1,4 +1,4 @@
-import type { PromotionVersion } from './versionStore.ts';
+import type { PromotionVersion } from './promotionVersion.ts';
 import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 
 /** What selection looks at: the store passes versions without their content and loads only the winner's. */

@@ -1,22 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { selectLive, selectNextScheduled, selectPreview } from './selectVersion.ts';
 import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
+import type { PromotionVersion } from './promotionVersion.ts';
 
-/** One stored version of a promotion (e.g. `SHOP_FOOTER`) of one shop. */
-export interface PromotionVersion {
-  /** 1, 2, 3 … per shop and promotion, in the order stored. */
-  version: number;
-  /** Shop code as the `site` header carries it (`CH_FR`). */
-  site: string;
-  name: string;
-  contentJSON: string;
-  /** ISO instant (UTC) from which the version applies. */
-  validFrom: string;
-  /** The A/B test group the version is meant for (staff previews only); absent: shoppers' version. */
-  abTarget?: ForcedGroup;
-  storedAt: string;
-  storedBy: string;
-}
+export type { PromotionVersion };
 
 export interface VersionStore {
   /** The version shoppers get at `at`: latest validFrom <= at among versions WITHOUT an A/B target. */

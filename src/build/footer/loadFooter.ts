@@ -1,6 +1,7 @@
 import type { Shop } from '../../shared/countries.ts';
 import { fetchCmsFooter, type CmsAnswer } from './fetchCmsFooter.ts';
-import type { FooterProblem, LoadedFooter } from '../../lib/footer/loadedFooterSchema.ts';
+import type { LoadedFooter } from '../../lib/footer/loadedFooterSchema.ts';
+import type { FooterProblem } from '../../shared/footer/footerProblem.ts';
 import { parseFooterContent } from '../../shared/footer/sanitizeFooterContent.ts';
 import { cmsFooter } from '../../lib/footer/cmsFooter.ts';
 

@@ -1,7 +1,7 @@
 import { Banderole } from '../../ui/Banderole/Banderole.tsx';
 import { ExpansionPanel } from '../../ui/ExpansionPanel/ExpansionPanel.tsx';
 import { Icon } from '../../ui/Icon/Icon.tsx';
-import { iconNames } from '../../ui/Icon/iconNames.ts';
+import { iconNames } from '../../shared/iconNames.ts';
 import { Label } from '../../ui/Label/Label.tsx';
 import type { GallerySectionProps } from './galleryStrings.ts';
 import { GallerySection, Specimen } from './Specimen.tsx';

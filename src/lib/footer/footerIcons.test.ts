@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { iconNames } from '../../ui/Icon/iconNames.ts';
+import { iconNames } from '../../shared/iconNames.ts';
 import { footerSpriteIcon } from './footerIcons.ts';
 
 const sprite = fs.readFileSync(new URL('../../../public/icons.svg', import.meta.url), 'utf8');

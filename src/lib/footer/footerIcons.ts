@@ -1,4 +1,4 @@
-import type { IconName } from '../../ui/Icon/iconNames.ts';
+import type { IconName } from '../../shared/iconNames.ts';
 import type { FooterIconName } from '../../shared/footer/logoSources.ts';
 
 /**

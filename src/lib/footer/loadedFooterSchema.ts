@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 import { footerContentSchema } from '../../shared/footer/footerSchema.ts';
-
-/** Something wrong in CMS content, located by its JSON path (`$.teaserGroups[0].links[2].link`). */
-const footerProblemSchema = v.object({
-  /** JSON path of the value, e.g. `$.teaserGroups[0].links[2].link`. */
-  path: v.string(),
-  /** What is wrong with it, for the operator. */
-  message: v.string(),
-});
+import { footerProblemSchema } from '../../shared/footer/footerProblem.ts';
 
 /** The footer a shop is built with, and the story of how it got there (printed by the build). */
 export const loadedFooterSchema = v.object({
@@ -26,4 +19,3 @@ export const loadedFooterSchema = v.object({
 });
 
 export type LoadedFooter = v.InferOutput<typeof loadedFooterSchema>;
-export type FooterProblem = v.InferOutput<typeof footerProblemSchema>;

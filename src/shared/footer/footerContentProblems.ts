@@ -1,4 +1,4 @@
-import type { FooterProblem } from '../../lib/footer/loadedFooterSchema.ts';
+import type { FooterProblem } from './footerProblem.ts';
 import { parseFooterContent } from './sanitizeFooterContent.ts';
 
 /**

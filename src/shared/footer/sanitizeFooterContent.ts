@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { footerContentSchema, type FooterContent } from './footerSchema.ts';
 import { isFooterImageSource } from './logoSources.ts';
 import { isSafeUrl } from './safeUrl.ts';
-import type { FooterProblem } from '../../lib/footer/loadedFooterSchema.ts';
+import type { FooterProblem } from './footerProblem.ts';
 
 type PathItem = string | number;
 

@@ -1,5 +1,5 @@
 import { Icon } from '../Icon/Icon.tsx';
-import type { IconName } from '../Icon/iconNames.ts';
+import type { IconName } from '../../shared/iconNames.ts';
 import './Banderole.css';
 
 /** `promotion` for prices and vouchers, `new` for novelties, `information` for neutral notes, `sustainable` for eco claims. */

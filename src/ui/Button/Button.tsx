@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode, Ref } from 'react';
 import type { UiStringKey } from '../../shared/i18n.ts';
 import { Icon } from '../Icon/Icon.tsx';
-import type { IconName } from '../Icon/iconNames.ts';
+import type { IconName } from '../../shared/iconNames.ts';
 import { Spinner } from '../Spinner/Spinner.tsx';
 import type { UiStrings } from '../strings.ts';
 import './Button.css';

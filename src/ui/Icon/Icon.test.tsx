@@ -4,7 +4,7 @@ import path from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { Icon } from './Icon.tsx';
-import { iconNames, isIconName } from './iconNames.ts';
+import { iconNames, isIconName } from '../../shared/iconNames.ts';
 
 afterEach(cleanup);
 const sprite = readFileSync(path.resolve(import.meta.dirname, '../../../public/icons.svg'), 'utf8');

@@ -1,4 +1,4 @@
-import { iconSpriteUrl, type IconName } from './iconNames.ts';
+import { iconSpriteUrl, type IconName } from '../../shared/iconNames.ts';
 import './Icon.css';
 
 /** The sizes the design allows (docs/constants.md#sizes), in px. */

@@ -1,6 +1,6 @@
 import type { MouseEvent, Ref } from 'react';
 import { Icon, type IconSize } from '../Icon/Icon.tsx';
-import type { IconName } from '../Icon/iconNames.ts';
+import type { IconName } from '../../shared/iconNames.ts';
 import './IconButton.css';
 
 export interface IconButtonProps {

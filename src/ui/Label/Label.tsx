@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../Icon/Icon.tsx';
-import type { IconName } from '../Icon/iconNames.ts';
+import type { IconName } from '../../shared/iconNames.ts';
 import './Label.css';
 
 export interface LabelProps {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { UiStringKey } from '../../shared/i18n.ts';
 import { Icon } from '../Icon/Icon.tsx';
-import type { IconName } from '../Icon/iconNames.ts';
+import type { IconName } from '../../shared/iconNames.ts';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import type { UiStrings } from '../strings.ts';
 import './Notification.css';
