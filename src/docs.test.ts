@@ -112,6 +112,62 @@ describe('docs pointers', () => {
   });
 });
 
+/** Folders of the repository a path in the docs starts with. */
+const repositoryFolders = ['src/', 'server/', 'scripts/', 'tests/', 'docs/', 'public/', '.ci/'];
+
+/**
+ * Repository paths named in backticks in a Markdown text (`src/shared/countries.ts`, `server/newsletter/`), without
+ * anchors; patterns with placeholders (`src/i18n/{locale}.json`, `tests/*.spec.ts`) are not paths and are skipped.
+ */
+function backtickedPaths(markdown: string): string[] {
+  return [...markdown.matchAll(/`([^`\n]+)`/g)].flatMap((match) =>
+    match[1]!
+      .split(/[\s,]+/)
+      .map((token) => token.replace(/^\(/, '').replace(/[.:;)]+$/, '').split('#')[0]!)
+      .filter((token) => repositoryFolders.some((folder) => token.startsWith(folder)) && !/[{}*<>$|]|\.\.\.|…/.test(token)),
+  );
+}
+
+describe('paths in the README and the docs', () => {
+  const markdownFiles = [
+    'README.md',
+    ...docFiles.map((file) => `docs/${file}`),
+    ...(fs.readdirSync(path.join(root, 'src/ui'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('README.md'))
+      .map((file) => `src/ui/${file}`),
+  ];
+
+  test('every backticked repository path exists', () => {
+    const missing: string[] = [];
+    let named = 0;
+    for (const file of markdownFiles) {
+      for (const repositoryPath of backtickedPaths(fs.readFileSync(path.join(root, file), 'utf8'))) {
+        named += 1;
+        if (!fs.existsSync(path.join(root, repositoryPath))) missing.push(`${file}: \`${repositoryPath}\``);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The docs name a couple of hundred paths; finding few means the scan broke.
+    expect(named).toBeGreaterThan(150);
+  });
+
+  test('links from the README into docs/ lead to real files and headings', () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const broken = [...readme.matchAll(/\]\(docs\/([\w-]+\.md(?:#[\w-]+)?)\)/g)]
+      .map((match) => [match[1]!, brokenTarget(match[1]!)] as const)
+      .filter(([, problem]) => problem)
+      .map(([target, problem]) => `docs/${target}: ${problem}`);
+    expect(broken).toEqual([]);
+  });
+
+  test('backtickedPaths finds paths and skips patterns', () => {
+    expect(backtickedPaths('see `src/shared/countries.ts` and `server/newsletter/`, not `src/i18n/{locale}.json` or `npm test`')).toEqual([
+      'src/shared/countries.ts',
+      'server/newsletter/',
+    ]);
+  });
+});
+
 describe('githubSlug', () => {
   test('follows GitHub: lower case, punctuation dropped, spaces to hyphens', () => {
     expect(githubSlug('Rules per shop')).toBe('rules-per-shop');
