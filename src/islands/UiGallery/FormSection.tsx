@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { maskDateInput } from '../../lib/format/date.ts';
 import { formatIban } from '../../lib/format/iban.ts';
 import { sanitizeNumberInput } from '../../lib/format/number.ts';
+import { EMAIL_MAX_LENGTH } from '../../shared/newsletter/subscriberSchema.ts';
 import { Checkbox } from '../../ui/Checkbox/Checkbox.tsx';
 import { Select } from '../../ui/Select/Select.tsx';
 import { TextInput } from '../../ui/TextInput/TextInput.tsx';
@@ -30,7 +31,7 @@ export function FormSection({ strings: s, datePattern }: GallerySectionProps) {
     <>
       <GallerySection name="TextInput">
         <Specimen caption='type="email" hint clearable' wide>
-          <TextInput label={s['ui.gallery.sample.email']} type="email" name="email" autoComplete="email" maxLength={256}
+          <TextInput label={s['ui.gallery.sample.email']} type="email" name="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH}
             hint={s['ui.gallery.sample.emailHint']} clearable strings={s} value={email} onValueChange={setEmail} />
         </Specimen>
         <Specimen caption="error required" wide>
