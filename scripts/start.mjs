@@ -1,4 +1,4 @@
-// npm start: builds all nine shops from the local services' content as a new release, then serves site and services.
+// npm start: builds every shop from the local services' content as a new release, then serves site and services.
 import { buildSite } from './lib/buildSite.mjs';
 import { startServices } from './lib/services.mjs';
 import { shops } from '../src/shared/countries.ts';

@@ -73,7 +73,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   function request(segments: readonly string[]): string[] {
     for (const segment of segments) pending.add(segment);
-    // Requests of the same moment (a catch-up over nine shops) go into one build.
+    // Requests of the same moment (a catch-up over every shop) go into one build.
     if (!kickQueued && segments.length > 0) {
       kickQueued = true;
       queueMicrotask(() => {

@@ -6,7 +6,7 @@ const shopCodes = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as c
 
 const pathSchema = v.pipe(v.string(), v.startsWith('/'));
 
-/** Everything that differs between the nine country shops. Nothing per country lives outside this table. */
+/** Everything that differs between the country shops. Nothing per country lives outside this table. */
 const shopSchema = v.object({
   /** Shop code as the services know it, e.g. `CH_FR`; sent as the `site` header where a call needs one. */
   code: v.picklist(shopCodes),
@@ -79,7 +79,7 @@ const standardLinks = {
   contact: '/contact',
 };
 
-/** The nine shops, in the order the country chooser lists them. Parsed so a typo fails at start-up, not in a page. */
+/** The shops, in the order the country chooser lists them. Parsed so a typo fails at start-up, not in a page. */
 export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 
 /**
- * The nine UI locales (docs/constants.md#locales). The first is the default and the base every catalogue is checked
+ * The UI locales (docs/constants.md#locales). The first is the default and the base every catalogue is checked
  * against.
  */
 export const uiLocales = ['de-DE', 'de-AT', 'de-CH', 'fr-CH', 'cs-CZ', 'hu-HU', 'sk-SK', 'tr-TR', 'pl-PL'] as const;
 
 export const uiLocaleSchema = v.picklist(uiLocales);
 
-/** One of the nine UI locales, e.g. `de-CH`. */
+/** One of the UI locales, e.g. `de-CH`. */
 export type UiLocale = v.InferOutput<typeof uiLocaleSchema>;
 
 /**
