@@ -5,11 +5,12 @@ const NO_BREAK_SPACE = '\u00a0';
 
 /**
  * An amount as the shop's copy writes it: the locale's digits and separators, whole numbers without decimals, and
- * the shop's currency sign on its side, joined by a no-break space ("999 Kč", "1000 TL", "CHF 50", "15 000 Ft").
- * Four-digit amounts stay ungrouped ("1000 TL", as the shops' texts write them); larger ones are grouped.
+ * the shop's currency sign on its side, joined by a no-break space ("999 Kč", "1.000 TL", "CHF 50", "15 000 Ft").
+ * Thousands are grouped as the locale groups them: from four digits in Turkish and German ("1.000 TL"), from five in
+ * Polish and Hungarian ("1000 zł", "15 000 Ft").
  */
 export function formatAmount(shop: Pick<Shop, 'locale' | 'currencySign'>, amount: number): string {
-  const number = new Intl.NumberFormat(shop.locale, { maximumFractionDigits: 2, useGrouping: 'min2' }).format(amount);
+  const number = new Intl.NumberFormat(shop.locale, { maximumFractionDigits: 2, useGrouping: 'auto' }).format(amount);
   const { text, position } = shop.currencySign;
   return position === 'before' ? `${text}${NO_BREAK_SPACE}${number}` : `${number}${NO_BREAK_SPACE}${text}`;
 }

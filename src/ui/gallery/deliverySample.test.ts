@@ -16,7 +16,7 @@ describe('the gallery\'s delivery sample', () => {
     const cz = shops.find((shop) => shop.code === 'CZ')!;
     const tr = shops.find((shop) => shop.code === 'TR')!;
     expect(deliverySample(cz, translationsFor('cs-CZ'))).toBe('Doprava zdarma při nákupu od 999\u00a0Kč.');
-    expect(deliverySample(tr, translationsFor('tr-TR'))).toBe('1000\u00a0TL ve üzeri siparişlerde kargo ücretsiz.');
+    expect(deliverySample(tr, translationsFor('tr-TR'))).toBe('1.000\u00a0TL ve üzeri siparişlerde kargo ücretsiz.');
   });
 
   test.each(shops.filter((shop) => !shop.freeShipping).map((shop) => [shop.code, shop] as const))(
