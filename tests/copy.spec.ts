@@ -25,3 +25,17 @@ for (const [segment, expected] of [['cz', 'Doprava zdarma při nákupu od 999\u0
     await expect(page.locator('.ui-gallery')).not.toContainText(/\d[\s\u00a0]*(€|Ft)\s*(Bestellwert|feletti)/u);
   });
 }
+
+test('/tr/ and /pl/: the trade name of the country table is the TR sender and the PL data controller, as shown', async ({ page }) => {
+  const tr = shopBySegment('tr')!;
+  let section = await openSignUp(page, '/tr/');
+  await section.locator('input[name="newsletterEmail"]').focus();
+  await expect(section.getByRole('checkbox', { name: `${tr.tradeName} tarafından e-posta adresime`, exact: false })).toBeVisible();
+  await expect(section).not.toContainText('{{');
+
+  const pl = shopBySegment('pl')!;
+  section = await openSignUp(page, '/pl/');
+  await section.locator('input[name="newsletterEmail"]').focus();
+  await expect(section.locator('.newsletter-form__privacy')).toContainText(`Administratorem Twoich danych osobowych jest ${pl.tradeName},`);
+  await expect(section).not.toContainText('{{');
+});

@@ -80,7 +80,7 @@ test('TR: names in Turkish letters pass, URL-like names and a missing consent ar
   await section.locator('input[name="lastName"]').fill('Yılmaz');
   await section.getByRole('button', { name: 'Abone ol' }).click();
   await expect(section.getByText('Bu alan geçersiz karakterler içeriyor.')).toBeVisible();
-  await expect(section.getByText('Üye olmak için lütfen ticari elektronik ileti onayınızı verin.')).toBeVisible();
+  await expect(section.getByText('Abone olmak için lütfen ticari elektronik ileti onayınızı verin.')).toBeVisible();
   await expect(section.locator('input[name="firstName"]')).toBeFocused();
   await expect(section.getByText(/14 gün/)).toBeAttached();
   await expect(section.getByText(/2 yıl/)).toBeAttached();

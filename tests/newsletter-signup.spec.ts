@@ -32,7 +32,7 @@ test.describe('newsletter sign-up on the German shop page', () => {
     const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/newsletter-subscribers'));
     await section.getByLabel('E-Mail-Adresse').fill(email);
     await section.getByLabel('Vorname').fill('Jürgen');
-    await section.getByRole('checkbox', { name: /Angebote, die zu mir passen/ }).check();
+    await section.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ }).check();
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();
     const request = await posted;
     expect(request.url()).toMatch(/\/service\/newsletter\/api\/internal\/newsletter-subscribers$/);
@@ -91,7 +91,7 @@ test.describe('newsletter sign-up on the German shop page', () => {
     const section = await openSignUp(page, '/de/');
     await expect(section.getByRole('checkbox')).toHaveCount(0);
     await section.getByLabel('E-Mail-Adresse').focus();
-    const dne = section.getByRole('checkbox', { name: /Angebote, die zu mir passen/ });
+    const dne = section.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ });
     await expect(dne).toHaveAttribute('name', 'consents');
     await expect(dne).toHaveAttribute('value', 'DNE');
     await expect(section.getByText(/mindestens 16 Jahre alt/)).toBeAttached();
@@ -108,14 +108,14 @@ test.describe('newsletter sign-up on the German shop page', () => {
     const email = uniqueEmail('generic');
     await section.getByLabel('E-Mail-Adresse').fill(email);
     await section.getByLabel('Nachname').fill('Gruber');
-    await section.getByRole('checkbox', { name: /Angebote, die zu mir passen/ }).check();
+    await section.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ }).check();
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();
     const banner = section.getByRole('alert');
     await expect(banner).toHaveText('Aus technischen Gründen ist die Newsletter-Anmeldung gerade nicht möglich. Bitte versuchen Sie es später noch einmal.');
     await expect(banner.getByRole('button')).toHaveCount(0);
     await expect(section.getByLabel('E-Mail-Adresse')).toHaveValue(email);
     await expect(section.getByLabel('Nachname')).toHaveValue('Gruber');
-    await expect(section.getByRole('checkbox', { name: /Angebote, die zu mir passen/ })).toBeChecked();
+    await expect(section.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ })).toBeChecked();
     expect(await dataLayer(page)).toEqual([signUpEvent]);
     await expectNoSeriousAxeViolations(page, '#newsletter');
   });
@@ -180,7 +180,7 @@ test.describe('newsletter sign-up on the German shop page', () => {
     await expect(section.getByLabel('Anrede')).toHaveValue('MRS');
     await expect(section.getByLabel('Vorname')).toHaveValue('Erika');
     await expect(section.getByLabel('Vorname')).toBeDisabled();
-    await expect(section.getByRole('checkbox', { name: /Angebote, die zu mir passen/ })).toHaveCount(0);
+    await expect(section.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ })).toHaveCount(0);
     const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/newsletter-subscribers'));
     await page.route('**/newsletter-subscribers', (route) => route.fulfill({ status: 201 }));
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();

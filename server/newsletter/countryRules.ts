@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { shopByCode, type Shop } from '../../src/shared/countries.ts';
-import { pickStrings } from '../../src/shared/i18n.ts';
+import { consentTexts } from '../../src/shared/newsletter/consentTexts.ts';
 import { validateNewsletterForm, type NewsletterFieldErrors } from '../../src/shared/newsletter/formSchema.ts';
 import type { SubscriberCreateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
 
@@ -32,16 +32,15 @@ export function countryRuleErrors(shop: Shop, request: SubscriberCreateRequest):
   return errors;
 }
 
-// The strings a shopper agrees to when signing up: legal notice, both consents and the privacy hint.
-const CONSENT_TEXT_KEYS = ['newsletter.legal.notice', 'newsletter.consent.dne', 'newsletter.consent.commercial', 'newsletter.privacyHint'] as const;
-
 /**
- * The version of the consent text a shop's form shows: `sha256:` and the first 16 hex digits of the SHA-256 of those
- * strings in the shop's language, from the catalogue the service runs with. Pages and service are built from the
- * same catalogue, so the version names exactly the wording the shopper saw as long as both are deployed together;
- * any change of wording gives a new version. See docs/newsletter.md#consent-evidence.
+ * The version of the consent text a shop's form shows: `sha256:` and the first 16 hex digits of the SHA-256 of the
+ * legal notice, both consents and the privacy hint as the shopper read them (`consentTexts`: the shop's language, its
+ * minimum age and trade name filled in), from the catalogue and country table the service runs with. Pages and service
+ * are built from the same sources, so the version names exactly the wording the shopper saw as long as both are
+ * deployed together; any change of wording or of the trade name gives a new version. See
+ * docs/newsletter.md#consent-evidence.
  */
 export function consentTextVersion(shop: Shop): string {
-  const text = JSON.stringify(pickStrings(shop.locale, CONSENT_TEXT_KEYS));
+  const text = JSON.stringify(consentTexts(shop));
   return `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
 }

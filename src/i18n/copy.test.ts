@@ -1,47 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { shops } from '../shared/countries.ts';
-import { catalogues, translationsFor, type UiStringKey } from '../shared/i18n.ts';
+import { shopByCode, shops } from '../shared/countries.ts';
+import { translationsFor } from '../shared/i18n.ts';
 import { uiLocales, type UiLocale } from '../shared/locales.ts';
+import { consentTexts } from '../shared/newsletter/consentTexts.ts';
+import { fallbacks, footerFiles, legalLink, seeds, seedSets, shopTexts, shown } from './shownTexts.ts';
 
-// Copy rules a fluent reader of each language notices (issue 13, "Copy"). They cover the string catalogues and the
-// footer content the local CMS serves (server/seed/footer) plus the build's fallback copies (src/content/footer).
+// Copy rules a fluent reader of each language notices (issues 13 and 23, "Copy"), over the catalogues and every footer
+// content version and fallback (see shownTexts.ts). Wordings a review retired are kept out in retiredWording.test.ts.
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
-const keys = Object.keys(catalogues['de-DE']) as UiStringKey[];
-
-/** Every string a shopper of the locale sees, with de-AT/de-CH resolved through their fallback. */
-function shown(locale: UiLocale): Record<UiStringKey, string> {
-  const t = translationsFor(locale);
-  return Object.fromEntries(keys.map((key) => [key, t(key)])) as Record<UiStringKey, string>;
-}
-
-interface LegalLink { url: string; text: string; kind: string }
-interface FooterFile { legalLinks: LegalLink[] }
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
-const seedDir = path.resolve(import.meta.dirname, '../../server/seed/footer');
-const fallbackDir = path.resolve(import.meta.dirname, '../content/footer');
-const seeds = Object.fromEntries(shops.map((shop) => [shop.segment, readJson(path.join(seedDir, `${shop.segment}.json`))]));
-const fallbacks = Object.fromEntries(fs.readdirSync(fallbackDir).map((file) => [file.replace(/\.json$/, ''), readJson(path.join(fallbackDir, file))]));
-/** The seed and, where one exists, the fallback of a shop: the same rules hold for both. */
-const footerFiles = (segment: string): [string, unknown][] =>
-  [[`seed ${segment}`, seeds[segment]], ...(fallbacks[segment] ? [[`fallback ${segment}`, fallbacks[segment]] as [string, unknown]] : [])];
-
-/** The texts of footer content: every string except link targets and machine names. */
-function footerTexts(value: unknown, key = ''): string[] {
-  if (typeof value === 'string') return ['url', 'link', 'source', 'iconName', 'kind'].includes(key) ? [] : [value];
-  if (Array.isArray(value)) return value.flatMap((item) => footerTexts(item, key));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => footerTexts(v, k));
-  return [];
-}
-const legalLink = (content: unknown, kind: string) => (content as FooterFile).legalLinks.find((link) => link.kind === kind);
-
-/** Every text shown in a shop: its catalogue and its footer content. */
-function shopTexts(locale: UiLocale, segment: string): string[] {
-  return [...Object.values(shown(locale)), ...footerFiles(segment).flatMap(([, content]) => footerTexts(content))];
-}
 
 describe('amounts', () => {
   // A number and its unit must not be split over two lines: "999 Kč", "40 €", "CHF 50", "{{percent}} %".
@@ -77,9 +45,12 @@ describe('Turkish', () => {
   const tr = shown('tr-TR');
 
   test('the commercial message consent names the channel and the sender, İYS and free withdrawal', () => {
-    const consent = tr['newsletter.consent.commercial'];
-    expect(consent).toContain('e-posta');
-    expect(consent).toContain('Aroma');
+    const shop = shopByCode('TR')!;
+    const consent = consentTexts(shop)['newsletter.consent.commercial'];
+    expect(consent).toContain('e-posta adresime');
+    // The sender is the registered trade name (ticari unvan) from the country table, not the brand.
+    expect(consent).toContain(`${shop.tradeName} tarafından`);
+    expect(consent).not.toMatch(/Aroma tarafından|tarafıma/u);
     expect(consent).toContain('İleti Yönetim Sistemi');
     expect(consent).toContain('İYS');
     expect(consent).toMatch(/ücretsiz.*geri al/u);
@@ -91,9 +62,10 @@ describe('Turkish', () => {
     expect(notice).toContain('biliyorum');
   });
 
-  test('the DNE consent is an "açık rıza" that refers to the Aydınlatma Metni', () => {
-    expect(tr['newsletter.consent.dne']).toContain('açık rıza');
-    expect(tr['newsletter.consent.dne']).toContain('Aydınlatma Metni');
+  test('the DNE consent is an "açık rıza" within the Aydınlatma Metni, not an acknowledgement of having read it', () => {
+    // KVKK practice keeps informing (Aydınlatma Metni) and explicit consent (açık rıza) apart.
+    expect(tr['newsletter.consent.dne']).toMatch(/^Aydınlatma Metni’nde belirtilen kapsamda, .* açık rıza veriyorum\. Bu rıza isteğe bağlıdır;/u);
+    expect(tr['newsletter.consent.dne']).not.toContain('okudum');
   });
 
   test('the sales terms are not called terms of use', () => {
@@ -115,8 +87,15 @@ describe('Polish', () => {
     expect(pl['newsletter.legal.notice']).toContain('informacji handlowych drogą elektroniczną');
   });
 
-  test('the privacy hint names the data controller', () => {
-    expect(pl['newsletter.privacyHint']).toMatch(/Administratorem Twoich danych osobowych jest Aroma/u);
+  test('the privacy hint names the data controller: the trade name from the country table', () => {
+    const shop = shopByCode('PL')!;
+    expect(consentTexts(shop)['newsletter.privacyHint']).toContain(`Administratorem Twoich danych osobowych jest ${shop.tradeName},`);
+  });
+
+  test('the required-field errors are instructions, not statements', () => {
+    for (const key of ['emailRequired', 'firstNameRequired', 'lastNameRequired', 'salutationRequired'] as const) {
+      expect(pl[`newsletter.error.${key}`], key).toMatch(/^(Podaj|Wybierz) [^.]+\.$/u);
+    }
   });
 
   test('the phone field names the country code in full', () => {
@@ -189,5 +168,86 @@ describe('Czech and Slovak', () => {
   test('Slovak says "zadarmo", never the Czech "zdarma"', () => {
     expect(shopTexts('sk-SK', 'sk').filter((text) => /zdarma/iu.test(text))).toEqual([]);
     expect(shopTexts('sk-SK', 'sk').some((text) => text.includes('zadarmo'))).toBe(true);
+  });
+});
+
+describe('the trade name', () => {
+  const templated = ['newsletter.consent.commercial', 'newsletter.privacyHint'] as const;
+
+  test.each(uiLocales)('%s names the message sender and the data controller through {{tradeName}}', (locale) => {
+    const texts = shown(locale);
+    for (const key of templated) expect(texts[key], key).toContain('{{tradeName}}');
+    // Trade names end in abbreviations ("sp. z o.o.", "A.Ş."): a full stop right after the name would double theirs.
+    expect(Object.values(texts).filter((text) => text.includes('{{tradeName}}.'))).toEqual([]);
+  });
+
+  test.each(shops.map((shop) => [shop.code, shop] as const))('%s shows its own trade name in the consent texts, no placeholder left', (_code, shop) => {
+    const texts = consentTexts(shop);
+    for (const key of templated) expect(texts[key], key).toContain(shop.tradeName);
+    expect(Object.values(texts).filter((text) => text.includes('{{'))).toEqual([]);
+  });
+
+  test('is written in the country table only: no catalogue or footer content spells one out', () => {
+    for (const shop of shops) expect(shopTexts(shop.locale, shop.segment).filter((text) => text.includes(shop.tradeName)), shop.code).toEqual([]);
+  });
+});
+
+describe('the UI gallery\'s sample legal text', () => {
+  // The form asks for the profiling consent (DNE), so the text must not say the data serve the newsletter only.
+  const wording: Record<UiLocale, [only: RegExp, withConsent: string]> = {
+    'de-DE': [/ausschließlich/u, 'mit Ihrer Einwilligung, für personalisierte Angebote'],
+    'de-AT': [/ausschließlich/u, 'mit Ihrer Einwilligung, für personalisierte Angebote'],
+    'de-CH': [/ausschliesslich/u, 'mit Ihrer Einwilligung, für personalisierte Angebote'],
+    'fr-CH': [/uniquement/u, 'avec votre consentement, pour vous proposer des offres personnalisées'],
+    'cs-CZ': [/výhradně/u, 's vaším souhlasem také k přípravě nabídek šitých na míru'],
+    'hu-HU': [/kizárólag/u, 'hozzájárulása esetén személyre szabott ajánlatokhoz'],
+    'sk-SK': [/výlučne/u, 's vaším súhlasom aj na prípravu ponúk šitých na mieru'],
+    'tr-TR': [/yalnızca/u, 'açık rıza vermeniz hâlinde size özel teklifler'],
+    'pl-PL': [/wyłącznie/u, 'za Twoją zgodą także do przygotowywania spersonalizowanych ofert'],
+  };
+  test.each(uiLocales)('%s names the personalised offers the consent allows', (locale) => {
+    const [only, withConsent] = wording[locale];
+    expect(shown(locale)['ui.gallery.sample.legal']).not.toMatch(only);
+    expect(shown(locale)['ui.gallery.sample.legal']).toContain(withConsent);
+  });
+
+  test('the Polish one says "from 16" as "ukończyły 16 lat", not "od 16. roku życia" (which is from 15)', () => {
+    expect(shown('pl-PL')['ui.gallery.sample.legal']).toContain('Zapisać się mogą osoby, które ukończyły 16 lat.');
+  });
+});
+
+describe('one term and whole sentences', () => {
+  interface TeaserGroup { heading: { text: string }; introductoryText: string }
+  const groups = (content: unknown) => (content as { teaserGroups: TeaserGroup[] }).teaserGroups;
+
+  test.each(uiLocales)('%s labels the legal notice\'s toggle as every other "show more/less"', (locale) => {
+    expect([shown(locale)['newsletter.legal.more'], shown(locale)['newsletter.legal.less']]).toEqual([shown(locale)['ui.showMore'], shown(locale)['ui.showLess']]);
+  });
+
+  test('the Christmas delivery teasers say who orders', () => {
+    const christmas = seedSets['footer-christmas']!;
+    expect(Object.fromEntries(Object.entries(christmas).map(([segment, content]) => [segment, groups(content)[1]!.introductoryText]))).toEqual({
+      de: 'Wenn Sie bis zum 19. Dezember bestellen, bringt DHL Ihr Paket pünktlich zu Weihnachten.',
+      at: 'Wenn Sie bis zum 18. Dezember bestellen, bringt die Österreichische Post Ihr Paket rechtzeitig zum Heiligen Abend.',
+      ch: 'Wenn Sie bis zum 18. Dezember bestellen, bringt die Schweizerische Post Ihr Paket rechtzeitig zu Weihnachten.',
+    });
+  });
+
+  test('the Swiss card is the "Privatkarte" / "carte privée" in its heading and its text', () => {
+    for (const [name, content] of footerFiles('ch')) {
+      expect(groups(content)[5]!.heading.text, name).toBe('Privatkarte');
+      expect(groups(content)[5]!.introductoryText, name).toContain('Aroma-Privatkarte');
+    }
+    const card = groups(seeds['ch-fr'])[5]!;
+    expect([card.heading.text, card.introductoryText]).toEqual(['Carte privée', expect.stringContaining('carte privée Aroma')]);
+  });
+
+  test('Swiss French: the store pickup has an object, the returns go to all stores, the VAT line reads as in the catalogue', () => {
+    const content = seeds['ch-fr'] as { teaserGroups: TeaserGroup[]; salesTax: { textBeforeLink: string; link: { text: string }; textAfterLink: string } };
+    expect(groups(content)[2]!.introductoryText).toBe('Commandez en ligne et retirez gratuitement votre commande dans l’une de nos filiales.');
+    expect(groups(content)[3]!.introductoryText).toContain('dans toutes nos filiales');
+    const { textBeforeLink, link, textAfterLink } = content.salesTax;
+    expect(`${textBeforeLink}${link.text}${textAfterLink}`).toBe(shown('fr-CH')['footer.minimal.vat']);
+    expect(shown('fr-CH')['footer.minimal.vat']).toBe('Tous les prix s’entendent TVA comprise, hors frais de livraison.');
   });
 });

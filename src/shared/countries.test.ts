@@ -32,6 +32,13 @@ describe('country table', () => {
     expect(shopByCode('TR')?.freeShipping).toEqual({ from: 1000 });
   });
 
+  test('names the company that runs each shop, as docs/constants.md#per-shop-facts lists it, not the brand', () => {
+    expect(Object.fromEntries(shops.map((s) => [s.code, s.tradeName]))).toEqual({
+      DE: 'Aroma Deutschland GmbH', AT: 'Aroma Österreich GmbH', CH: 'Aroma Schweiz AG', CH_FR: 'Aroma Schweiz AG', CZ: 'Aroma Česko s.r.o.',
+      HU: 'Aroma Magyarország Kft.', SK: 'Aroma Slovensko s.r.o.', TR: 'Aroma Mağazacılık A.Ş.', PL: 'Aroma Polska sp. z o.o.',
+    });
+  });
+
   test('writes each currency as the shop\'s shoppers read it', () => {
     const signs = Object.fromEntries(shops.map((s) => [s.code, `${s.currencySign.position} ${s.currencySign.text}`]));
     expect(signs).toEqual({

@@ -23,6 +23,12 @@ const shopSchema = v.object({
    * of the number it stands ("999 Kč", "CHF 50"). See `formatAmount`.
    */
   currencySign: v.object({ text: v.pipe(v.string(), v.nonEmpty()), position: v.picklist(['before', 'after']) }),
+  /**
+   * The registered name of the company that runs the shop (trade name, Turkish "ticari unvan"), not the brand: the
+   * sender named in the commercial-message consent (TR) and the data controller named in the privacy hint (PL and
+   * every other shop). The one place it is written; the catalogues say `{{tradeName}}` (see `consentTexts`).
+   */
+  tradeName: v.pipe(v.string(), v.nonEmpty()),
   /** The shop's name of the loyalty card product in `/registerfree{card}card` URLs. */
   loyaltyCardPath: pathSchema,
   /** Newsletter sign-up rules (docs/newsletter.md#rules-per-shop). */
@@ -83,12 +89,14 @@ const standardLinks = {
 export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',
+    tradeName: 'Aroma Deutschland GmbH',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
     code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR', timeZone: 'Europe/Vienna',
+    tradeName: 'Aroma Österreich GmbH',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
     freeShipping: null, hasFooterFallback: true,
@@ -96,18 +104,21 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   },
   {
     code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
+    tradeName: 'Aroma Schweiz AG',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
     newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
     links: standardLinks,
   },
   {
     code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
+    tradeName: 'Aroma Schweiz AG',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
     newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
   },
   {
     code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK', timeZone: 'Europe/Prague',
+    tradeName: 'Aroma Česko s.r.o.',
     currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
     freeShipping: { from: 999 }, hasFooterFallback: false,
@@ -115,6 +126,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   },
   {
     code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF', timeZone: 'Europe/Budapest',
+    tradeName: 'Aroma Magyarország Kft.',
     currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
     freeShipping: null, hasFooterFallback: false,
@@ -122,6 +134,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   },
   {
     code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR', timeZone: 'Europe/Bratislava',
+    tradeName: 'Aroma Slovensko s.r.o.',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
     freeShipping: { from: 40 }, hasFooterFallback: false,
@@ -129,6 +142,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   },
   {
     code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY', timeZone: 'Europe/Istanbul',
+    tradeName: 'Aroma Mağazacılık A.Ş.',
     currencySign: { text: 'TL', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
@@ -145,6 +159,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   },
   {
     code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', timeZone: 'Europe/Warsaw',
+    tradeName: 'Aroma Polska sp. z o.o.',
     currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, freeShipping: { from: 100 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },

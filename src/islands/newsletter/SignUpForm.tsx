@@ -130,7 +130,7 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
           legalsError={error(errors.legals)}
           legalsRef={register('legals')}
           onChange={setValue}
-          legalNotice={<LegalNotice strings={strings} age={rules.minimumAge} />}
+          legalNotice={<LegalNotice strings={strings} />}
         />
       )}
       <Button type="submit" className="newsletter-form__submit" widthBehaviour="full-mobile" disabled={!hydrated}

@@ -1,5 +1,6 @@
 import type { Shop } from '../../shared/countries.ts';
 import { pickStrings, translationsFor, type UiStringKey } from '../../shared/i18n.ts';
+import { consentTexts } from '../../shared/newsletter/consentTexts.ts';
 import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
@@ -40,7 +41,8 @@ export function signUpProps(shop: Shop): {
     return path ? [{ href: href(path), text: t(key) }] : [];
   });
   return {
-    strings: pickStrings(shop.locale, signUpStringKeys),
+    // The consent texts with the shop's age and trade name filled in: the very wording the service hashes.
+    strings: { ...pickStrings(shop.locale, signUpStringKeys), ...consentTexts(shop) },
     rules: shop.newsletter,
     links,
     voucherConditions: { href: href(shop.links.voucherConditions), text: t('newsletter.link.voucherConditions') },

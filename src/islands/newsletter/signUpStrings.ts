@@ -1,4 +1,5 @@
 import type { UiStringKey } from '../../shared/i18n.ts';
+import { consentTextKeys } from '../../shared/newsletter/consentTexts.ts';
 
 /** Catalogue keys the sign-up island shows; the Astro section resolves them with `pickStrings` at build time. */
 export const signUpStringKeys = [
@@ -17,12 +18,10 @@ export const signUpStringKeys = [
   'newsletter.field.honeypot',
   'newsletter.submit',
   'newsletter.submitting',
-  'newsletter.consent.dne',
-  'newsletter.consent.commercial',
-  'newsletter.legal.notice',
+  // The legal notice, both consents and the privacy hint: `signUpProps` fills in the shop's age and trade name.
+  ...consentTextKeys,
   'newsletter.legal.more',
   'newsletter.legal.less',
-  'newsletter.privacyHint',
   'newsletter.links.label',
   'newsletter.voucherFootnote',
   'newsletter.success.heading',

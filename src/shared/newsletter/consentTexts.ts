@@ -1,0 +1,25 @@
+import type { Shop } from '../countries.ts';
+import { translationsFor, type UiStringKey } from '../i18n.ts';
+
+/** Catalogue keys of what a shopper agrees to when signing up: the legal notice, both consents and the privacy hint. */
+export const consentTextKeys = [
+  'newsletter.legal.notice',
+  'newsletter.consent.dne',
+  'newsletter.consent.commercial',
+  'newsletter.privacyHint',
+] as const satisfies readonly UiStringKey[];
+
+/** The consent texts of one shop, keyed like the catalogue. */
+export type ConsentTexts = Readonly<Record<(typeof consentTextKeys)[number], string>>;
+
+/**
+ * The consent texts exactly as the shop's form shows them: in the shop's language, with its minimum age
+ * (`{{age}}`) and its trade name (`{{tradeName}}`, the commercial-message sender and the data controller) filled in
+ * from the country table. The form shows these and the service hashes these into the consent-text version, so the
+ * stored version names the wording the shopper read (docs/newsletter.md#consent-evidence).
+ */
+export function consentTexts(shop: Shop): ConsentTexts {
+  const t = translationsFor(shop.locale);
+  const values = { age: shop.newsletter.minimumAge, tradeName: shop.tradeName };
+  return Object.fromEntries(consentTextKeys.map((key) => [key, t(key, values)])) as ConsentTexts;
+}
