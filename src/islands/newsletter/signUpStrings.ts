@@ -1,5 +1,5 @@
 import type { UiStringKey } from '../../shared/i18n.ts';
-import { consentTextKeys } from '../../shared/newsletter/consentTexts.ts';
+import { consentTextKeys } from '../../shared/newsletter/consentTextKeys.ts';
 
 /** Catalogue keys the sign-up island shows; the Astro section resolves them with `pickStrings` at build time. */
 export const signUpStringKeys = [

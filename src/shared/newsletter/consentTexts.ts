@@ -1,13 +1,6 @@
 import type { Shop } from '../countries.ts';
-import { translationsFor, type UiStringKey } from '../i18n.ts';
-
-/** Catalogue keys of what a shopper agrees to when signing up: the legal notice, both consents and the privacy hint. */
-export const consentTextKeys = [
-  'newsletter.legal.notice',
-  'newsletter.consent.dne',
-  'newsletter.consent.commercial',
-  'newsletter.privacyHint',
-] as const satisfies readonly UiStringKey[];
+import { translationsFor } from '../i18n.ts';
+import { consentTextKeys } from './consentTextKeys.ts';
 
 /** The consent texts of one shop, keyed like the catalogue. */
 export type ConsentTexts = Readonly<Record<(typeof consentTextKeys)[number], string>>;
