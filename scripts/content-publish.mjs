@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { ConfigError, readConfig, readToolConfig } from '../src/shared/config.ts';
 import { selectShops } from '../src/shared/countries.ts';
 import { publishedVersionSchema, zonedInstantSchema } from '../src/shared/promotion/schemas.ts';
-import { problemLines, readFooterContentFile } from './lib/footerContentFile.mjs';
+import { readFooterContentFile, reportLines } from './lib/footerContentFile.mjs';
 
 const LIVE_TIMEOUT_MS = 60_000;
 const STATUS_POLL_MS = 500;
@@ -43,12 +43,14 @@ try {
 } catch (error) {
   fail(`${values.file}: ${error.message}`);
 }
-const problems = problemLines(shop.code, raw);
+const { problems, warnings } = reportLines(shop.code, raw, shop);
 if (problems.length) {
   for (const line of problems) console.log(`${line} (${values.file})`);
   fail(`${problems.length} problem(s) in ${values.file}; nothing was published`);
 }
-console.log(`validated: ${values.file} is valid footer content for ${shop.code}`);
+// Facts stated otherwise than the country table do not stop a publish, as they do not stop the service: the operator sees them.
+for (const line of warnings) console.log(`${line} (${values.file})`);
+console.log(`validated: ${values.file} is valid footer content for ${shop.code}${warnings.length ? `, with ${warnings.length} warning(s)` : ''}`);
 if (values['dry-run']) {
   console.log('dry run: nothing stored');
   process.exit(0);

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogues, translationsFor, type UiStringKey } from '../shared/i18n.ts';
 import type { UiLocale } from '../shared/locales.ts';
+import { shopBySegment } from '../shared/countries.ts';
+import { fillShopFacts } from '../shared/footer/shopFacts.ts';
 
 // What shoppers read, gathered for the copy tests (copy.test.ts, retiredWording.test.ts): the string catalogues and
 // every footer content version the local CMS serves (server/seed/*: the base content, the Christmas campaign, the A/B
@@ -47,7 +49,12 @@ function footerTexts(value: unknown, key = ''): string[] {
 /** The legal link of a kind (`terms`, `withdrawal`, …) in footer content. */
 export const legalLink = (content: unknown, kind: string) => (content as FooterFile).legalLinks.find((link) => link.kind === kind);
 
-/** Every text shown in a shop: its catalogue and all its footer content. */
+/** Every text shown in a shop: its catalogue and all its footer content, with the shop's facts filled in. */
 export function shopTexts(locale: UiLocale, segment: string): string[] {
-  return [...Object.values(shown(locale)), ...footerFiles(segment).flatMap(([, content]) => footerTexts(content))];
+  const shop = shopBySegment(segment);
+  const filled = (text: string) => {
+    const result = shop ? fillShopFacts(text, shop) : undefined;
+    return result?.ok ? result.text : text;
+  };
+  return [...Object.values(shown(locale)), ...footerFiles(segment).flatMap(([, content]) => footerTexts(content).map(filled))];
 }

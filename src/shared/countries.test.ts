@@ -24,12 +24,19 @@ describe('country table', () => {
     expect(shops.filter((s) => s.newsletter.requiresCommercialConsent).map((s) => s.code)).toEqual(['TR']);
   });
 
-  test('has the minimum ages and free-shipping thresholds of docs/constants.md#per-shop-facts', () => {
+  test("has the spec's minimum ages, free-shipping thresholds, return periods and service hours", () => {
     expect(shops.filter((s) => s.newsletter.minimumAge === 18).map((s) => s.code)).toEqual(['CZ', 'SK']);
-    expect(shopByCode('CZ')?.freeShipping).toEqual({ from: 999 });
-    expect(shopByCode('SK')?.freeShipping).toEqual({ from: 40 });
+    expect(shopByCode('CZ')?.freeShipping).toEqual({ from: 999, withCardFrom: 499 });
+    expect(shopByCode('SK')?.freeShipping).toEqual({ from: 40, withCardFrom: 20 });
     expect(shopByCode('PL')?.freeShipping).toEqual({ from: 100 });
     expect(shopByCode('TR')?.freeShipping).toEqual({ from: 1000 });
+    const period = (code: string) => shopByCode(code)?.returnPeriod;
+    for (const code of ['DE', 'PL', 'CZ', 'HU', 'SK']) expect(period(code)).toEqual({ amount: 30, unit: 'day' });
+    expect(period('AT')).toEqual({ amount: 14, unit: 'day' });
+    expect(period('CH')).toEqual({ amount: 3, unit: 'month' });
+    expect(period('CH_FR')).toEqual({ amount: 3, unit: 'month' });
+    expect(period('TR')).toEqual({ amount: 90, unit: 'day' });
+    expect(shops.filter((s) => s.serviceHours).map((s) => [s.code, s.serviceHours])).toEqual([['TR', { opens: '09:00', closes: '19:00' }]]);
   });
 
   test('names the company that runs each shop, as docs/constants.md#per-shop-facts lists it, not the brand', () => {

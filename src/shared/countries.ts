@@ -47,10 +47,18 @@ const shopSchema = v.object({
     minimumAge: v.number(),
   }),
   /**
-   * Free-shipping threshold in the shop currency, if the shop advertises one (the UI gallery's delivery sample).
-   * Return periods and the loyalty-card threshold are the CMS content's to state (docs/constants.md#per-shop-facts).
+   * Free-shipping threshold in the shop currency, and the lower one with the loyalty card, if the shop advertises
+   * them. The footer's texts name it as `{{freeShippingFrom}}` and `{{freeShippingWithCardFrom}}`
+   * (docs/footer.md#shop-facts).
    */
-  freeShipping: v.nullable(v.object({ from: v.number() })),
+  freeShipping: v.nullable(v.object({ from: v.pipe(v.number(), v.minValue(0)), withCardFrom: v.optional(v.pipe(v.number(), v.minValue(0))) })),
+  /** How long shoppers may return goods; the footer's texts name it as `{{returnPeriod}}`. */
+  returnPeriod: v.object({ amount: v.pipe(v.number(), v.integer(), v.minValue(1)), unit: v.picklist(['day', 'month']) }),
+  /**
+   * Customer-service hours every day in the shop's time zone, if the shop advertises them; the footer's texts name
+   * them as `{{serviceHours}}`.
+   */
+  serviceHours: v.nullable(v.object({ opens: v.pipe(v.string(), v.isoTime()), closes: v.pipe(v.string(), v.isoTime()) })),
   /** The build may fall back to the footer collection in `src/content` when the CMS fails. */
   hasFooterFallback: v.boolean(),
   /** Link targets of the sign-up section and footer. */
@@ -91,7 +99,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',
     tradeName: 'Aroma Deutschland GmbH',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
+    newsletter: standardNewsletter, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
@@ -99,21 +107,21 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Österreich GmbH',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
-    freeShipping: null, hasFooterFallback: true,
+    freeShipping: null, returnPeriod: { amount: 14, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
     code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     tradeName: 'Aroma Schweiz AG',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
+    newsletter: standardNewsletter, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: true,
     links: standardLinks,
   },
   {
     code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     tradeName: 'Aroma Schweiz AG',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: false,
+    newsletter: standardNewsletter, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
   },
   {
@@ -121,7 +129,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Česko s.r.o.',
     currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    freeShipping: { from: 999 }, hasFooterFallback: false,
+    freeShipping: { from: 999, withCardFrom: 499 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podminky-poukazu' },
   },
   {
@@ -129,7 +137,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Magyarország Kft.',
     currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
-    freeShipping: null, hasFooterFallback: false,
+    freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-kuponfeltetelek', exampleNewsletter: '/hirlevel-minta' },
   },
   {
@@ -137,7 +145,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Slovensko s.r.o.',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    freeShipping: { from: 40 }, hasFooterFallback: false,
+    freeShipping: { from: 40, withCardFrom: 20 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podmienky-poukazu' },
   },
   {
@@ -147,7 +155,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
     },
-    freeShipping: { from: 1000 }, hasFooterFallback: false,
+    freeShipping: { from: 1000 }, returnPeriod: { amount: 90, unit: 'day' }, serviceHours: { opens: '09:00', closes: '19:00' }, hasFooterFallback: false,
     links: {
       ...standardLinks,
       voucherConditions: '/c/subscribenewsletter-indirim-kosullari',
@@ -161,7 +169,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', timeZone: 'Europe/Warsaw',
     tradeName: 'Aroma Polska sp. z o.o.',
     currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, freeShipping: { from: 100 }, hasFooterFallback: false,
+    newsletter: standardNewsletter, freeShipping: { from: 100 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },
   },
 ]);

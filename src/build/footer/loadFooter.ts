@@ -2,7 +2,7 @@ import type { Shop } from '../../shared/countries.ts';
 import { fetchCmsFooter, type CmsAnswer } from './fetchCmsFooter.ts';
 import type { LoadedFooter } from '../../lib/footer/loadedFooterSchema.ts';
 import type { FooterProblem } from '../../shared/footer/footerProblem.ts';
-import { parseFooterContent } from '../../shared/footer/sanitizeFooterContent.ts';
+import { parseShopFooter } from '../../shared/footer/parseShopFooter.ts';
 import { cmsFooter } from '../../lib/footer/cmsFooter.ts';
 
 export interface LoadFooterOptions {
@@ -42,7 +42,7 @@ function chooseFooter(shop: Shop, answer: CmsAnswer, options: LoadFooterOptions)
   }
 
   if (shop.hasFooterFallback) {
-    const parsed = parseFooterContent(options.readFallback(shop));
+    const parsed = parseShopFooter(options.readFallback(shop), shop);
     if (parsed.ok) return { segment: shop.segment, source: 'fallback', content: parsed.content, dropped: parsed.dropped, reasons };
     reasons.push(`fallback content is invalid: ${describe(parsed.errors)}`);
   }

@@ -1,5 +1,6 @@
 import type { Shop } from '../../shared/countries.ts';
-import { parseFooterContent, type FooterParseResult } from '../../shared/footer/sanitizeFooterContent.ts';
+import type { FooterParseResult } from '../../shared/footer/sanitizeFooterContent.ts';
+import { parseShopFooter } from '../../shared/footer/parseShopFooter.ts';
 import type { LoadedFooter } from './loadedFooterSchema.ts';
 
 /** A CMS footer that passed validation (unsafe parts dropped), or the parse result's errors. */
@@ -10,7 +11,7 @@ export type CmsFooterResult = { ok: true; footer: LoadedFooter & { source: 'cms'
  * (docs/footer.md, docs/preview.md#preview-render).
  */
 export function cmsFooter(shop: Shop, raw: unknown, reasons: string[] = []): CmsFooterResult {
-  const parsed = parseFooterContent(raw);
+  const parsed = parseShopFooter(raw, shop);
   if (!parsed.ok) return parsed;
   return { ok: true, footer: { segment: shop.segment, source: 'cms', content: parsed.content, dropped: parsed.dropped, reasons } };
 }

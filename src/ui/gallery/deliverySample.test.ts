@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { shops } from '../../shared/countries.ts';
-import { formatAmount } from '../../lib/format/amount.ts';
+import { formatAmount } from '../../shared/format/amount.ts';
 import { translationsFor } from '../../shared/i18n.ts';
 import { deliverySample } from './deliverySample.ts';
 

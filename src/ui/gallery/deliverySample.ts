@@ -1,5 +1,5 @@
 import type { Shop } from '../../shared/countries.ts';
-import { formatAmount } from '../../lib/format/amount.ts';
+import { formatAmount } from '../../shared/format/amount.ts';
 import type { Translate } from '../../shared/i18n.ts';
 
 /**
