@@ -35,12 +35,17 @@ export async function parseMail(raw: string | Buffer, file = ''): Promise<Receiv
 
 /**
  * Every message in an outbox folder (`OUTBOX_DIR`), oldest first (the file outbox names its files so that they sort
- * by when they were queued). Test and tooling support: the services never read their own outbox.
+ * by when they were queued); with `to`, only the messages to that address. Test and tooling support: the services
+ * never read their own outbox.
  */
-export async function readOutbox(dir: string): Promise<ReceivedMail[]> {
+export async function readOutbox(dir: string, { to }: { to?: string } = {}): Promise<ReceivedMail[]> {
   if (!fs.existsSync(dir)) return [];
   const files = fs.readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
-  return Promise.all(files.map((file) => parseMail(fs.readFileSync(path.join(dir, file)), file)));
+  const raws = files.map((file) => ({ file, raw: fs.readFileSync(path.join(dir, file)) }));
+  // A cheap first look at the raw bytes (an ASCII address is written as it is) before parsing.
+  const candidates = to === undefined ? raws : raws.filter(({ raw }) => raw.toString('latin1').toLowerCase().includes(to.toLowerCase()));
+  const mails = await Promise.all(candidates.map(({ file, raw }) => parseMail(raw, file)));
+  return to === undefined ? mails : mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
 }
 
 /** The first link in a mail's text whose path matches, e.g. `/newsletter/confirm/`; throws when there is none. */

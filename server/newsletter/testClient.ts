@@ -22,7 +22,7 @@ export function newsletterTestClient(server: Pick<TestServer, 'origin'>, outbox:
   async function mailTo(email: string, count = 1): Promise<ReceivedMail> {
     const deadline = Date.now() + 5000;
     for (;;) {
-      const found = (await mails()).filter((mail) => mail.to === email.toLowerCase() || mail.to === email);
+      const found = await readOutbox(outbox, { to: email });
       if (found.length >= count) return found.at(-1)!;
       if (Date.now() > deadline) throw new Error(`${count} mail(s) to ${email} expected, ${found.length} in ${outbox}`);
       await new Promise((resolve) => setTimeout(resolve, 20));

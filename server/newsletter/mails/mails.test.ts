@@ -2,28 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { shops, shopBySegment, type Shop } from '../../../src/shared/countries.ts';
+import { shops, shopBySegment } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
 import { parseMail } from '../../mail/outboxReader.ts';
 import { fileTransport } from '../../mail/transport.ts';
-import { confirmationMailContent } from './confirmationMail.ts';
 import { mailHtml } from './mailHtml.ts';
 import { mailText } from './mailContent.ts';
 import { newsletterMessage } from './newsletterMails.ts';
-import { welcomeMailContent, type WelcomeMailInput } from './welcomeMail.ts';
+import { SAMPLE_SITE, sampleMails } from './sampleMails.ts';
 
-const site = 'https://shop.example';
+const site = SAMPLE_SITE;
 const settings = { from: 'Aroma Newsletter <newsletter@aroma.example>', replyTo: 'Aroma Kundenservice <service@aroma.example>' };
-
-function welcome(shop: Shop, input: Partial<WelcomeMailInput> = {}) {
-  return welcomeMailContent(shop, {
-    email: 'anna@example.com',
-    voucher: { mode: 'new', code: 'K7QM-3XHP-9RTD', percent: shop.welcomeVoucher.percent, validUntil: shop.welcomeVoucher.validMonths ? new Date('2026-12-23T22:59:59.999Z') : null },
-    links: { preferences: `${site}/${shop.segment}/newsletter/preferences/?token=pref`, shop: `${site}/${shop.segment}/`, voucherConditions: `${site}/${shop.segment}${shop.links.voucherConditions}` },
-    ...input,
-  });
-}
-const confirmation = (shop: Shop) => confirmationMailContent(shop, `${site}/${shop.segment}/newsletter/confirm/?token=doi`);
+const welcome = sampleMails.welcome;
+const confirmation = sampleMails.confirmation;
 
 /** The message as it goes on the wire, read back by mailparser. */
 async function onTheWire(content: ReturnType<typeof welcome>, oneClickUnsubscribe?: string) {
