@@ -8,7 +8,7 @@ export interface ArrivedMail extends ReceivedMail {
   arrivedAt: number;
 }
 
-/** A real SMTP server on loopback, for tests and the bench. */
+/** A real SMTP server on loopback, for tests and the bench (docs/performance.md#mail). */
 export interface LocalSmtpServer {
   /** `smtp://127.0.0.1:{port}` for `SMTP_URL`. */
   url: string;
@@ -23,7 +23,8 @@ export interface LocalSmtpServer {
 
 /**
  * Starts smtp-server on a free loopback port: no TLS, no login, every message parsed with mailparser as a mail
- * client would read it. `parse: false` keeps only the arrival time (for counting at speed).
+ * client would read it. `parse: false` keeps only the arrival time and the envelope's recipient (for counting at
+ * speed).
  */
 export async function startLocalSmtpServer({ parse = true }: { parse?: boolean } = {}): Promise<LocalSmtpServer> {
   const received: ArrivedMail[] = [];
@@ -40,14 +41,14 @@ export async function startLocalSmtpServer({ parse = true }: { parse?: boolean }
       refused += 1;
       callback(Object.assign(new Error('Service not available, try again later'), { responseCode: refusing }));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const arrivedAt = Date.now();
         const raw = Buffer.concat(chunks);
         if (!parse) {
-          received.push({ arrivedAt } as ArrivedMail);
+          received.push({ arrivedAt, to: session.envelope.rcptTo[0]?.address ?? '' } as ArrivedMail);
           callback();
           return;
         }

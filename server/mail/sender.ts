@@ -52,6 +52,9 @@ export function mailSender(options: MailSenderOptions): MailSender {
     for (const wake of sleepers) wake();
   };
   let unsubscribe: (() => void) | undefined;
+  // Failed attempts since the transport last worked: an outage is logged when it starts and when it ends, not once per
+  // attempt of every queued job (each job keeps its own last_error).
+  let failedSinceLastSuccess = 0;
 
   function settleAbandoned() {
     for (const job of jobs.abandoned()) {
@@ -85,6 +88,10 @@ export function mailSender(options: MailSenderOptions): MailSender {
       inTransaction(db, () => {
         if (jobs.finish(job.id, 'sent', delivery === 'delivered' ? null : 'delivered by an earlier attempt', at)) kind.sent?.(job, at);
       });
+      if (failedSinceLastSuccess > 0) {
+        log.log(`Mail goes to ${transport.description} again (${failedSinceLastSuccess} attempts failed meanwhile, all retried)`);
+        failedSinceLastSuccess = 0;
+      }
     } catch (error) {
       const reason = describeFailure(error);
       if (failureKind(error) === 'permanent') {
@@ -94,7 +101,10 @@ export function mailSender(options: MailSenderOptions): MailSender {
       }
       const delayMs = withJitter(retryDelayMs(job.attempts, retry.firstMs, retry.maxMs));
       jobs.retryAt(job.id, new Date(Date.now() + delayMs), reason);
-      log.warn(`Mail job ${job.id} (${job.kind}) not handed to ${transport.description} (attempt ${job.attempts}): ${reason}; next attempt in ${Math.round(delayMs / 1000)} s`);
+      if (failedSinceLastSuccess === 0) {
+        log.warn(`Mail cannot be handed to ${transport.description}: ${reason}. Jobs stay queued and are retried (first retry of job ${job.id} in ${Math.round(delayMs / 1000)} s).`);
+      }
+      failedSinceLastSuccess += 1;
     }
   }
 
