@@ -118,7 +118,7 @@ describe('through a real SMTP server', () => {
     const jobs = app.db.prepare('SELECT state, attempts FROM mail_jobs').all() as { state: string; attempts: number }[];
     expect(jobs.every((job) => job.state === 'sent' && job.attempts >= 3)).toBe(true);
     expect(app.db.prepare(`SELECT COUNT(*) AS n FROM subscribers WHERE confirmation_sent_at IS NOT NULL`).get()).toEqual({ n: 6 });
-  });
+  }, 40_000);
 });
 
 describe('the file outbox', () => {
@@ -211,5 +211,6 @@ describe('a crash of the services (kill -9)', () => {
     second.child.kill('SIGTERM');
     expect(await new Promise((resolve) => second.child.once('exit', resolve))).toBe(0);
     expect(db.prepare(`SELECT state, COUNT(*) AS n FROM mail_jobs GROUP BY state`).all()).toEqual([{ state: 'sent', n: 5 }]);
-  });
+    // Two starts of the services and a crash: more than the default 20 s on a busy shared machine.
+  }, 60_000);
 });
