@@ -99,6 +99,26 @@ describe('DELETE /newsletter-subscribers/{preferencesToken}', () => {
     expect(events('back@example.com').map((entry) => entry.event)).toEqual(['SIGNED_UP', 'CONFIRMED', 'WITHDRAWN', 'SIGNED_UP', 'CONFIRMED']);
   });
 
+  test('signing up again right after unsubscribing: stored, and its mail waits until 10 minutes after the last one', async () => {
+    const token = await client.subscribed({ email: 'quick@example.com' });
+    await expect.poll(() => row('quick@example.com').confirmation_sent_at).toEqual(expect.any(String));
+    await client.json('DELETE', `${SUBSCRIBERS}/${token}`, {});
+    const { confirmation_sent_at: lastSent } = row('quick@example.com') as { confirmation_sent_at: string };
+    expect((await client.subscribe({ email: 'quick@example.com', consents: [] })).status).toBe(201);
+    expect(row('quick@example.com').status).toBe('WAITING_FOR_DOI');
+    const job = server.db.prepare(`SELECT state, next_attempt_at FROM mail_jobs WHERE kind = 'newsletter.confirmation' ORDER BY id DESC`).get() as { state: string; next_attempt_at: string };
+    expect(job).toEqual({ state: 'queued', next_attempt_at: new Date(Date.parse(lastSent) + 10 * 60_000).toISOString() });
+  });
+
+  test('unsubscribing cancels the mails still queued to the address', async () => {
+    const token = await client.subscribed({ email: 'queued@example.com' });
+    const id = (row('queued@example.com') as { id: number }).id;
+    server.mail.jobs.enqueue({ kind: 'newsletter.welcome', recipient: 'queued@example.com', subscriberId: id, payload: { preferencesToken: token }, notBefore: new Date(Date.now() + 60_000) });
+    await client.json('DELETE', `${SUBSCRIBERS}/${token}`, {});
+    const jobs = server.db.prepare(`SELECT state, payload, last_error FROM mail_jobs WHERE subscriber_id = ? ORDER BY id`).all(id);
+    expect(jobs.at(-1)).toEqual({ state: 'cancelled', payload: null, last_error: 'unsubscribed' });
+  });
+
   test('a new sign-up of an ended subscription that is never confirmed goes back to unsubscribed once its link expires', async () => {
     const token = await client.subscribed({ email: 'again@example.com' });
     await client.json('DELETE', `${SUBSCRIBERS}/${token}`, {});
