@@ -113,7 +113,8 @@ export const migrations: readonly string[] = [
    CREATE INDEX consent_events_subscriber ON consent_events (subscriber_id);`,
   // The transactional mail outbox (server/mail/, docs/newsletter.md#mail-delivery): a sign-up or confirmation stores
   // its mail job in the same transaction; the sender hands jobs over (queued -> sending -> sent, or back to queued
-  // with a later next_attempt_at); handed_over_at marks the moment from which a crash leaves an SMTP delivery in doubt. `payload` holds what only the mail may carry (its link's token) and is cleared
+  // with a later next_attempt_at); claimed_by names the sender process (host:pid:id), handed_over_at marks the moment
+  // from which a crash leaves an SMTP delivery in doubt. `payload` holds what only the mail may carry (its link's token) and is cleared
   // once the job is done. `message_id` is fixed when queued, so every attempt is the same message. Welcome vouchers:
   // one per subscriber and shop, ever; no code twice.
   `CREATE TABLE mail_jobs (
@@ -130,6 +131,7 @@ export const migrations: readonly string[] = [
      last_error TEXT,
      created_at TEXT NOT NULL,
      claimed_at TEXT,
+     claimed_by TEXT,
      handed_over_at TEXT,
      finished_at TEXT
    );

@@ -27,6 +27,9 @@ export interface MailJob {
   created_at: string;
   /** When the message started to go to the transport in the current attempt; null before (and after a retry). */
   handed_over_at: string | null;
+  claimed_at: string | null;
+  /** The sender that claimed it: `host:pid:random`. */
+  claimed_by: string | null;
 }
 
 /** A job to queue. */
@@ -55,7 +58,7 @@ export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
     INSERT INTO mail_jobs (kind, recipient, subscriber_id, payload, message_id, state, next_attempt_at, not_after, created_at)
     VALUES (:kind, :recipient, :subscriberId, :payload, :messageId, 'queued', :nextAttemptAt, :notAfter, :now) RETURNING id`);
   const claim = db.prepare(`
-    UPDATE mail_jobs SET state = 'sending', attempts = attempts + 1, claimed_at = :now, handed_over_at = NULL
+    UPDATE mail_jobs SET state = 'sending', attempts = attempts + 1, claimed_at = :now, claimed_by = :owner, handed_over_at = NULL
     WHERE id = (SELECT id FROM mail_jobs WHERE state = 'queued' AND next_attempt_at <= :now ORDER BY next_attempt_at, id LIMIT 1)
       AND state = 'queued'
     RETURNING *`);
@@ -100,8 +103,8 @@ export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** The next due job, now `sending` (its attempt counted), or undefined. */
-    claim: (now = new Date()) => claim.get({ now: now.toISOString() }) as MailJob | undefined,
+    /** The next due job, now `sending` for `owner` (its attempt counted), or undefined. */
+    claim: (owner: string, now = new Date()) => claim.get({ now: now.toISOString(), owner }) as MailJob | undefined,
     /** Records that the message is about to reach the transport (see MailTransport.send). */
     handingOver: (id: number, now = new Date()) => void handingOver.run({ id, now: now.toISOString() }),
     /** Ends a job being sent: `sent`, `failed` or `cancelled`; its payload is cleared. */
@@ -110,8 +113,8 @@ export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
     /** Puts a job that could not be handed over back in the queue, due at `nextAttemptAt`. */
     retryAt: (id: number, nextAttemptAt: Date, error: string) =>
       void putBack.run({ id, nextAttemptAt: nextAttemptAt.toISOString(), error }),
-    /** Jobs left `sending` by a process that died. */
-    abandoned: () => abandoned.all() as unknown as MailJob[],
+    /** Jobs being sent, by this or another sender (see `senderGone`). */
+    sending: () => abandoned.all() as unknown as MailJob[],
     /** After a crash: back to the queue (a transport that can tell whether it was delivered) or `unknown`. */
     recover: (id: number, state: 'queued' | 'unknown', error: string, now = new Date()) =>
       void recover.run({ id, state, error, now: now.toISOString() }),

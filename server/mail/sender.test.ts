@@ -1,8 +1,10 @@
+import os from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
 import { openDatabase } from '../db.ts';
 import { mailJobs, type MailJob } from './mailJobs.ts';
 import { mailSender, type MailKind, type MailSender } from './sender.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
+import { senderGone } from './senderIdentity.ts';
 
 // The mail job state machine (docs/newsletter.md#mail-delivery): queued -> sending -> sent, or back to queued with a
 // growing delay, or failed for good; jobs a dead process left `sending`; stopping leaves the queue as it is.
@@ -142,13 +144,33 @@ describe('mail job state machine', () => {
 });
 
 describe('after a crash and on shutdown', () => {
-  /** A job as a process leaves it that dies while connecting (`claimed`) or during the hand-over itself. */
-  function leaveSending(jobs: ReturnType<typeof mailJobs>, handedOver: boolean) {
+  /** A process of this host that is no longer running (no process has this id). */
+  const deadSender = `${os.hostname()}:999999999:dead`;
+
+  /** A job as a sender leaves it that dies while connecting (`claimed`) or during the hand-over itself. */
+  function leaveSending(jobs: ReturnType<typeof mailJobs>, handedOver: boolean, owner = deadSender) {
     const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: { token: 't' } });
-    expect(jobs.claim()?.id).toBe(id);
+    expect(jobs.claim(owner)?.id).toBe(id);
     if (handedOver) jobs.handingOver(id);
     return id;
   }
+
+  test('a job another live sender is sending is left alone (two services processes on one database)', async () => {
+    const { transport, handedOver } = scriptedTransport([]);
+    const { jobs, row, start } = setUp(transport);
+    const id = leaveSending(jobs, false, `${os.hostname()}:${process.pid}:other`);
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(row(id).state).toBe('sending');
+    expect(handedOver).toEqual([]);
+  });
+
+  test('a claim from another host counts as abandoned only when older than any hand-over lasts', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    expect(senderGone('other-host:12:ab', '2026-11-24T09:59:00Z', 'me', now)).toBe(false);
+    expect(senderGone('other-host:12:ab', '2026-11-24T09:54:00Z', 'me', now)).toBe(true);
+    expect(senderGone(deadSender, '2026-11-24T09:59:59Z', 'me', now)).toBe(true);
+  });
 
   test('SMTP: a job that died before its hand-over (connecting, logging in) is sent again', async () => {
     const { transport, handedOver } = scriptedTransport([]);

@@ -3,6 +3,10 @@ import { inTransaction } from '../transaction.ts';
 import type { MailJob, MailJobs } from './mailJobs.ts';
 import { describeFailure, failureKind, retryDelayMs, withJitter } from './retry.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
+import { newSenderIdentity, senderGone } from './senderIdentity.ts';
+
+/** How often a running sender looks for jobs another sender left behind when it died. */
+const SETTLE_EVERY_MS = 60_000;
 
 /** What the sender knows about one kind of job: how to write its message, and what else changes once it is sent. */
 export interface MailKind {
@@ -39,7 +43,8 @@ export interface MailSender {
 /**
  * Delivers queued mail jobs one after the other (docs/newsletter.md#mail-delivery): claim (queued -> sending), render,
  * hand over, then sent; a refused or failed hand-over goes back to the queue with a growing delay (or to `failed` when
- * the refusal is final). At start it settles the jobs a dead process left `sending`: those not yet handed over go
+ * the refusal is final). At start, and every minute, it settles the jobs a dead sender left `sending` (never those of a
+ * live one: see senderIdentity.ts): those not yet handed over go
  * back to the queue; of those being handed over, the file outbox resends them (it knows whether the file was
  * written), SMTP marks them `unknown` and never resends them (at most once).
  */
@@ -56,8 +61,13 @@ export function mailSender(options: MailSenderOptions): MailSender {
   // attempt of every queued job (each job keeps its own last_error).
   let failedSinceLastSuccess = 0;
 
+  const self = newSenderIdentity();
+  let settledAt = 0;
+
   function settleAbandoned() {
-    for (const job of jobs.abandoned()) {
+    settledAt = Date.now();
+    for (const job of jobs.sending()) {
+      if (!senderGone(job.claimed_by, job.claimed_at, self)) continue;
       if (job.handed_over_at === null) {
         jobs.recover(job.id, 'queued', 'interrupted before it was handed over: sent again');
       } else if (transport.knowsEarlierDeliveries) {
@@ -125,7 +135,8 @@ export function mailSender(options: MailSenderOptions): MailSender {
 
   async function work() {
     while (running) {
-      const job = jobs.claim();
+      if (Date.now() - settledAt > SETTLE_EVERY_MS) settleAbandoned();
+      const job = jobs.claim(self);
       if (job) await deliver(job);
       else await idle();
     }
