@@ -4,7 +4,7 @@ import { openDatabase } from '../db.ts';
 import { mailJobs, type MailJob } from './mailJobs.ts';
 import { mailSender, type MailKind, type MailSender } from './sender.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
-import { senderGone } from './senderIdentity.ts';
+import { senderGone, senderRunning } from './senderIdentity.ts';
 
 // The mail job state machine (docs/newsletter.md#mail-delivery): queued -> sending -> sent, or back to queued with a
 // growing delay, or failed for good; jobs a dead process left `sending`; stopping leaves the queue as it is.
@@ -158,11 +158,14 @@ describe('after a crash and on shutdown', () => {
   test('a job another live sender is sending is left alone (two services processes on one database)', async () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport);
-    const id = leaveSending(jobs, false, `${os.hostname()}:${process.pid}:other`);
+    const other = `${os.hostname()}:${process.pid}:other`;
+    senderRunning(other, true);
+    const id = leaveSending(jobs, false, other);
     start();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(row(id).state).toBe('sending');
     expect(handedOver).toEqual([]);
+    senderRunning(other, false);
   });
 
   test('a claim from another host counts as abandoned only when older than any hand-over lasts', () => {
@@ -170,6 +173,8 @@ describe('after a crash and on shutdown', () => {
     expect(senderGone('other-host:12:ab', '2026-11-24T09:59:00Z', 'me', now)).toBe(false);
     expect(senderGone('other-host:12:ab', '2026-11-24T09:54:00Z', 'me', now)).toBe(true);
     expect(senderGone(deadSender, '2026-11-24T09:59:59Z', 'me', now)).toBe(true);
+    // Our own process id but no running sender of ours: an earlier process with the same id (a container restarted).
+    expect(senderGone(`${os.hostname()}:${process.pid}:before`, '2026-11-24T09:59:59Z', 'me', now)).toBe(true);
   });
 
   test('SMTP: a job that died before its hand-over (connecting, logging in) is sent again', async () => {

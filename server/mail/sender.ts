@@ -3,7 +3,7 @@ import { inTransaction } from '../transaction.ts';
 import type { MailJob, MailJobs } from './mailJobs.ts';
 import { describeFailure, failureKind, retryDelayMs, withJitter } from './retry.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
-import { newSenderIdentity, senderGone } from './senderIdentity.ts';
+import { newSenderIdentity, senderGone, senderRunning } from './senderIdentity.ts';
 
 /** How often a running sender looks for jobs another sender left behind when it died. */
 const SETTLE_EVERY_MS = 60_000;
@@ -146,6 +146,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
     start() {
       if (running) return;
       running = true;
+      senderRunning(self, true);
       unsubscribe = jobs.onQueued(wakeAll);
       settleAbandoned();
       loops = Promise.all(Array.from({ length: concurrency }, work))
@@ -165,6 +166,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
       await Promise.race([loops, grace]);
       clearTimeout(timer);
       loops = undefined;
+      senderRunning(self, false);
       transport.close();
     },
   };

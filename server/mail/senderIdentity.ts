@@ -4,9 +4,18 @@ import os from 'node:os';
 /** A sender that no longer holds its jobs after this long is gone, whatever else is known (its timeouts are 50 s). */
 const FOREIGN_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
 
+/** The senders of this process that are running. */
+const senders = new Set<string>();
+
 /** Who claims a job: this host, this process, and a random part for each sender in it. */
 export function newSenderIdentity(): string {
   return `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/** Marks a sender of this process as running (true) or stopped (false). */
+export function senderRunning(identity: string, running: boolean): void {
+  if (running) senders.add(identity);
+  else senders.delete(identity);
 }
 
 /**
@@ -18,6 +27,9 @@ export function senderGone(claimedBy: string | null, claimedAt: string | null, s
   if (claimedBy === self) return false;
   const [host, pid] = (claimedBy ?? '').split(':');
   if (host === os.hostname() && pid && /^\d+$/.test(pid)) {
+    // Our own process id with another sender's random part: an earlier process that had the same id (a container's
+    // process 1 after a restart), or another sender of this process, which `stop()` leaves only with nothing claimed.
+    if (Number(pid) === process.pid) return !senders.has(claimedBy ?? '');
     try {
       process.kill(Number(pid), 0);
       return false;
