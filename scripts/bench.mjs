@@ -31,18 +31,14 @@ const formFactors = ['mobile', 'desktop'];
 const { BENCH_RUNS: runs, BENCH_ONLY: only } = readToolConfig();
 const flowOnly = only === 'flow';
 const previewOnly = only === 'preview';
-if (only === 'publish') {
-  const publish = await measurePublish();
-  console.log(publishSummary(publish));
+// Parts that run on their own: measured, printed, and written to reports/bench-{part}.json.
+const aloneParts = { publish: [measurePublish, publishSummary], mail: [measureMail, mailSummary] };
+if (Object.hasOwn(aloneParts, only ?? '')) {
+  const [measure, summary] = aloneParts[only];
+  const figures = await measure();
+  console.log(summary(figures));
   fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'reports/bench-publish.json'), `${JSON.stringify({ date: new Date().toISOString(), publish }, null, 2)}\n`);
-  process.exit(0);
-}
-if (only === 'mail') {
-  const mail = await measureMail();
-  console.log(mailSummary(mail));
-  fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'reports/bench-mail.json'), `${JSON.stringify({ date: new Date().toISOString(), mail }, null, 2)}\n`);
+  fs.writeFileSync(path.join(root, `reports/bench-${only}.json`), `${JSON.stringify({ date: new Date().toISOString(), [only]: figures }, null, 2)}\n`);
   process.exit(0);
 }
 if (only && !flowOnly && !previewOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\`, \`preview\`, \`publish\` and \`mail\` are known`);
