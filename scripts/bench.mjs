@@ -8,6 +8,8 @@
 // Also the publisher (scripts/lib/benchPublish.mjs): content trigger to served, and a release switch under load.
 // BENCH_ONLY=publish: only that, written to reports/bench-publish.json.
 // Also times a staff preview render of /de/ (median of 5) against the static page; BENCH_ONLY=preview: only that.
+// Also mail through a local SMTP server (scripts/lib/benchMail.mjs): mails per second draining a queue, sign-up to
+// arrival; BENCH_ONLY=mail: only that, written to reports/bench-mail.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { measurePreviewRender } from './lib/benchPreview.mjs';
 import { DEMO_STAFF } from '../server/preview/staffAccounts.ts';
 import { flowRatios, measureUserFlow } from './lib/userFlow.mjs';
 import { measurePublish, publishSummary } from './lib/benchPublish.mjs';
+import { mailSummary, measureMail } from './lib/benchMail.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
 
 const urls = ['/de/', '/tr/', '/de/checkout/'];
@@ -28,14 +31,17 @@ const formFactors = ['mobile', 'desktop'];
 const { BENCH_RUNS: runs, BENCH_ONLY: only } = readToolConfig();
 const flowOnly = only === 'flow';
 const previewOnly = only === 'preview';
-if (only === 'publish') {
-  const publish = await measurePublish();
-  console.log(publishSummary(publish));
+// Parts that run on their own: measured, printed, and written to reports/bench-{part}.json.
+const aloneParts = { publish: [measurePublish, publishSummary], mail: [measureMail, mailSummary] };
+if (Object.hasOwn(aloneParts, only ?? '')) {
+  const [measure, summary] = aloneParts[only];
+  const figures = await measure();
+  console.log(summary(figures));
   fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'reports/bench-publish.json'), `${JSON.stringify({ date: new Date().toISOString(), publish }, null, 2)}\n`);
+  fs.writeFileSync(path.join(root, `reports/bench-${only}.json`), `${JSON.stringify({ date: new Date().toISOString(), [only]: figures }, null, 2)}\n`);
   process.exit(0);
 }
-if (only && !flowOnly && !previewOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\`, \`preview\` and \`publish\` are known`);
+if (only && !flowOnly && !previewOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\`, \`preview\`, \`publish\` and \`mail\` are known`);
 const flowUrl = '/de/';
 const debuggingPort = 9333;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
@@ -142,8 +148,9 @@ if (flowOnly) {
 await browser.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 const publish = flowOnly || previewOnly ? undefined : await measurePublish();
+const mail = flowOnly || previewOnly ? undefined : await measureMail();
 
-const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow, preview, publish };
+const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow, preview, publish, mail };
 fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 
@@ -166,4 +173,5 @@ console.table([
   { variant: 'ratio interaction/visible', ...flow.ratio },
 ]);
 if (publish) console.log(`\n${publishSummary(publish)}`);
+if (mail) console.log(`\n${mailSummary(mail)}`);
 console.log('Written to reports/bench.json');

@@ -6,7 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
  * Schema changes, applied in order once each (tracked in `PRAGMA user_version`).
  * Append new steps; never edit one that has shipped.
  */
-const migrations: string[] = [
+export const migrations: readonly string[] = [
   `CREATE TABLE promotions (
      site TEXT NOT NULL,
      name TEXT NOT NULL,
@@ -94,6 +94,61 @@ const migrations: string[] = [
    INSERT INTO promotion_versions (site, name, version, content_json, valid_from, stored_at, stored_by)
      SELECT site, name, 1, content_json, '2026-01-01T00:00:00.000Z', updated_at, 'migrated' FROM promotions;
    DROP TABLE promotions;`,
+  // Withdrawal (docs/newsletter.md#unsubscribe): a subscriber can be UNSUBSCRIBED (names erased, the row kept as proof),
+  // and every consent given, confirmed, changed or withdrawn is appended to a log that a later sign-up cannot
+  // overwrite. A sign-up that is never confirmed is deleted with its log (the 14 days the Turkish text promises).
+  `ALTER TABLE subscribers ADD COLUMN unsubscribed_at TEXT;
+   CREATE TABLE consent_events (
+     id INTEGER PRIMARY KEY,
+     subscriber_id INTEGER NOT NULL REFERENCES subscribers (id) ON DELETE CASCADE,
+     email TEXT NOT NULL,
+     site TEXT,
+     event TEXT NOT NULL CHECK (event IN ('SIGNED_UP', 'CONFIRMED', 'CHANGED', 'WITHDRAWN')),
+     at TEXT NOT NULL,
+     consents TEXT NOT NULL,
+     legals TEXT NOT NULL,
+     consent_text_version TEXT,
+     channel TEXT NOT NULL
+   );
+   CREATE INDEX consent_events_subscriber ON consent_events (subscriber_id);`,
+  // The transactional mail outbox (server/mail/, docs/newsletter.md#mail-delivery): a sign-up or confirmation stores
+  // its mail job in the same transaction; the sender hands jobs over (queued -> sending -> sent, or back to queued
+  // with a later next_attempt_at); claimed_by names the sender process (host:pid:id), handed_over_at marks the moment
+  // from which a crash leaves an SMTP delivery in doubt. `payload` holds what only the mail may carry (its link's token) and is cleared
+  // once the job is done. `message_id` is fixed when queued, so every attempt is the same message. Welcome vouchers:
+  // one per subscriber and shop, ever; no code twice.
+  `CREATE TABLE mail_jobs (
+     id INTEGER PRIMARY KEY,
+     kind TEXT NOT NULL,
+     recipient TEXT NOT NULL COLLATE NOCASE,
+     subscriber_id INTEGER REFERENCES subscribers (id) ON DELETE CASCADE,
+     payload TEXT,
+     message_id TEXT NOT NULL UNIQUE,
+     state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'sent', 'failed', 'cancelled', 'unknown')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT NOT NULL,
+     not_after TEXT,
+     last_error TEXT,
+     created_at TEXT NOT NULL,
+     claimed_at TEXT,
+     claimed_by TEXT,
+     handed_over_at TEXT,
+     finished_at TEXT
+   );
+   CREATE INDEX mail_jobs_due ON mail_jobs (state, next_attempt_at);
+   CREATE INDEX mail_jobs_subscriber ON mail_jobs (subscriber_id, kind, state);
+   CREATE TABLE vouchers (
+     id INTEGER PRIMARY KEY,
+     code TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('WELCOME')),
+     shop TEXT NOT NULL,
+     percent INTEGER NOT NULL,
+     issued_at TEXT NOT NULL,
+     valid_until TEXT,
+     subscriber_id INTEGER NOT NULL REFERENCES subscribers (id)
+   );
+   CREATE UNIQUE INDEX vouchers_code ON vouchers (code);
+   CREATE UNIQUE INDEX vouchers_one_welcome ON vouchers (subscriber_id, shop) WHERE kind = 'WELCOME';`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

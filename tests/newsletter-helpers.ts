@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { hydrateIsland } from './support/hydrateAll.ts';
 import { readToolConfig } from '../src/shared/config.ts';
+import { linkIn, readOutbox, type ReceivedMail } from '../server/mail/outboxReader.ts';
 
 /** Where the services write confirmation e-mails: `npm test` passes DATA_DIR; a manual serve sets OUTBOX_DIR. */
 const { OUTBOX_DIR, DATA_DIR } = readToolConfig();
@@ -31,25 +31,36 @@ export function countSignUpRequests(page: Page): { count: number } {
   return counter;
 }
 
-/** The confirmation link from the outbox e-mail sent to `email`, waiting briefly for it to be written. */
-export async function confirmationLinkFor(email: string): Promise<URL> {
-  let link: URL | undefined;
+/**
+ * The newest mail to `email` in the outbox whose text has a link to `pathPart` (e.g. `/newsletter/confirm/`), as a
+ * mail client reads it, waiting for the services' sender to deliver it.
+ */
+export async function mailWithLink(email: string, pathPart: string): Promise<{ mail: ReceivedMail; link: URL }> {
+  let found: { mail: ReceivedMail; link: URL } | undefined;
   await expect
     .poll(
-      () => {
-        const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((file) => file.endsWith('.eml')) : [];
-        for (const file of files) {
-          const mail = fs.readFileSync(path.join(outboxDir, file), 'utf8');
-          if (!mail.includes(`To: ${email}`)) continue;
-          const match = /https?:\/\/\S+\/newsletter\/confirm\/\?token=\S+/.exec(mail);
-          if (match) link = new URL(match[0]);
+      async () => {
+        for (const mail of (await readOutbox(outboxDir, { to: email })).reverse()) {
+          if (!mail.text.includes(pathPart)) continue;
+          found = { mail, link: linkIn(mail, pathPart) };
+          break;
         }
-        return link?.href;
+        return found?.link.href;
       },
-      { message: `a confirmation e-mail to ${email} in ${outboxDir}` },
+      { message: `a mail to ${email} with a ${pathPart} link in ${outboxDir}`, timeout: 10_000 },
     )
     .toBeTruthy();
-  return link!;
+  return found!;
+}
+
+/** The confirmation link from the newest confirmation e-mail sent to `email`. */
+export async function confirmationLinkFor(email: string): Promise<URL> {
+  return (await mailWithLink(email, '/newsletter/confirm/')).link;
+}
+
+/** The newest welcome mail sent to `email` (every mail after confirmation links the preferences page), and that link. */
+export function welcomeMailFor(email: string): Promise<{ mail: ReceivedMail; link: URL }> {
+  return mailWithLink(email, '/newsletter/preferences/');
 }
 
 /** The GA4 events the page pushed. */

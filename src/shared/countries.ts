@@ -47,6 +47,15 @@ const shopSchema = v.object({
     minimumAge: v.number(),
   }),
   /**
+   * The welcome voucher a confirmed subscriber gets by mail (TR: the welcome discount), one per address and shop
+   * (docs/newsletter.md#welcome-voucher): its percent, and how many calendar months it is valid, to the end of that
+   * day in the shop's time zone; null when the shop's conditions set no end date.
+   */
+  welcomeVoucher: v.object({
+    percent: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+    validMonths: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  }),
+  /**
    * Free-shipping threshold in the shop currency, and the lower one with the loyalty card, if the shop advertises
    * them. The footer's texts name it as `{{freeShippingFrom}}` and `{{freeShippingWithCardFrom}}`
    * (docs/footer.md#shop-facts).
@@ -87,6 +96,8 @@ const standardNewsletter = {
   inlineDneConsent: false,
   minimumAge: 16,
 };
+/** 10 % for one online order (docs/constants.md#limits); the sign-up promises no end date outside HU. */
+const standardWelcomeVoucher = { percent: 10, validMonths: null };
 const standardLinks = {
   voucherConditions: '/c/subscribenewsletter-allgemeine-gutscheinbedingungen',
   privacy: '/privacy',
@@ -99,7 +110,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',
     tradeName: 'Aroma Deutschland GmbH',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
+    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
@@ -107,21 +118,21 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Österreich GmbH',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
-    freeShipping: null, returnPeriod: { amount: 14, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
+    welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 14, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
     code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     tradeName: 'Aroma Schweiz AG',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: true,
+    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: true,
     links: standardLinks,
   },
   {
     code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     tradeName: 'Aroma Schweiz AG',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: false,
+    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
   },
   {
@@ -129,7 +140,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Česko s.r.o.',
     currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    freeShipping: { from: 999, withCardFrom: 499 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 999, withCardFrom: 499 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podminky-poukazu' },
   },
   {
@@ -137,7 +148,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Magyarország Kft.',
     currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
-    freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
+    welcomeVoucher: { ...standardWelcomeVoucher, validMonths: 1 }, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-kuponfeltetelek', exampleNewsletter: '/hirlevel-minta' },
   },
   {
@@ -145,7 +156,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Slovensko s.r.o.',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    freeShipping: { from: 40, withCardFrom: 20 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 40, withCardFrom: 20 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podmienky-poukazu' },
   },
   {
@@ -155,7 +166,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
     },
-    freeShipping: { from: 1000 }, returnPeriod: { amount: 90, unit: 'day' }, serviceHours: { opens: '09:00', closes: '19:00' }, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 1000 }, returnPeriod: { amount: 90, unit: 'day' }, serviceHours: { opens: '09:00', closes: '19:00' }, hasFooterFallback: false,
     links: {
       ...standardLinks,
       voucherConditions: '/c/subscribenewsletter-indirim-kosullari',
@@ -169,7 +180,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', timeZone: 'Europe/Warsaw',
     tradeName: 'Aroma Polska sp. z o.o.',
     currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, freeShipping: { from: 100 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
+    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 100 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },
   },
 ]);

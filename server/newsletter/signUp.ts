@@ -1,0 +1,100 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { EMAIL_INVALID_PROBLEM, subscriberCreateRequestSchema } from '../../src/shared/newsletter/subscriberSchema.ts';
+import { services } from '../../src/shared/routes.ts';
+import { problem, readJson } from '../problem.ts';
+import { inTransaction } from '../transaction.ts';
+import { fieldErrors, invalidRequest } from './answers.ts';
+import type { MailJobs } from '../mail/mailJobs.ts';
+import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader } from './countryRules.ts';
+import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
+import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
+import { rateLimit, type RateLimitOptions } from './rateLimit.ts';
+import type { SubscriberStore } from './subscriberStore.ts';
+
+/** Settings of the sign-up. */
+export interface SignUpOptions {
+  /** Origin of the confirmation links (`SITE_URL`): never the request's Host header. */
+  siteUrl: string;
+  /** Sign-ups per client and window. */
+  signUpLimit: RateLimitOptions;
+  /**
+   * Whether mails go to the file outbox (no `SMTP_URL`): then the confirmation link is also printed on the console,
+   * so whoever runs `npm start` can click through without a mail server. Never with a real mail server: the link
+   * is as good as the address's consent.
+   */
+  printLinks: boolean;
+}
+
+/** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link. */
+const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+
+/** `POST /newsletter-subscribers`: the sign-up (docs/calls.md#create-subscriber, docs/newsletter.md#double-opt-in). */
+export function signUpRoute(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: SignUpOptions): Hono {
+  const app = new Hono();
+  app.post(services.newsletter.calls.createSubscriber.path, rateLimit(options.signUpLimit), async (c) => {
+    const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));
+    if (!result.success) {
+      if (v.flatten<typeof subscriberCreateRequestSchema>(result.issues).nested?.email) {
+        return problem(c, 400, EMAIL_INVALID_PROBLEM, 'The e-mail address is not valid');
+      }
+      return invalidRequest(c, fieldErrors(result.issues));
+    }
+    const body = result.output;
+    // The shop whose rules apply: the `site` header the page sends, else the page the sign-up came from.
+    const siteShop = shopOfSiteHeader(c.req.header('site'));
+    if (siteShop === null) return invalidRequest(c, { site: ['unknown shop'] });
+    const shop = siteShop ?? shopOfReferer(c.req.header('referer'));
+    const countryErrors = countryRuleErrors(shop, body);
+    if (countryErrors) return invalidRequest(c, countryErrors);
+
+    const now = new Date();
+    const token = newDoiToken();
+    const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
+    // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
+    // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
+    const queued = inTransaction(db, () => {
+      store.purgeExpired(now.toISOString());
+      const known = store.byEmail(body.email);
+      // Same answer in every case below, so nobody can tell a new, a pending or a subscribed address apart. An already
+      // subscribed address gets no new link. At most one confirmation e-mail goes to an address per 10 minutes
+      // (counting mails handed over): a pending sign-up whose mail went out less than 10 minutes ago, or is still on
+      // its way, keeps its link and gets no second one; an address that unsubscribed gets its new mail once the 10
+      // minutes are over.
+      if (known?.status === 'SUBSCRIBED') return undefined;
+      const lastSent = known?.confirmation_sent_at ? Date.parse(known.confirmation_sent_at) : Number.NEGATIVE_INFINITY;
+      const intervalOver = lastSent + CONFIRMATION_EMAIL_INTERVAL_MS;
+      if (known?.status === 'WAITING_FOR_DOI' && (intervalOver > now.getTime() || jobs.hasPending(known.id, newsletterMailKind.confirmation))) {
+        return undefined;
+      }
+      const id = store.signUp({
+        email: body.email,
+        salutation: body.salutation ?? null,
+        firstName: body.firstName ?? null,
+        lastName: body.lastName ?? null,
+        consents: JSON.stringify(body.consents),
+        legals: JSON.stringify(body.legals ?? []),
+        origin: body.origin,
+        originAddition: body.originAddition,
+        site: shop.code,
+        consentTextVersion: consentTextVersion(shop),
+        tokenHash: hashDoiToken(token),
+        expiresAt: expiresAt.toISOString(),
+        now: now.toISOString(),
+      })!;
+      store.logEvent(id, 'SIGNED_UP', 'sign-up', now.toISOString());
+      const payload: ConfirmationPayload = { token, site: shop.code };
+      return jobs.enqueue(
+        { kind: newsletterMailKind.confirmation, recipient: body.email, subscriberId: id, payload, notBefore: new Date(Math.max(now.getTime(), intervalOver)), notAfter: expiresAt },
+        now,
+      );
+    });
+    if (queued !== undefined) {
+      jobs.notify();
+      if (options.printLinks) console.log(`Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`);
+    }
+    return c.body(null, 201);
+  });
+  return app;
+}

@@ -1,0 +1,128 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { shopByCode, shops } from '../../src/shared/countries.ts';
+import { subscriberSchema, subscriberUpdateRequestSchema } from '../../src/shared/newsletter/subscriberSchema.ts';
+import { services } from '../../src/shared/routes.ts';
+import { jsonOf } from '../jsonOf.ts';
+import { readJson } from '../problem.ts';
+import { inTransaction } from '../transaction.ts';
+import { fieldErrors, invalidRequest, subscriberOfToken } from './answers.ts';
+import type { MailJobs } from '../mail/mailJobs.ts';
+import { countryRuleErrors } from './countryRules.ts';
+import { hashDoiToken, newDoiToken } from './doiToken.ts';
+import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
+import { toSubscriber, type ConsentChannel, type SubscriberRow, type SubscriberStore } from './subscriberStore.ts';
+import { voucherStore } from './vouchers.ts';
+
+/** Bodies the unsubscribe call accepts: `{}` (or none at all). */
+const unsubscribeRequestSchema = v.strictObject({});
+
+/** The fields of the update body, the only ones whose shop rules a subscriber can break when changing them. */
+const updateFields = new Set(Object.keys(subscriberUpdateRequestSchema.entries));
+
+/** The subscriber tables and the mail jobs, as the subscription routes use them. */
+export interface SubscriptionStores {
+  db: DatabaseSync;
+  store: SubscriberStore;
+  jobs: MailJobs;
+}
+
+/**
+ * Ends a subscription (docs/newsletter.md#unsubscribe): names erased, token dead, mails still queued to it cancelled,
+ * the consent and its withdrawal kept in the row and the consent log. Shared by the preferences page's DELETE and
+ * the one-click POST.
+ */
+export function unsubscribe({ db, store, jobs }: SubscriptionStores, row: SubscriberRow, channel: ConsentChannel): void {
+  const now = new Date();
+  inTransaction(db, () => {
+    store.withdraw(row.id, now.toISOString());
+    store.logEvent(row.id, 'WITHDRAWN', channel, now.toISOString());
+    jobs.cancelQueuedFor(row.id, 'unsubscribed', now);
+  });
+}
+
+/**
+ * `/newsletter-subscribers/{token}`: read, change, end, and the double opt-in (docs/calls.md#newsletter-service).
+ * Tokens: the confirmation link's token confirms once and can read the pending sign-up; confirming spends it and
+ * hands out a separate preferences token, the only one that can read, change and end the subscription afterwards.
+ * So a confirmation link that leaks later (forwarded e-mail, browser history) opens nothing.
+ */
+export function subscriptionRoutes(stores: SubscriptionStores): Hono {
+  const { db, store, jobs } = stores;
+  const vouchers = voucherStore(db);
+  const app = new Hono();
+  const calls = services.newsletter.calls;
+
+  app.get(calls.readSubscriber.path, (c) => {
+    const row = subscriberOfToken(c, store, ['doi', 'preferences']);
+    if (row instanceof Response) return row;
+    c.header('cache-control', 'no-store');
+    return jsonOf(c, subscriberSchema, toSubscriber(row));
+  });
+
+  app.put(calls.updateSubscriber.path, async (c) => {
+    const row = subscriberOfToken(c, store, ['preferences']);
+    if (row instanceof Response) return row;
+    const result = v.safeParse(subscriberUpdateRequestSchema, await readJson(c));
+    if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
+    const body = result.output;
+    // The rules of the shop the subscriber signed up in, with the very schema and messages of the sign-up.
+    const shop = shopByCode(row.site ?? '') ?? shops[0]!;
+    const errors = countryRuleErrors(shop, { ...body, email: row.email, legals: JSON.parse(row.legals) as [], origin: '', originAddition: '' });
+    const ownErrors = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => updateFields.has(field)));
+    if (ownErrors && Object.keys(ownErrors).length > 0) return invalidRequest(c, ownErrors);
+    const now = new Date().toISOString();
+    const values = { salutation: body.salutation ?? null, firstName: body.firstName ?? null, lastName: body.lastName ?? null, consents: JSON.stringify(body.consents) };
+    inTransaction(db, () => {
+      store.update(row.id, values, now);
+      if (values.consents !== row.consents) store.logEvent(row.id, 'CHANGED', 'preferences', now);
+    });
+    c.header('cache-control', 'no-store');
+    return jsonOf(c, subscriberSchema, toSubscriber(store.byId(row.id)!));
+  });
+
+  app.delete(calls.deleteSubscriber.path, async (c) => {
+    const row = subscriberOfToken(c, store, ['preferences']);
+    if (row instanceof Response) return row;
+    const text = await c.req.text();
+    if (text.trim() !== '') {
+      const result = v.safeParse(unsubscribeRequestSchema, readJsonText(text));
+      if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
+    }
+    unsubscribe(stores, row, 'preferences');
+    return c.body(null, 204);
+  });
+
+  app.put(calls.confirmSubscriber.path, (c) => {
+    const row = subscriberOfToken(c, store, ['doi']);
+    if (row instanceof Response) return row;
+    // Single use: confirming spends the link; from now on only the preferences token opens the subscription. The
+    // confirmation, the welcome voucher and the welcome mail's job are stored together (docs/newsletter.md#welcome-voucher).
+    const preferencesToken = newDoiToken();
+    const now = new Date();
+    const shop = shopByCode(row.site ?? '') ?? shops[0]!;
+    inTransaction(db, () => {
+      store.confirm(row.id, hashDoiToken(preferencesToken), now.toISOString());
+      store.logEvent(row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
+      jobs.cancelQueuedFor(row.id, 'confirmed', now);
+      const { mode, voucher } = vouchers.welcome(row.id, shop, now);
+      const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };
+      jobs.enqueue({ kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload }, now);
+    });
+    jobs.notify();
+    c.header('cache-control', 'no-store');
+    return c.json({ preferencesToken });
+  });
+
+  return app;
+}
+
+/** A body's JSON, or undefined when it is not JSON. */
+function readJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

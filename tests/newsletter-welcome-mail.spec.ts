@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { shops } from '../src/shared/countries.ts';
+import { translationsFor } from '../src/shared/i18n.ts';
+import { confirmationLinkFor, openSignUp, uniqueEmail, welcomeMailFor } from './newsletter-helpers.ts';
+
+// The subscriber's journey by mail, through the real pages in every shop (docs/newsletter.md#the-mails): sign up on
+// the shop page, open the link of the confirmation mail from the outbox, confirm on the confirmation page, and read
+// the welcome mail with its voucher in the shop's language. HU and TR sign up with the fields their rules require.
+
+const CODE = /\b[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}\b/;
+
+for (const shop of shops) {
+  test(`${shop.code}: sign-up, confirmation mail, confirmation page, welcome mail with the voucher in ${shop.locale}`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const t = translationsFor(shop.locale);
+    const section = await openSignUp(page, `/${shop.segment}/`);
+    const email = uniqueEmail(`welcome-${shop.segment}`);
+    await section.locator('input[name="newsletterEmail"]').fill(email);
+    if (shop.newsletter.requiresSalutation) await section.locator('select[name="salutation"]').selectOption('MRS');
+    if (shop.newsletter.requiresNames) {
+      await section.locator('input[name="firstName"]').fill(shop.code === 'TR' ? 'Şule' : 'Éva');
+      await section.locator('input[name="lastName"]').fill(shop.code === 'TR' ? 'Yılmaz' : 'Kovács');
+    }
+    if (shop.newsletter.requiresCommercialConsent) await section.locator('input[name="legals"][value="NEWSLETTER"]').check();
+    await section.locator('button[type="submit"]').click();
+    await expect(section.getByRole('status')).toContainText(email);
+
+    const link = await confirmationLinkFor(email);
+    expect(link.pathname).toBe(`/${shop.segment}/newsletter/confirm/`);
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('status').filter({ hasText: t('newsletter.confirm.successHeading') })).toBeVisible();
+
+    const { mail, link: preferences } = await welcomeMailFor(email);
+    expect(mail.subject).toBe(t('newsletter.email.welcome.subject', { percent: shop.welcomeVoucher.percent }));
+    expect(mail.text).toContain(t('newsletter.email.welcome.voucher', { percent: shop.welcomeVoucher.percent }));
+    expect(mail.text).toContain(t('newsletter.email.welcome.codeLabel'));
+    expect(mail.text).toMatch(CODE);
+    expect(mail.html).toContain(CODE.exec(mail.text)![0]);
+    expect(mail.html).toContain(`lang="${shop.locale}"`);
+    expect(preferences.pathname).toBe(`/${shop.segment}/newsletter/preferences/`);
+    if (shop.code === 'HU') expect(mail.text).toMatch(/egyszer használható fel\.\nÉrvényes eddig: \d{4}\. \p{L}+ \d{1,2}\./u);
+    if (shop.code === 'TR') expect(mail.text).toContain('Hoş geldin indirim kodunuz');
+  });
+}

@@ -1,0 +1,30 @@
+import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path';
+import { openDatabase } from './server/db.ts';
+import { readConfig } from './src/shared/config.ts';
+import { startLocalSmtpServer } from './server/mail/localSmtpServer.ts';
+import { mailService } from './server/mail/mailService.ts';
+import { newsletterMailKinds } from './server/newsletter/mails/newsletterMails.ts';
+import { hashDoiToken } from './server/newsletter/doiToken.ts';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-'));
+const db = openDatabase(path.join(dir, 'db.sqlite'));
+const smtp = await startLocalSmtpServer({ parse: false });
+const config = readConfig({ SMTP_URL: smtp.url, DB_PATH: path.join(dir, 'db.sqlite') });
+const kinds = newsletterMailKinds(db, { siteUrl: 'http://x', from: config.mail.from, replyTo: config.mail.replyTo });
+const times = { render: 0, n: 0 };
+const real = kinds['newsletter.confirmation']!;
+const timed = { ...real, render: async (job: any) => { const t = performance.now(); const m = await real.render(job); times.render += performance.now() - t; times.n++; return m; } };
+const mail = mailService(db, config, { 'newsletter.confirmation': timed }, { log: { log() {}, warn: console.warn, error: console.error }, concurrency: Number(process.argv[2] ?? 2) });
+const t1 = { send: 0 };
+const orig = mail.transport.send.bind(mail.transport);
+(mail.transport as any).send = async (...a: any[]) => { const t = performance.now(); const r = await (orig as any)(...a); t1.send += performance.now() - t; return r; };
+const N = 300;
+for (let i = 0; i < N; i++) {
+  const id = (db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, site, doi_token_hash, doi_token_expires_at, created_at, updated_at) VALUES (?, '[]', 'o', 'o', 'WAITING_FOR_DOI', 'DE', ?, '2099-01-01', '', '') RETURNING id`).get(`a${i}@example.com`, hashDoiToken('tok' + i)) as any).id;
+  mail.jobs.enqueue({ kind: 'newsletter.confirmation', recipient: `a${i}@example.com`, subscriberId: id, payload: { token: 'tok' + i, site: 'DE' } });
+}
+const t0 = performance.now();
+mail.sender.start();
+while (smtp.received.length < N) await new Promise((r) => setTimeout(r, 5));
+const total = performance.now() - t0;
+console.log('conc', process.argv[2] ?? 2, N, 'mails', Math.round(total), 'ms', Math.round(N / (total / 1000)), '/s; render avg', (times.render / times.n).toFixed(1), 'ms; send avg', (t1.send / N).toFixed(1), 'ms');
+await mail.sender.stop(); await smtp.close(); db.close();
