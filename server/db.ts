@@ -6,7 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
  * Schema changes, applied in order once each (tracked in `PRAGMA user_version`).
  * Append new steps; never edit one that has shipped.
  */
-const migrations: string[] = [
+export const migrations: readonly string[] = [
   `CREATE TABLE promotions (
      site TEXT NOT NULL,
      name TEXT NOT NULL,
@@ -94,6 +94,23 @@ const migrations: string[] = [
    INSERT INTO promotion_versions (site, name, version, content_json, valid_from, stored_at, stored_by)
      SELECT site, name, 1, content_json, '2026-01-01T00:00:00.000Z', updated_at, 'migrated' FROM promotions;
    DROP TABLE promotions;`,
+  // Withdrawal (docs/newsletter.md#unsubscribe): a subscriber can be UNSUBSCRIBED (names erased, the row kept as proof),
+  // and every consent given, confirmed, changed or withdrawn is appended to a log that a later sign-up cannot
+  // overwrite. A sign-up that is never confirmed is deleted with its log (the 14 days the Turkish text promises).
+  `ALTER TABLE subscribers ADD COLUMN unsubscribed_at TEXT;
+   CREATE TABLE consent_events (
+     id INTEGER PRIMARY KEY,
+     subscriber_id INTEGER NOT NULL REFERENCES subscribers (id) ON DELETE CASCADE,
+     email TEXT NOT NULL,
+     site TEXT,
+     event TEXT NOT NULL CHECK (event IN ('SIGNED_UP', 'CONFIRMED', 'CHANGED', 'WITHDRAWN')),
+     at TEXT NOT NULL,
+     consents TEXT NOT NULL,
+     legals TEXT NOT NULL,
+     consent_text_version TEXT,
+     channel TEXT NOT NULL
+   );
+   CREATE INDEX consent_events_subscriber ON consent_events (subscriber_id);`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

@@ -2,8 +2,19 @@ import type { MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
 import { allowedHostsOf } from './allowedHosts.ts';
+import { routeRegExp, services } from '../../src/shared/routes.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The one write that comes from elsewhere by design: RFC 8058 one-click unsubscribe, which a mailbox provider POSTs
+ * as a form from its own servers to the `List-Unsubscribe` URL of a mail (docs/calls.md#one-click-unsubscribe).
+ * The token in its path is its authority; the route checks the form itself. Only this method and exactly this path.
+ */
+const ONE_CLICK_UNSUBSCRIBE = {
+  method: 'POST',
+  path: routeRegExp(services.newsletter.base + services.newsletter.calls.unsubscribeOneClick.path),
+} as const;
 
 /** Whether an `Origin` header names this site (same host as one the server answers to, over http or https). */
 function isOwnOrigin(origin: string, allowedHosts: Set<string>): boolean {
@@ -21,6 +32,7 @@ function isOwnOrigin(origin: string, allowedHosts: Set<string>): boolean {
  * - 415 unless the body is `application/json`: a cross-site page can only send `text/plain`, form or multipart bodies
  *   without a CORS preflight, which this server never grants;
  * - 403 unless the `Origin` is this site's, and 403 when `Sec-Fetch-Site` says anything but `same-origin`.
+ * One-click unsubscribe is exempt (see above); every other write is held to these rules.
  * A request with neither header is let through: every current browser sends `Origin` on a POST, PUT, PATCH or DELETE
  * (same-origin ones included), so such a request comes from a program (curl, a backend) acting on its own behalf,
  * from its own address, which the rate limits and the other checks handle like any client.
@@ -28,6 +40,7 @@ function isOwnOrigin(origin: string, allowedHosts: Set<string>): boolean {
 export function guardStateChangingRequests(config: ServerConfig): MiddlewareHandler {
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
+    if (c.req.method === ONE_CLICK_UNSUBSCRIBE.method && ONE_CLICK_UNSUBSCRIBE.path.test(c.req.path)) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     if ((origin !== undefined && !isOwnOrigin(origin, allowedHostsOf(config, c))) || (fetchSite !== undefined && fetchSite !== 'same-origin')) {

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { footerContentJsonProblems } from '../../src/shared/footer/footerContentProblems.ts';
 import { shops } from '../../src/shared/countries.ts';
-import { openDatabase } from '../db.ts';
+import { migrations, openDatabase } from '../db.ts';
 import { footerSeedSets, seedPromotions } from './seed.ts';
 import { versionStore } from './versionStore.ts';
 
@@ -76,9 +76,9 @@ describe('the demo seed', () => {
 test('the migration keeps the content of the old promotions table as version 1', () => {
   const file = path.join(dir, 'old.sqlite');
   const old = new DatabaseSync(file);
-  // The table as it was before versions; openDatabase then applies only the steps after it.
-  old.exec(`CREATE TABLE promotions (site TEXT NOT NULL, name TEXT NOT NULL, content_json TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (site, name));
-    INSERT INTO promotions VALUES ('HU', 'SHOP_FOOTER', '{"headline":"kept"}', '2026-05-05T10:00:00.000Z');
+  // The database as it was before versions (the first six steps); openDatabase then applies only the steps after it.
+  for (const step of migrations.slice(0, 6)) old.exec(step);
+  old.exec(`INSERT INTO promotions VALUES ('HU', 'SHOP_FOOTER', '{"headline":"kept"}', '2026-05-05T10:00:00.000Z');
     PRAGMA user_version = 6;`);
   old.close();
   const migrated = openDatabase(file);

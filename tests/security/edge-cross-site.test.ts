@@ -57,6 +57,30 @@ describe('state-changing calls from other sites', () => {
     expect((await post({ 'content-type': 'application/json' })).status).toBe(201);
   });
 
+  test('one-click unsubscribe is the one write taken as a form from anywhere; every other write stays JSON-only and same-origin', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.provider.example', 'sec-fetch-site': 'cross-site' };
+    const token = 'a'.repeat(43);
+    // Past the guard: the route itself answers (an unknown token is its own 404, not the guard's 403 or 415).
+    await expectProblem(await post(form, `${SIGN_UP}/${token}/unsubscribe`, 'List-Unsubscribe=One-Click'), 404, 'urn:newsletter:token_unknown');
+    // The same form anywhere else, including the same route under the single-page-app base and other methods on it.
+    const guarded: [string, string][] = [
+      ['POST', SIGN_UP],
+      ['POST', SIGN_UP.replace('internal', 'private') + `/${token}/unsubscribe`],
+      ['PUT', `${SIGN_UP}/${token}/unsubscribe`],
+      ['DELETE', `${SIGN_UP}/${token}`],
+      ['PUT', `${SIGN_UP}/${token}`],
+      ['PUT', `${SIGN_UP}/${token}/doi`],
+      ['POST', `${SIGN_UP}/${token}/unsubscribe/x`],
+      ['POST', '/service/login/api/v1/login'],
+    ];
+    for (const [method, path] of guarded) {
+      const response = await fetch(server.origin + path, { method, headers: form, body: 'List-Unsubscribe=One-Click' });
+      expect([method, path, response.status]).toEqual([method, path, 403]);
+      const sameOrigin = await fetch(server.origin + path, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      expect([method, path, sameOrigin.status]).toEqual([method, path, 415]);
+    }
+  });
+
   test('reads are not affected', async () => {
     const response = await fetch(`${server.origin}/service/health`, { headers: { origin: 'https://evil.example' } });
     expect(response.status).toBe(200);

@@ -5,6 +5,12 @@ export const newsletterCalls = {
   readSubscriber: { method: 'GET', path: '/newsletter-subscribers/:token' },
   updateSubscriber: { method: 'PUT', path: '/newsletter-subscribers/:token' },
   confirmSubscriber: { method: 'PUT', path: '/newsletter-subscribers/:token/doi' },
+  /** Ends the subscription from the preferences page (docs/calls.md#unsubscribe). */
+  deleteSubscriber: { method: 'DELETE', path: '/newsletter-subscribers/:token' },
+  /** RFC 8058 one-click unsubscribe, the `List-Unsubscribe` URL of every mail after confirmation (docs/calls.md#one-click-unsubscribe). */
+  unsubscribeOneClick: { method: 'POST', path: '/newsletter-subscribers/:token/unsubscribe' },
+  /** The same URL opened in a browser: changes nothing, sends to the preferences page. */
+  unsubscribeLink: { method: 'GET', path: '/newsletter-subscribers/:token/unsubscribe' },
   customerBaseData: { method: 'GET', path: '/customers/base-data' },
 } as const satisfies Service['calls'];
 

@@ -8,7 +8,7 @@ export const SERVICE_PREFIX = '/service';
 
 /** One call of a service: its method and its path below the service's base, as a route pattern (`:name` parameters). */
 export interface ServiceCall {
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string;
 }
 
@@ -44,4 +44,10 @@ export function serviceUrl<S extends Service, Name extends keyof S['calls'] & st
   ...params: ParamsArgument<S['calls'][Name]['path']>
 ): string {
   return service.base + fill(service.calls[name]!.path, params[0] ?? {});
+}
+
+/** A route pattern as a regular expression over a whole path: each `:name` parameter matches one path segment. */
+export function routeRegExp(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
 }

@@ -1,0 +1,140 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
+import { hashDoiToken } from './doiToken.ts';
+
+/**
+ * Where a stored subscription stands. `UNSUBSCRIBED` never leaves the service: its tokens answer like unknown ones
+ * and psdata reports `null`, so clients only ever see the shared statuses (docs/newsletter.md#unsubscribe).
+ */
+export type StoredStatus = Subscriber['status'] | 'UNSUBSCRIBED';
+
+/** A row of `subscribers`, as the routes read it. */
+export interface SubscriberRow {
+  id: number;
+  email: string;
+  salutation: Subscriber['salutation'];
+  first_name: string | null;
+  last_name: string | null;
+  consents: string;
+  legals: string;
+  site: string | null;
+  status: StoredStatus;
+  doi_token_expires_at: string | null;
+}
+
+/** Which token a call accepts: the confirmation link's (until confirmed) or the preferences token (once confirmed). */
+export type TokenKind = 'doi' | 'preferences';
+
+/** What a consent log entry records (docs/newsletter.md#consent-evidence). */
+export type ConsentEvent = 'SIGNED_UP' | 'CONFIRMED' | 'CHANGED' | 'WITHDRAWN';
+
+/** Through which door a consent was given or withdrawn. */
+export type ConsentChannel = 'sign-up' | 'confirmation link' | 'preferences' | 'one-click';
+
+/** A sign-up as it is stored. */
+export interface SignUpRecord {
+  email: string;
+  salutation: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  consents: string;
+  legals: string;
+  origin: string;
+  originAddition: string;
+  site: string;
+  consentTextVersion: string;
+  tokenHash: string;
+  expiresAt: string;
+  now: string;
+}
+
+/** The subscriber as the service shows it; only for rows with a shared status. */
+export function toSubscriber(row: SubscriberRow): Subscriber {
+  return {
+    email: row.email,
+    salutation: row.salutation,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    consents: JSON.parse(row.consents) as Subscriber['consents'],
+    status: row.status as Subscriber['status'],
+  };
+}
+
+/**
+ * The `subscribers` table and its consent log: every read and write the newsletter routes make, as prepared
+ * statements. Tokens are looked up by their SHA-256 only.
+ */
+export function subscriberStore(db: DatabaseSync) {
+  const columns = 'id, email, salutation, first_name, last_name, consents, legals, site, status, doi_token_expires_at';
+  const byToken: Record<TokenKind, ReturnType<DatabaseSync['prepare']>> = {
+    doi: db.prepare(`SELECT ${columns} FROM subscribers WHERE doi_token_hash = ? AND status = 'WAITING_FOR_DOI'`),
+    preferences: db.prepare(`SELECT ${columns} FROM subscribers WHERE preferences_token_hash = ? AND status = 'SUBSCRIBED'`),
+  };
+  const byId = db.prepare(`SELECT ${columns} FROM subscribers WHERE id = ?`);
+  const byEmail = db.prepare('SELECT id, status, confirmation_sent_at FROM subscribers WHERE email = ?');
+  // A new address, a pending one or one that unsubscribed earlier: stored anew, waiting for its confirmation. A
+  // subscribed address is left alone (no row comes back).
+  const upsert = db.prepare(`
+    INSERT INTO subscribers (email, salutation, first_name, last_name, consents, legals, origin, origin_addition, site, status,
+                             doi_token_hash, doi_token_expires_at, consented_at, consent_text_version, created_at, updated_at)
+    VALUES (:email, :salutation, :firstName, :lastName, :consents, :legals, :origin, :originAddition, :site, 'WAITING_FOR_DOI',
+            :tokenHash, :expiresAt, :now, :consentTextVersion, :now, :now)
+    ON CONFLICT (email) DO UPDATE SET
+      salutation = excluded.salutation, first_name = excluded.first_name, last_name = excluded.last_name,
+      consents = excluded.consents, legals = excluded.legals, origin = excluded.origin, origin_addition = excluded.origin_addition,
+      site = excluded.site, status = 'WAITING_FOR_DOI', doi_token_hash = excluded.doi_token_hash,
+      doi_token_expires_at = excluded.doi_token_expires_at, consented_at = excluded.consented_at,
+      consent_text_version = excluded.consent_text_version, updated_at = excluded.updated_at
+    WHERE subscribers.status <> 'SUBSCRIBED'
+    RETURNING id`);
+  const confirm = db.prepare(`
+    UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = :now, updated_at = :now, doi_token_hash = NULL,
+      doi_token_expires_at = NULL, preferences_token_hash = :preferencesTokenHash, unsubscribed_at = NULL WHERE id = :id`);
+  const update = db.prepare(`
+    UPDATE subscribers SET salutation = :salutation, first_name = :firstName, last_name = :lastName, consents = :consents,
+      updated_at = :now WHERE id = :id`);
+  // Withdrawal: the names go, the token dies; address, times, consents and text version stay as the proof.
+  const withdraw = db.prepare(`
+    UPDATE subscribers SET status = 'UNSUBSCRIBED', salutation = NULL, first_name = NULL, last_name = NULL,
+      preferences_token_hash = NULL, unsubscribed_at = :now, updated_at = :now WHERE id = :id`);
+  // Unconfirmed sign-ups are deleted once their link has expired (the Turkish legal text promises 14 days), with their
+  // log. An address that had been subscribed before goes back to UNSUBSCRIBED, without the names and the log entry
+  // of the sign-up it never confirmed.
+  const expiredSignUps = `status = 'WAITING_FOR_DOI' AND doi_token_expires_at < :now`;
+  const purgeNeverConfirmed = db.prepare(`DELETE FROM subscribers WHERE ${expiredSignUps} AND confirmed_at IS NULL`);
+  const purgeLogOfReturning = db.prepare(`
+    DELETE FROM consent_events WHERE event = 'SIGNED_UP' AND subscriber_id IN
+      (SELECT id FROM subscribers WHERE ${expiredSignUps} AND confirmed_at IS NOT NULL) AND at > (SELECT unsubscribed_at FROM subscribers WHERE subscribers.id = consent_events.subscriber_id)`);
+  const revertReturning = db.prepare(`
+    UPDATE subscribers SET status = 'UNSUBSCRIBED', salutation = NULL, first_name = NULL, last_name = NULL, doi_token_hash = NULL,
+      doi_token_expires_at = NULL WHERE ${expiredSignUps} AND confirmed_at IS NOT NULL`);
+  const confirmationSent = db.prepare('UPDATE subscribers SET confirmation_sent_at = :at WHERE id = :id');
+  const logEvent = db.prepare(`
+    INSERT INTO consent_events (subscriber_id, email, site, event, at, consents, legals, consent_text_version, channel)
+    SELECT id, email, site, :event, :at, consents, legals, consent_text_version, :channel FROM subscribers WHERE id = :id`);
+
+  return {
+    /** The subscriber a token of this kind opens, or undefined. */
+    byToken: (kind: TokenKind, token: string) => byToken[kind].get(hashDoiToken(token)) as SubscriberRow | undefined,
+    byId: (id: number) => byId.get(id) as SubscriberRow | undefined,
+    byEmail: (email: string) => byEmail.get(email) as { id: number; status: StoredStatus; confirmation_sent_at: string | null } | undefined,
+    /** Stores a sign-up; the row's id, or undefined when the address is subscribed already (nothing changed). */
+    signUp: (record: SignUpRecord) => (upsert.get({ ...record }) as { id: number } | undefined)?.id,
+    confirm: (id: number, preferencesTokenHash: string, now: string) => void confirm.run({ id, preferencesTokenHash, now }),
+    update: (id: number, values: { salutation: string | null; firstName: string | null; lastName: string | null; consents: string }, now: string) =>
+      void update.run({ id, ...values, now }),
+    withdraw: (id: number, now: string) => void withdraw.run({ id, now }),
+    purgeExpired: (now: string) => {
+      purgeNeverConfirmed.run({ now });
+      purgeLogOfReturning.run({ now });
+      revertReturning.run({ now });
+    },
+    /** Records when the last confirmation e-mail was handed over (the 10-minute rule counts mails sent). */
+    confirmationSent: (id: number, at: string) => void confirmationSent.run({ id, at }),
+    /** Appends the row's current consent state to the log. */
+    logEvent: (id: number, event: ConsentEvent, channel: ConsentChannel, at: string) => void logEvent.run({ id, event, channel, at }),
+  };
+}
+
+/** The statements of one database. */
+export type SubscriberStore = ReturnType<typeof subscriberStore>;

@@ -1,0 +1,18 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * Runs `work` in one SQLite transaction: everything it writes is committed together, or nothing is (an exception
+ * rolls back and is rethrown). `BEGIN IMMEDIATE` takes the write lock at once, so two processes on one database
+ * cannot both read a state and then act on it. Not reentrant.
+ */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
