@@ -24,6 +24,8 @@ export interface SignUpFormOptions {
   singlePageApp: boolean;
   origin: string;
   originAddition: string;
+  /** An address to start with (the preferences page offers a sign-up again to the address that just left). */
+  initialEmail?: string;
 }
 
 /**
@@ -33,8 +35,8 @@ export interface SignUpFormOptions {
 export type LockedFields = Partial<Record<'salutation' | 'firstName' | 'lastName', boolean>>;
 
 /** Form state, validation, prefill and submission of the sign-up island (docs/newsletter.md#states). */
-export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: SignUpFormOptions) {
-  const [values, setValues] = useState<NewsletterFormValues>(emptyFormValues);
+export function useSignUpForm({ rules, singlePageApp, origin, originAddition, initialEmail = '' }: SignUpFormOptions) {
+  const [values, setValues] = useState<NewsletterFormValues>(() => ({ ...emptyFormValues(), newsletterEmail: initialEmail }));
   const [errors, setErrors] = useState<NewsletterFieldErrors>({});
   const [emailWasFocused, setEmailWasFocused] = useState(false);
   const [loading, setLoading] = useState(false);
