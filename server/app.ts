@@ -23,6 +23,8 @@ import { requireAllowedHost } from './edge/allowedHosts.ts';
 import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
 import { guardStateChangingRequests } from './edge/stateChangingRequests.ts';
 import { SERVICE_PREFIX, serviceUrl, services } from '../src/shared/routes.ts';
+import type { MailJobs } from './mail/mailJobs.ts';
+import { mailJobsOf } from './mail/mailService.ts';
 
 export interface AppOptions {
   db: DatabaseSync;
@@ -34,6 +36,11 @@ export interface AppOptions {
   login?: LoginRouteOptions;
   /** Rebuilds and releases (docs/calls.md#publisher); without it the publish calls answer 404. */
   publisher?: Publisher;
+  /**
+   * Where the services queue mail (docs/newsletter.md#mail-delivery): the jobs of the mail outbox whose sender runs
+   * (`newsletterMail()`); by default the database's jobs table, delivered by whatever sender runs on it.
+   */
+  mailJobs?: MailJobs;
 }
 
 /**
@@ -45,7 +52,7 @@ const bodyLimitRules: readonly BodyLimitRule[] = [
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
-export function createApp({ db, config, login, publisher, footerContentAt = versionedFooterContent(db) }: AppOptions): Hono {
+export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(db, config), footerContentAt = versionedFooterContent(db) }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));
@@ -58,7 +65,7 @@ export function createApp({ db, config, login, publisher, footerContentAt = vers
   const adminToken = promotionAdminToken(config).token;
   app.route(services.promotion.base, promotionRoutes(db, adminToken));
   app.route(services.footerImages.base, footerImageRoutes());
-  const newsletter = newsletterRoutes(db, config);
+  const newsletter = newsletterRoutes(db, config, mailJobs);
   app.route(services.newsletter.base, newsletter);
   app.route(services.newsletterForSinglePageApps.base, newsletter);
   const sessions = previewSessions(db);

@@ -111,6 +111,42 @@ export const migrations: readonly string[] = [
      channel TEXT NOT NULL
    );
    CREATE INDEX consent_events_subscriber ON consent_events (subscriber_id);`,
+  // The transactional mail outbox (server/mail/, docs/newsletter.md#mail-delivery): a sign-up or confirmation stores
+  // its mail job in the same transaction; the sender hands jobs over (queued -> sending -> sent, or back to queued
+  // with a later next_attempt_at); handed_over_at marks the moment from which a crash leaves an SMTP delivery in doubt. `payload` holds what only the mail may carry (its link's token) and is cleared
+  // once the job is done. `message_id` is fixed when queued, so every attempt is the same message. Welcome vouchers:
+  // one per subscriber and shop, ever; no code twice.
+  `CREATE TABLE mail_jobs (
+     id INTEGER PRIMARY KEY,
+     kind TEXT NOT NULL,
+     recipient TEXT NOT NULL COLLATE NOCASE,
+     subscriber_id INTEGER REFERENCES subscribers (id) ON DELETE CASCADE,
+     payload TEXT,
+     message_id TEXT NOT NULL UNIQUE,
+     state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'sent', 'failed', 'cancelled', 'unknown')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT NOT NULL,
+     not_after TEXT,
+     last_error TEXT,
+     created_at TEXT NOT NULL,
+     claimed_at TEXT,
+     handed_over_at TEXT,
+     finished_at TEXT
+   );
+   CREATE INDEX mail_jobs_due ON mail_jobs (state, next_attempt_at);
+   CREATE INDEX mail_jobs_subscriber ON mail_jobs (subscriber_id, kind, state);
+   CREATE TABLE vouchers (
+     id INTEGER PRIMARY KEY,
+     code TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('WELCOME')),
+     shop TEXT NOT NULL,
+     percent INTEGER NOT NULL,
+     issued_at TEXT NOT NULL,
+     valid_until TEXT,
+     subscriber_id INTEGER NOT NULL REFERENCES subscribers (id)
+   );
+   CREATE UNIQUE INDEX vouchers_code ON vouchers (code);
+   CREATE UNIQUE INDEX vouchers_one_welcome ON vouchers (subscriber_id, shop) WHERE kind = 'WELCOME';`,
 ];
 
 /** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */

@@ -6,6 +6,7 @@ import { seedPromotions } from './promotion/seed.ts';
 import { promotionAdminToken } from './promotion/adminToken.ts';
 import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
 import { versionStore } from './promotion/versionStore.ts';
+import { newsletterMail } from './newsletter/newsletterMail.ts';
 
 let config: ServerConfig;
 try {
@@ -20,7 +21,9 @@ const seeded = seedPromotions(db);
 // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
 const adminToken = promotionAdminToken(config);
 const publisher = serverPublisher(config, versionStore(db));
-const app = createApp({ db, config, publisher });
+// The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
+const mail = newsletterMail(db, config);
+const app = createApp({ db, config, publisher, mailJobs: mail.jobs });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`);
@@ -28,13 +31,18 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   else if (adminToken.source === 'file') console.log(`Promotion admin token: kept in ${adminToken.file}`);
   else if (adminToken.source === 'memory') console.log(`Promotion admin token (this run only): ${adminToken.token}`);
   publisher?.start(ownOrigin(config.host, info.port));
+  mail.sender.start();
+  console.log(`Mail goes to ${mail.transport.description}`);
 });
 
 function stop() {
   publisher?.stop();
+  const mailStopped = mail.sender.stop();
   server.close(() => {
-    db.close();
-    process.exit(0);
+    void mailStopped.finally(() => {
+      db.close();
+      process.exit(0);
+    });
   });
   // Keep-alive connections must not hold the shutdown up.
   setTimeout(() => process.exit(0), 2000).unref();

@@ -8,12 +8,19 @@ import { createApp, type AppOptions } from './app.ts';
 import { readConfig, type ServerConfig } from '../src/shared/config.ts';
 import type { Publisher } from './publish/publisher.ts';
 import { openDatabase } from './db.ts';
+import type { MailService } from './mail/mailService.ts';
+import { newsletterMail } from './newsletter/newsletterMail.ts';
+
+/** The sender's retry notices are expected in tests that refuse mail on purpose; failures still show. */
+const quietLog = { log: () => {}, warn: () => {}, error: console.error };
 
 /** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
 export interface TestServer {
   origin: string;
   db: DatabaseSync;
   dir: string;
+  /** The mail outbox; its sender runs unless `mail: false` was asked for. */
+  mail: MailService;
   close: () => Promise<void>;
 }
 
@@ -30,6 +37,8 @@ export async function startTestServer(
     login?: AppOptions['login'];
     /** Builds the publisher from the checked settings; it is started once the server listens, stopped on close. */
     publisher?: (config: ServerConfig, db: DatabaseSync) => Publisher | undefined;
+    /** false: mail is queued but no sender delivers it. */
+    mail?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-server-'));
@@ -37,23 +46,36 @@ export async function startTestServer(
   const db = openDatabase(dbPath);
   const distDir = options.distDir ?? path.join(dir, 'dist');
   fs.mkdirSync(distDir, { recursive: true });
-  const config = readConfig({ OUTBOX_DIR: path.join(dir, 'outbox'), RELEASES_DIR: path.join(dir, 'releases'), ...options.env, DB_PATH: dbPath, DIST_DIR: distDir });
+  const config = readConfig({
+    OUTBOX_DIR: path.join(dir, 'outbox'),
+    RELEASES_DIR: path.join(dir, 'releases'),
+    // Retries in tenths of a second, so a test can see a refused mail arrive later.
+    MAIL_RETRY_MS: '50',
+    MAIL_RETRY_MAX_MS: '400',
+    ...options.env,
+    DB_PATH: dbPath,
+    DIST_DIR: distDir,
+  });
   const publisher = options.publisher?.(config, db);
-  const app = createApp({ db, config, publisher, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
+  const mail = newsletterMail(db, config, { pollMs: 100, log: quietLog });
+  const app = createApp({ db, config, publisher, mailJobs: mail.jobs, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   publisher?.start(origin);
+  if (options.mail !== false) mail.sender.start();
   return {
     origin,
     db,
     dir,
+    mail,
     close: () =>
       new Promise((resolve) => {
         publisher?.stop();
-        server.close(() => {
+        server.close(async () => {
+          await mail.sender.stop();
           db.close();
           fs.rmSync(dir, { recursive: true, force: true });
           resolve();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { shopByCode, type Shop } from '../../src/shared/countries.ts';
+import { shopByCode, shopBySegment, shops, type Shop } from '../../src/shared/countries.ts';
 import { pickStrings } from '../../src/shared/i18n.ts';
 import { validateNewsletterForm, type NewsletterFieldErrors } from '../../src/shared/newsletter/formSchema.ts';
 import type { SubscriberCreateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
@@ -8,6 +8,23 @@ import type { SubscriberCreateRequest } from '../../src/shared/newsletter/subscr
 export function shopOfSiteHeader(site: string | undefined): Shop | undefined | null {
   if (site === undefined) return undefined;
   return shopByCode(site) ?? null;
+}
+
+/**
+ * The shop a sign-up came from when the call has no `site` header, read from the page that sent it
+ * (`Referer: …/{segment}/…`; docs/calls.md#create-subscriber): the confirmation link must lead back to the same shop
+ * and language. The referer's origin is not checked: cross-site calls are refused before this (see server/edge/), and
+ * a program calling directly can choose its referer as freely as its site header.
+ */
+export function shopOfReferer(referer: string | undefined): Shop {
+  try {
+    const url = new URL(referer ?? '');
+    const shop = shopBySegment(url.pathname.split('/')[1] ?? '');
+    if (shop) return shop;
+  } catch {
+    // No or a malformed referer: the default shop.
+  }
+  return shops[0]!;
 }
 
 /**

@@ -1,12 +1,10 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { shopByCode, shops } from '../../src/shared/countries.ts';
 import { newsletterPagePath } from '../../src/shared/newsletter/pagePaths.ts';
 import { services } from '../../src/shared/routes.ts';
 import { problem } from '../problem.ts';
 import { invalidRequest, subscriberOfToken } from './answers.ts';
-import type { SubscriberStore } from './subscriberStore.ts';
-import { unsubscribe } from './subscription.ts';
+import { unsubscribe, type SubscriptionStores } from './subscription.ts';
 
 /** The form bodies RFC 8058 allows for the one-click POST. */
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
@@ -18,7 +16,8 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
  * cross-site guard lets through (server/edge/stateChangingRequests.ts). A GET, which link scanners and mail clients
  * make on their own, changes nothing: it sends the browser to the preferences page.
  */
-export function oneClickUnsubscribeRoutes(db: DatabaseSync, store: SubscriberStore): Hono {
+export function oneClickUnsubscribeRoutes(stores: SubscriptionStores): Hono {
+  const { store } = stores;
   const app = new Hono();
   const calls = services.newsletter.calls;
 
@@ -31,7 +30,7 @@ export function oneClickUnsubscribeRoutes(db: DatabaseSync, store: SubscriberSto
     }
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     if (form['List-Unsubscribe'] !== 'One-Click') return invalidRequest(c, { 'List-Unsubscribe': ['must be One-Click'] });
-    unsubscribe(db, store, row, 'one-click');
+    unsubscribe(stores, row, 'one-click');
     return c.body(null, 204);
   });
 

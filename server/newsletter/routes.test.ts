@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { signLoginToken } from '../login/loginToken.ts';
 import { serverSecret } from '../secrets.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
+import { linkIn, readOutbox } from '../mail/outboxReader.ts';
+import { newsletterTestClient } from './testClient.ts';
 
 const base = '/service/newsletter/api/internal';
 const url = `${base}/newsletter-subscribers`;
@@ -32,16 +34,12 @@ function storedSubscribers() {
   return server.db.prepare('SELECT email, first_name, consents, origin, origin_addition, status FROM subscribers').all();
 }
 
-function outboxMails(): string[] {
-  return fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().map((file) => fs.readFileSync(path.join(outbox, file), 'utf8')) : [];
-}
+/** Every mail in the outbox, parsed as a mail client reads it. */
+const outboxMails = () => readOutbox(outbox);
 
-/** The confirmation link of the newest e-mail. */
-function lastLink(): URL {
-  const mail = outboxMails().at(-1) ?? '';
-  const match = /https?:\/\/\S+\/newsletter\/confirm\/\?token=\S+/.exec(mail);
-  if (!match) throw new Error(`No confirmation link in:\n${mail}`);
-  return new URL(match[0]);
+/** The confirmation link of the newest mail to `email` (the `count`th), waiting for the sender to deliver it. */
+async function linkFor(email: string, count = 1): Promise<URL> {
+  return linkIn(await newsletterTestClient(server, outbox).mailTo(email, count), '/newsletter/confirm/');
 }
 
 function put(pathname: string, body?: unknown) {
@@ -79,7 +77,7 @@ describe('POST /newsletter-subscribers', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ type: 'urn:newsletter:email_invalid' });
     expect(storedSubscribers()).toEqual([]);
-    expect(outboxMails()).toEqual([]);
+    expect(await outboxMails()).toEqual([]);
   });
 
   test('answers a generic problem for other invalid fields and for malformed JSON', async () => {
@@ -96,42 +94,48 @@ describe('POST /newsletter-subscribers', () => {
       { email: 'eva@example.com', salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács', consents: [] },
       { headers: { referer: `${server.origin}/hu/` } },
     );
-    const [mail] = outboxMails();
-    expect(mail).toContain('To: eva@example.com');
-    expect(mail).toContain('Content-Type: text/plain; charset=utf-8');
-    expect(mail).toContain('Kedves Vásárlónk');
-    const link = lastLink();
+    const link = await linkFor('eva@example.com');
+    const [mail] = await outboxMails();
+    expect(mail!.to).toBe('eva@example.com');
+    expect(mail!.text).toContain('Kedves Vásárlónk');
     expect(link.pathname).toBe('/hu/newsletter/confirm/');
     expect(link.searchParams.get('token')!.length).toBeGreaterThanOrEqual(32);
-    // Only a hash of the token is stored.
-    expect(JSON.stringify(server.db.prepare('SELECT * FROM subscribers').all())).not.toContain(link.searchParams.get('token'));
+    // Only a hash of the token is stored; the job that carried it forgets it once the mail is out.
+    const token = link.searchParams.get('token')!;
+    await expect.poll(() => JSON.stringify(server.db.prepare('SELECT * FROM mail_jobs').all())).toContain('"state":"sent"');
+    expect(JSON.stringify(server.db.prepare('SELECT * FROM subscribers').all())).not.toContain(token);
+    expect(JSON.stringify(server.db.prepare('SELECT * FROM mail_jobs').all())).not.toContain(token);
   });
 
   test('builds the link on SITE_URL, whatever Host header the request claims', async () => {
     await server.close();
     server = await startTestServer({ env: { OUTBOX_DIR: outbox, SITE_URL: 'https://shop.example', ALLOWED_HOSTS: 'shop.example' } });
     await subscribe({ email: 'host@example.com', consents: [] }, { headers: { host: 'shop.example', referer: 'https://shop.example/pl/' } });
-    expect(lastLink().origin).toBe('https://shop.example');
-    expect(lastLink().pathname).toBe('/pl/newsletter/confirm/');
+    const link = await linkFor('host@example.com');
+    expect(link.origin).toBe('https://shop.example');
+    expect(link.pathname).toBe('/pl/newsletter/confirm/');
   });
 
   test('gives an already subscribed address the same answer as a new one, and sends no new link', async () => {
     const first = await subscribe({ email: 'd@example.com', consents: [] });
-    await put(`${url}/${lastLink().searchParams.get('token')}/doi`);
+    await put(`${url}/${(await linkFor('d@example.com')).searchParams.get('token')}/doi`);
     const again = await subscribe({ email: 'D@example.com', consents: ['DNE'] });
     const fresh = await subscribe({ email: 'new@example.com', consents: [] });
     expect([first.status, again.status, fresh.status]).toEqual([201, 201, 201]);
     expect(await again.text()).toBe(await fresh.text());
     expect([...again.headers.keys()].sort()).toEqual([...fresh.headers.keys()].sort());
     expect(storedSubscribers()).toHaveLength(2);
-    expect(outboxMails()).toHaveLength(2);
+    await linkFor('new@example.com');
+    await newsletterTestClient(server, outbox).mailTo('d@example.com', 2);
+    // d@: the confirmation and the welcome mail; new@: its confirmation. Nothing for the second sign-up of d@.
+    expect((await outboxMails()).map((mail) => mail.to).sort()).toEqual(['d@example.com', 'd@example.com', 'new@example.com']);
   });
 });
 
 describe('double opt-in by token', () => {
   test('PUT /{token}/doi subscribes once; the spent link then answers like an unknown one (404)', async () => {
     await subscribe({ email: 'f@example.com', consents: ['DNE'] });
-    const token = lastLink().searchParams.get('token')!;
+    const token = (await linkFor('f@example.com')).searchParams.get('token')!;
     expect((await put(`${url}/${token}/doi`)).status).toBe(200);
     expect(storedSubscribers()).toMatchObject([{ email: 'f@example.com', status: 'SUBSCRIBED' }]);
     const again = await put(`${url}/${token}/doi`);
@@ -142,14 +146,14 @@ describe('double opt-in by token', () => {
   test('an expired link answers 410 and subscribes nobody', async () => {
     await subscribe({ email: 'g@example.com', consents: [] });
     server.db.prepare('UPDATE subscribers SET doi_token_expires_at = ?').run(new Date(Date.now() - 1000).toISOString());
-    expect((await put(`${url}/${lastLink().searchParams.get('token')}/doi`)).status).toBe(410);
+    expect((await put(`${url}/${(await linkFor('g@example.com')).searchParams.get('token')}/doi`)).status).toBe(410);
     expect(storedSubscribers()).toMatchObject([{ status: 'WAITING_FOR_DOI' }]);
   });
 
   test('unconfirmed sign-ups whose link expired are deleted; confirmed ones stay', async () => {
     await subscribe({ email: 'old@example.com', consents: [] });
     await subscribe({ email: 'kept@example.com', consents: [] });
-    await put(`${url}/${lastLink().searchParams.get('token')}/doi`);
+    await put(`${url}/${(await linkFor('kept@example.com')).searchParams.get('token')}/doi`);
     server.db.prepare('UPDATE subscribers SET doi_token_expires_at = ?').run(new Date(Date.now() - 1000).toISOString());
     await subscribe({ email: 'new@example.com', consents: [] });
     expect(storedSubscribers().map((row) => row.email)).toEqual(['kept@example.com', 'new@example.com']);
@@ -157,16 +161,17 @@ describe('double opt-in by token', () => {
 
   test('a new sign-up more than 10 minutes after the e-mail replaces the old link', async () => {
     await subscribe({ email: 'h@example.com', consents: [] });
-    const old = lastLink().searchParams.get('token');
+    const old = (await linkFor('h@example.com')).searchParams.get('token');
+    await expect.poll(() => server.db.prepare('SELECT confirmation_sent_at FROM subscribers').get()).toMatchObject({ confirmation_sent_at: expect.any(String) });
     server.db.prepare('UPDATE subscribers SET confirmation_sent_at = ?').run(new Date(Date.now() - 11 * 60_000).toISOString());
     await subscribe({ email: 'h@example.com', consents: [] });
     expect((await put(`${url}/${old}/doi`)).status).toBe(404);
-    expect((await put(`${url}/${lastLink().searchParams.get('token')}/doi`)).status).toBe(200);
+    expect((await put(`${url}/${(await linkFor('h@example.com', 2)).searchParams.get('token')}/doi`)).status).toBe(200);
   });
 
   test('GET /{token} reads the pending sign-up; GET and PUT with the preferences token read and change it', async () => {
     await subscribe({ email: 'i@example.com', salutation: 'MR', firstName: 'Łukasz', consents: [] });
-    const link = lastLink().searchParams.get('token');
+    const link = (await linkFor('i@example.com')).searchParams.get('token');
     const read = await fetch(`${server.origin}${url}/${link}`);
     expect(await read.json()).toEqual({ email: 'i@example.com', salutation: 'MR', firstName: 'Łukasz', lastName: null, consents: [], status: 'WAITING_FOR_DOI' });
     const { preferencesToken: token } = (await (await put(`${url}/${link}/doi`, {})).json()) as { preferencesToken: string };
@@ -220,7 +225,7 @@ describe('GET psdata', () => {
     expect(await status()).toEqual({ nl_status: null });
     await subscribe({ email: 'demo.kundin@example.com', consents: [] });
     expect(await status()).toEqual({ nl_status: 'WAITING_FOR_DOI' });
-    await put(`${url}/${lastLink().searchParams.get('token')}/doi`);
+    await put(`${url}/${(await linkFor('demo.kundin@example.com')).searchParams.get('token')}/doi`);
     expect(await status()).toEqual({ nl_status: 'SUBSCRIBED' });
   });
 

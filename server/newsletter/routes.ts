@@ -13,20 +13,22 @@ import { services } from '../../src/shared/routes.ts';
 import { loginCustomer } from './loginCustomer.ts';
 import { serverSecret } from '../secrets.ts';
 import { subscriberRoutes } from './subscribers.ts';
+import type { MailJobs } from '../mail/mailJobs.ts';
 
 /**
  * Stand-in for the newsletter service under `/service/newsletter/api/{internal,private}`.
- * Validates with the same schemas as the sign-up form, so both always agree on the rules.
+ * Validates with the same schemas as the sign-up form, so both always agree on the rules. Mails are queued in `jobs`;
+ * a sender delivers them (server/newsletter/newsletterMail.ts).
  */
-export function newsletterRoutes(db: DatabaseSync, config: ServerConfig): Hono {
+export function newsletterRoutes(db: DatabaseSync, config: ServerConfig, jobs: MailJobs): Hono {
   const app = new Hono();
   const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
   app.route(
     '/',
-    subscriberRoutes(db, {
-      outboxDir: config.outboxDir,
+    subscriberRoutes(db, jobs, {
       siteUrl: config.siteUrl,
       signUpLimit: { limit: config.signUpsPerMinute, windowMs: 60_000, trustProxy: config.trustProxy },
+      printLinks: config.mail.smtpUrl === undefined,
     }),
   );
 

@@ -6,28 +6,32 @@ import { services } from '../../src/shared/routes.ts';
 import { problem, readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
-import { confirmationEmail, shopOfReferer } from './confirmationEmail.ts';
-import { consentTextVersion, countryRuleErrors, shopOfSiteHeader } from './countryRules.ts';
+import type { MailJobs } from '../mail/mailJobs.ts';
+import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
-import { writeToOutbox } from './outbox.ts';
+import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
 import { rateLimit, type RateLimitOptions } from './rateLimit.ts';
 import type { SubscriberStore } from './subscriberStore.ts';
 
 /** Settings of the sign-up. */
 export interface SignUpOptions {
-  /** Folder the confirmation e-mails go to. */
-  outboxDir: string;
   /** Origin of the confirmation links (`SITE_URL`): never the request's Host header. */
   siteUrl: string;
   /** Sign-ups per client and window. */
   signUpLimit: RateLimitOptions;
+  /**
+   * Whether mails go to the file outbox (no `SMTP_URL`): then the confirmation link is also printed on the console,
+   * so whoever runs `npm start` can click through without a mail server. Never with a real mail server: the link
+   * is as good as the address's consent.
+   */
+  printLinks: boolean;
 }
 
 /** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link. */
 const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
 /** `POST /newsletter-subscribers`: the sign-up (docs/calls.md#create-subscriber, docs/newsletter.md#double-opt-in). */
-export function signUpRoute(db: DatabaseSync, store: SubscriberStore, options: SignUpOptions): Hono {
+export function signUpRoute(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: SignUpOptions): Hono {
   const app = new Hono();
   app.post(services.newsletter.calls.createSubscriber.path, rateLimit(options.signUpLimit), async (c) => {
     const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));
@@ -47,15 +51,23 @@ export function signUpRoute(db: DatabaseSync, store: SubscriberStore, options: S
 
     const now = new Date();
     const token = newDoiToken();
-    const stored = inTransaction(db, () => {
+    const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
+    // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
+    // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
+    const queued = inTransaction(db, () => {
       store.purgeExpired(now.toISOString());
       const known = store.byEmail(body.email);
       // Same answer in every case below, so nobody can tell a new, a pending or a subscribed address apart. An already
-      // subscribed address gets no new link; a pending one that got its e-mail less than 10 minutes ago keeps its link
-      // and gets no second e-mail (nobody can flood a mailbox through this form).
-      const recentlyMailed =
-        known?.confirmation_sent_at != null && now.getTime() - Date.parse(known.confirmation_sent_at) < CONFIRMATION_EMAIL_INTERVAL_MS;
-      if (known?.status === 'SUBSCRIBED' || recentlyMailed) return undefined;
+      // subscribed address gets no new link. At most one confirmation e-mail goes to an address per 10 minutes
+      // (counting mails handed over): a pending sign-up whose mail went out less than 10 minutes ago, or is still on
+      // its way, keeps its link and gets no second one; an address that unsubscribed gets its new mail once the 10
+      // minutes are over.
+      if (known?.status === 'SUBSCRIBED') return undefined;
+      const lastSent = known?.confirmation_sent_at ? Date.parse(known.confirmation_sent_at) : Number.NEGATIVE_INFINITY;
+      const intervalOver = lastSent + CONFIRMATION_EMAIL_INTERVAL_MS;
+      if (known?.status === 'WAITING_FOR_DOI' && (intervalOver > now.getTime() || jobs.hasPending(known.id, newsletterMailKind.confirmation))) {
+        return undefined;
+      }
       const id = store.signUp({
         email: body.email,
         salutation: body.salutation ?? null,
@@ -68,18 +80,19 @@ export function signUpRoute(db: DatabaseSync, store: SubscriberStore, options: S
         site: shop.code,
         consentTextVersion: consentTextVersion(shop),
         tokenHash: hashDoiToken(token),
-        expiresAt: new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS).toISOString(),
+        expiresAt: expiresAt.toISOString(),
         now: now.toISOString(),
-      });
-      if (id !== undefined) store.logEvent(id, 'SIGNED_UP', 'sign-up', now.toISOString());
-      return id;
+      })!;
+      store.logEvent(id, 'SIGNED_UP', 'sign-up', now.toISOString());
+      const payload: ConfirmationPayload = { token, site: shop.code };
+      return jobs.enqueue(
+        { kind: newsletterMailKind.confirmation, recipient: body.email, subscriberId: id, payload, notBefore: new Date(Math.max(now.getTime(), intervalOver)), notAfter: expiresAt },
+        now,
+      );
     });
-    if (stored !== undefined) {
-      const email = confirmationEmail(shop, options.siteUrl, body.email, token);
-      const file = writeToOutbox(options.outboxDir, email);
-      store.confirmationSent(stored, new Date().toISOString());
-      // So whoever runs `npm start` can click through the double opt-in without a mail server.
-      console.log(`Newsletter confirmation for ${body.email}: ${email.link} (${file})`);
+    if (queued !== undefined) {
+      jobs.notify();
+      if (options.printLinks) console.log(`Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`);
     }
     return c.body(null, 201);
   });

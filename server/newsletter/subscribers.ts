@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
+import type { MailJobs } from '../mail/mailJobs.ts';
 import { oneClickUnsubscribeRoutes } from './oneClickUnsubscribe.ts';
 import { signUpRoute, type SignUpOptions } from './signUp.ts';
 import { subscriberStore } from './subscriberStore.ts';
@@ -10,13 +11,14 @@ export type SubscriberRoutesOptions = SignUpOptions;
 
 /**
  * `/newsletter-subscribers` of the newsletter service (docs/calls.md#newsletter-service): the sign-up, reading,
- * changing and ending a subscription, the double opt-in, and one-click unsubscribe.
+ * changing and ending a subscription, the double opt-in, and one-click unsubscribe. Mails are queued as jobs in
+ * the same transactions as the changes they announce (docs/newsletter.md#mail-delivery).
  */
-export function subscriberRoutes(db: DatabaseSync, options: SubscriberRoutesOptions): Hono {
+export function subscriberRoutes(db: DatabaseSync, jobs: MailJobs, options: SubscriberRoutesOptions): Hono {
   const store = subscriberStore(db);
   const app = new Hono();
-  app.route('/', signUpRoute(db, store, options));
-  app.route('/', oneClickUnsubscribeRoutes(db, store));
-  app.route('/', subscriptionRoutes(db, store));
+  app.route('/', signUpRoute(db, store, jobs, options));
+  app.route('/', oneClickUnsubscribeRoutes({ db, store, jobs }));
+  app.route('/', subscriptionRoutes({ db, store, jobs }));
   return app;
 }

@@ -8,9 +8,12 @@ import { jsonOf } from '../jsonOf.ts';
 import { readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
 import { fieldErrors, invalidRequest, subscriberOfToken } from './answers.ts';
+import type { MailJobs } from '../mail/mailJobs.ts';
 import { countryRuleErrors } from './countryRules.ts';
 import { hashDoiToken, newDoiToken } from './doiToken.ts';
+import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
 import { toSubscriber, type ConsentChannel, type SubscriberRow, type SubscriberStore } from './subscriberStore.ts';
+import { voucherStore } from './vouchers.ts';
 
 /** Bodies the unsubscribe call accepts: `{}` (or none at all). */
 const unsubscribeRequestSchema = v.strictObject({});
@@ -18,15 +21,24 @@ const unsubscribeRequestSchema = v.strictObject({});
 /** The fields of the update body, the only ones whose shop rules a subscriber can break when changing them. */
 const updateFields = new Set(Object.keys(subscriberUpdateRequestSchema.entries));
 
+/** The subscriber tables and the mail jobs, as the subscription routes use them. */
+export interface SubscriptionStores {
+  db: DatabaseSync;
+  store: SubscriberStore;
+  jobs: MailJobs;
+}
+
 /**
- * Ends a subscription (docs/newsletter.md#unsubscribe): names erased, token dead, the consent and its withdrawal kept
- * in the row and the consent log. Shared by the preferences page's DELETE and the one-click POST.
+ * Ends a subscription (docs/newsletter.md#unsubscribe): names erased, token dead, mails still queued to it cancelled,
+ * the consent and its withdrawal kept in the row and the consent log. Shared by the preferences page's DELETE and
+ * the one-click POST.
  */
-export function unsubscribe(db: DatabaseSync, store: SubscriberStore, row: SubscriberRow, channel: ConsentChannel): void {
-  const now = new Date().toISOString();
+export function unsubscribe({ db, store, jobs }: SubscriptionStores, row: SubscriberRow, channel: ConsentChannel): void {
+  const now = new Date();
   inTransaction(db, () => {
-    store.withdraw(row.id, now);
-    store.logEvent(row.id, 'WITHDRAWN', channel, now);
+    store.withdraw(row.id, now.toISOString());
+    store.logEvent(row.id, 'WITHDRAWN', channel, now.toISOString());
+    jobs.cancelQueuedFor(row.id, 'unsubscribed', now);
   });
 }
 
@@ -36,7 +48,9 @@ export function unsubscribe(db: DatabaseSync, store: SubscriberStore, row: Subsc
  * hands out a separate preferences token, the only one that can read, change and end the subscription afterwards.
  * So a confirmation link that leaks later (forwarded e-mail, browser history) opens nothing.
  */
-export function subscriptionRoutes(db: DatabaseSync, store: SubscriberStore): Hono {
+export function subscriptionRoutes(stores: SubscriptionStores): Hono {
+  const { db, store, jobs } = stores;
+  const vouchers = voucherStore(db);
   const app = new Hono();
   const calls = services.newsletter.calls;
 
@@ -76,20 +90,27 @@ export function subscriptionRoutes(db: DatabaseSync, store: SubscriberStore): Ho
       const result = v.safeParse(unsubscribeRequestSchema, readJsonText(text));
       if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
     }
-    unsubscribe(db, store, row, 'preferences');
+    unsubscribe(stores, row, 'preferences');
     return c.body(null, 204);
   });
 
   app.put(calls.confirmSubscriber.path, (c) => {
     const row = subscriberOfToken(c, store, ['doi']);
     if (row instanceof Response) return row;
-    // Single use: confirming spends the link; from now on only the preferences token opens the subscription.
+    // Single use: confirming spends the link; from now on only the preferences token opens the subscription. The
+    // confirmation, the welcome voucher and the welcome mail's job are stored together (docs/newsletter.md#welcome-voucher).
     const preferencesToken = newDoiToken();
-    const now = new Date().toISOString();
+    const now = new Date();
+    const shop = shopByCode(row.site ?? '') ?? shops[0]!;
     inTransaction(db, () => {
-      store.confirm(row.id, hashDoiToken(preferencesToken), now);
-      store.logEvent(row.id, 'CONFIRMED', 'confirmation link', now);
+      store.confirm(row.id, hashDoiToken(preferencesToken), now.toISOString());
+      store.logEvent(row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
+      jobs.cancelQueuedFor(row.id, 'confirmed', now);
+      const { mode, voucher } = vouchers.welcome(row.id, shop, now);
+      const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };
+      jobs.enqueue({ kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload }, now);
     });
+    jobs.notify();
     c.header('cache-control', 'no-store');
     return c.json({ preferencesToken });
   });

@@ -93,7 +93,7 @@ describe('DELETE /newsletter-subscribers/{preferencesToken}', () => {
     server.db.prepare('UPDATE subscribers SET confirmation_sent_at = ?').run(new Date(Date.now() - 11 * 60_000).toISOString());
     expect((await client.subscribe({ email: 'back@example.com', consents: ['DNE'] }, { site: 'AT' })).status).toBe(201);
     expect(row('back@example.com')).toMatchObject({ status: 'WAITING_FOR_DOI', site: 'AT' });
-    const link = await client.confirmationToken('back@example.com', 2);
+    const link = await client.confirmationToken('back@example.com', 3); // confirmation, welcome, confirmation
     expect((await client.json('PUT', `${SUBSCRIBERS}/${link}/doi`, {})).status).toBe(200);
     expect(row('back@example.com')).toMatchObject({ status: 'SUBSCRIBED', unsubscribed_at: null });
     expect(events('back@example.com').map((entry) => entry.event)).toEqual(['SIGNED_UP', 'CONFIRMED', 'WITHDRAWN', 'SIGNED_UP', 'CONFIRMED']);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, readBuildConfig, readToolConfig } from './config.ts';
+import { ConfigError, readBuildConfig, readConfig, readToolConfig } from './config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -35,5 +35,14 @@ describe('one configuration', () => {
     expect(() => readToolConfig({ E2E_PORT: 'abc' })).toThrow(/E2E_PORT must be a whole number/);
     expect(() => readToolConfig({ WIDTHS: '375px' })).toThrow(/WIDTHS/);
     expect(readToolConfig({ WIDTHS: '375,1440' }).WIDTHS).toEqual([375, 1440]);
+  });
+
+  test('mail: SMTP_URL must be smtp:// or smtps:// and is never echoed; addresses must be addresses', () => {
+    expect(() => readConfig({ SMTP_URL: 'http://user:secret@mail.example' })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL \(got "…"\)/);
+    expect(() => readConfig({ SMTP_URL: 'http://user:secret@mail.example' })).not.toThrow(/secret/);
+    expect(() => readConfig({ MAIL_FROM: 'newsletter' })).toThrow(/MAIL_FROM must be an address/);
+    expect(readConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'news@shop.example', MAIL_RETRY_MS: '1000', MAIL_RETRY_MAX_MS: '10' }).mail).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example:465', from: 'news@shop.example', replyTo: 'Aroma Kundenservice <service@aroma.example>', retryMs: 1000, retryMaxMs: 1000,
+    });
   });
 });

@@ -15,6 +15,9 @@ const list = v.pipe(
 /** A value that may be absent; an empty one counts as absent. */
 const optionalText = v.optional(v.pipe(v.string(), v.nonEmpty()));
 
+/** A mail address as a header names it: `Aroma <newsletter@aroma.example>` or `newsletter@aroma.example`. */
+const mailbox = v.pipe(v.string(), v.regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, 'must be an address such as Aroma <newsletter@aroma.example>'));
+
 /** A whole number from the environment, within bounds. */
 function integer(fallback: number, min: number, max: number) {
   return v.pipe(
@@ -51,8 +54,21 @@ export const environmentSchema = v.object({
   PUBLISHER: v.optional(v.picklist(['auto', 'no-catch-up', 'off'], 'must be auto, no-catch-up or off'), 'auto'),
   /** The on-demand renderer of staff preview renders (built by every full build; never inside the served site). */
   PREVIEW_RENDERER_DIR: v.optional(v.string(), '.data/preview-renderer'),
-  /** Folder the confirmation e-mails are written to. */
+  /** Folder the mails are written to, one `.eml` file each, when no SMTP server is configured. */
   OUTBOX_DIR: v.optional(v.string(), '.data/outbox'),
+  /** The SMTP server mails are sent through (`smtp://user:pass@host:587`, `smtps://…`); unset: the file outbox. */
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), 'must be an smtp:// or smtps:// URL'),
+    ),
+  ),
+  /** Sender and reply address of every mail: `Name <address>` or a bare address. */
+  MAIL_FROM: v.optional(mailbox, 'Aroma Newsletter <newsletter@aroma.example>'),
+  MAIL_REPLY_TO: v.optional(mailbox, 'Aroma Kundenservice <service@aroma.example>'),
+  /** First retry of a mail the transport refused, in ms; doubles per attempt up to MAIL_RETRY_MAX_MS. */
+  MAIL_RETRY_MS: integer(5000, 10, 3_600_000),
+  MAIL_RETRY_MAX_MS: integer(600_000, 10, 86_400_000),
   /** The public origin: confirmation links are built on it, never on the request's Host header. */
   SITE_URL: v.pipe(
     v.optional(v.string(), 'http://localhost:4321'),
@@ -85,7 +101,7 @@ export const environmentSchema = v.object({
 });
 
 /** Variables whose value must never be echoed in an error message. */
-const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN']);
+const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN', 'SMTP_URL']);
 
 /**
  * The settings of the local services, checked and normalised; relative paths resolve against `root`.
@@ -103,6 +119,14 @@ export function configSchema(root: string) {
       keepReleases: e.KEEP_RELEASES,
       publisher: e.PUBLISHER,
       outboxDir: path.resolve(root, e.OUTBOX_DIR),
+      /** How mails go out (docs/newsletter.md#mail-delivery): SMTP when `smtpUrl` is set, else one file each in `outboxDir`. */
+      mail: {
+        smtpUrl: e.SMTP_URL,
+        from: e.MAIL_FROM,
+        replyTo: e.MAIL_REPLY_TO,
+        retryMs: e.MAIL_RETRY_MS,
+        retryMaxMs: Math.max(e.MAIL_RETRY_MS, e.MAIL_RETRY_MAX_MS),
+      },
       previewRendererDir: path.resolve(root, e.PREVIEW_RENDERER_DIR),
       /** Origin of the public site, e.g. `https://shop.example` (no trailing slash). */
       siteUrl: new URL(e.SITE_URL).origin,

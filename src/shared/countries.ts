@@ -41,6 +41,15 @@ const shopSchema = v.object({
     minimumAge: v.number(),
   }),
   /**
+   * The welcome voucher a confirmed subscriber gets by mail (TR: the welcome discount), one per address and shop
+   * (docs/newsletter.md#welcome-voucher): its percent, and how many calendar months it is valid, to the end of that
+   * day in the shop's time zone; null when the shop's conditions set no end date.
+   */
+  welcomeVoucher: v.object({
+    percent: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+    validMonths: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  }),
+  /**
    * Free-shipping threshold in the shop currency, if the shop advertises one (the UI gallery's delivery sample).
    * Return periods and the loyalty-card threshold are the CMS content's to state (docs/constants.md#per-shop-facts).
    */
@@ -73,6 +82,8 @@ const standardNewsletter = {
   inlineDneConsent: false,
   minimumAge: 16,
 };
+/** 10 % for one online order (docs/constants.md#limits); the sign-up promises no end date outside HU. */
+const standardWelcomeVoucher = { percent: 10, validMonths: null };
 const standardLinks = {
   voucherConditions: '/c/subscribenewsletter-allgemeine-gutscheinbedingungen',
   privacy: '/privacy',
@@ -84,47 +95,48 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
+    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
     code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR', timeZone: 'Europe/Vienna',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
-    freeShipping: null, hasFooterFallback: true,
+    welcomeVoucher: standardWelcomeVoucher, freeShipping: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
     code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: true,
+    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, hasFooterFallback: true,
     links: standardLinks,
   },
   {
     code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, freeShipping: null, hasFooterFallback: false,
+    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
   },
   {
     code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK', timeZone: 'Europe/Prague',
     currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    freeShipping: { from: 999 }, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 999 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podminky-poukazu' },
   },
   {
     code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF', timeZone: 'Europe/Budapest',
     currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
-    freeShipping: null, hasFooterFallback: false,
+    // Valid for one month and usable once (the Hungarian voucher footnote).
+    welcomeVoucher: { ...standardWelcomeVoucher, validMonths: 1 }, freeShipping: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-kuponfeltetelek', exampleNewsletter: '/hirlevel-minta' },
   },
   {
     code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR', timeZone: 'Europe/Bratislava',
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    freeShipping: { from: 40 }, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 40 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podmienky-poukazu' },
   },
   {
@@ -133,7 +145,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
     },
-    freeShipping: { from: 1000 }, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 1000 }, hasFooterFallback: false,
     links: {
       ...standardLinks,
       voucherConditions: '/c/subscribenewsletter-indirim-kosullari',
@@ -146,7 +158,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', timeZone: 'Europe/Warsaw',
     currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, freeShipping: { from: 100 }, hasFooterFallback: false,
+    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 100 }, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },
   },
 ]);

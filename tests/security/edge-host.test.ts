@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SIGN_UP, expectProblem, rawRequest, startEdgeServer, storedState } from './edge-helpers.ts';
+import { SIGN_UP, confirmationLinks, expectProblem, rawRequest, startEdgeServer, storedState } from './edge-helpers.ts';
 
 // Host-header poisoning: links come from SITE_URL only, and unknown hosts are refused.
 let server: Awaited<ReturnType<typeof startEdgeServer>> | undefined;
@@ -15,10 +13,6 @@ const signUp = (headers: Record<string, string>) =>
     body: JSON.stringify({ email: 'victim@example.com', consents: [] }),
   });
 
-function confirmationLinks(): string[] {
-  const { mails } = storedState(server!);
-  return mails.map((file) => /https?:\/\/\S+\/newsletter\/confirm\/\?token=\S+/.exec(fs.readFileSync(path.join(server!.outbox, file), 'utf8'))?.[0] ?? '');
-}
 
 describe('Host header', () => {
   test('the reported probe: Host: evil.example gets 400 and no e-mail goes out', async () => {
@@ -45,12 +39,13 @@ describe('Host header', () => {
 
   test('the link is built on SITE_URL for every accepted host (site host, ALLOWED_HOSTS, own address)', async () => {
     server = await startEdgeServer({ SITE_URL: 'https://shop.example', ALLOWED_HOSTS: 'proxy.internal:8080' });
-    for (const host of ['shop.example', 'proxy.internal:8080', new URL(server.origin).host]) {
+    for (const [index, host] of ['shop.example', 'proxy.internal:8080', new URL(server.origin).host].entries()) {
       expect((await signUp({ host, referer: 'https://shop.example/pl/' })).status).toBe(201);
+      // Delivered before the address is forgotten (which would cancel its mail), so the next sign-up mails again.
+      await confirmationLinks(server, index + 1);
       server.db.prepare('DELETE FROM subscribers').run();
     }
-    const links = confirmationLinks();
-    expect(links).toHaveLength(3);
-    for (const link of links) expect(new URL(link).origin).toBe('https://shop.example');
+    const links = await confirmationLinks(server, 3);
+    for (const link of links) expect(link.origin).toBe('https://shop.example');
   });
 });

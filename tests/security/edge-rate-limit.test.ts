@@ -54,6 +54,7 @@ describe('configuration', () => {
       keepReleases: 5,
       publisher: 'auto',
       outboxDir: '/app/.data/outbox',
+      mail: { smtpUrl: undefined, from: 'Aroma Newsletter <newsletter@aroma.example>', replyTo: 'Aroma Kundenservice <service@aroma.example>', retryMs: 5000, retryMaxMs: 600_000 },
       previewRendererDir: '/app/.data/preview-renderer',
       siteUrl: 'http://localhost:4321',
       allowedHosts: [],

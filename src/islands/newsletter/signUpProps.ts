@@ -3,9 +3,6 @@ import { pickStrings, translationsFor, type UiStringKey } from '../../shared/i18
 import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
-/** Welcome voucher (TR: welcome discount) in percent (docs/constants.md#limits). */
-const WELCOME_DISCOUNT_PERCENT = 10;
-
 /** The shop's link targets shown under the form, in this order, with their catalogue keys. Absent ones are skipped. */
 const linkKeys = {
   privacy: 'newsletter.link.privacy',
@@ -44,6 +41,7 @@ export function signUpProps(shop: Shop): {
     rules: shop.newsletter,
     links,
     voucherConditions: { href: href(shop.links.voucherConditions), text: t('newsletter.link.voucherConditions') },
-    percent: WELCOME_DISCOUNT_PERCENT,
+    // The welcome voucher (TR: welcome discount) the shop's mail sends (docs/constants.md#limits).
+    percent: shop.welcomeVoucher.percent,
   };
 }

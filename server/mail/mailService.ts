@@ -1,0 +1,38 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { ServerConfig } from '../../src/shared/config.ts';
+import { mailJobs, type MailJobs } from './mailJobs.ts';
+import { mailSender, type MailKind, type MailSender, type MailSenderOptions } from './sender.ts';
+import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
+
+/** The outbox of one database: its jobs (for whoever queues mail) and the sender that delivers them. */
+export interface MailService {
+  jobs: MailJobs;
+  sender: MailSender;
+  transport: MailTransport;
+}
+
+/** The domain of the sender address, for Message-IDs: `aroma.example` of `Aroma <newsletter@aroma.example>`. */
+export function senderDomain(from: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+}
+
+/** The jobs table of a database, for queueing without a sender (a sender started elsewhere delivers them). */
+export function mailJobsOf(db: DatabaseSync, config: Pick<ServerConfig, 'mail'>): MailJobs {
+  return mailJobs(db, senderDomain(config.mail.from));
+}
+
+/**
+ * The mail outbox as the settings ask for it (docs/newsletter.md#mail-delivery): SMTP when `SMTP_URL` is set, else
+ * one `.eml` file per mail in `OUTBOX_DIR`; retries per `MAIL_RETRY_MS` and `MAIL_RETRY_MAX_MS`. Not started.
+ */
+export function mailService(
+  db: DatabaseSync,
+  config: Pick<ServerConfig, 'mail' | 'outboxDir'>,
+  kinds: Readonly<Record<string, MailKind>>,
+  options: Pick<MailSenderOptions, 'pollMs' | 'stopGraceMs' | 'log' | 'concurrency'> = {},
+): MailService {
+  const jobs = mailJobsOf(db, config);
+  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : fileTransport(config.outboxDir);
+  const sender = mailSender({ db, jobs, transport, kinds, retry: { firstMs: config.mail.retryMs, maxMs: config.mail.retryMaxMs }, ...options });
+  return { jobs, sender, transport };
+}

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { openDatabase } from '../db.ts';
+import { mailJobs, type MailJob } from './mailJobs.ts';
+import { mailSender, type MailKind, type MailSender } from './sender.ts';
+import type { MailTransport, OutgoingMessage } from './transport.ts';
+
+// The mail job state machine (docs/newsletter.md#mail-delivery): queued -> sending -> sent, or back to queued with a
+// growing delay, or failed for good; jobs a dead process left `sending`; stopping leaves the queue as it is.
+
+const quiet = { log: () => {}, warn: () => {}, error: () => {} };
+const retry = { firstMs: 40, maxMs: 160 };
+let sender: MailSender | undefined;
+afterEach(async () => {
+  await sender?.stop();
+  sender = undefined;
+});
+
+/** A transport that answers each hand-over from a script: 'ok', or the error to throw. */
+function scriptedTransport(script: ('ok' | Error)[], options: { knowsEarlierDeliveries?: boolean; delayMs?: number } = {}) {
+  const handedOver: OutgoingMessage[] = [];
+  const attempts: number[] = [];
+  const transport: MailTransport = {
+    kind: options.knowsEarlierDeliveries ? 'file' : 'smtp',
+    knowsEarlierDeliveries: options.knowsEarlierDeliveries ?? false,
+    description: 'the test transport',
+    async send(message, _target, handingOver = () => {}) {
+      attempts.push(Date.now());
+      handingOver();
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      const step = script.shift() ?? 'ok';
+      if (step instanceof Error) throw step;
+      handedOver.push(message);
+      return 'delivered';
+    },
+    close: () => {},
+  };
+  return { transport, handedOver, attempts };
+}
+
+const kind: MailKind = {
+  render: async (job: MailJob) => ({ from: 'a@aroma.example', replyTo: 'b@aroma.example', to: job.recipient, subject: 's', text: 't', html: '<p>t</p>', messageId: job.message_id, headers: {} }),
+};
+
+function setUp(transport: MailTransport, kinds: Record<string, MailKind> = { test: kind }) {
+  const db = openDatabase(':memory:');
+  const jobs = mailJobs(db, 'aroma.example');
+  const row = (id: number) => db.prepare('SELECT * FROM mail_jobs WHERE id = ?').get(id) as unknown as MailJob & { finished_at: string | null };
+  const start = () => {
+    sender = mailSender({ db, jobs, transport, kinds, retry, pollMs: 20, log: quiet });
+    sender.start();
+    return sender;
+  };
+  return { db, jobs, row, start };
+}
+
+const until = (check: () => boolean) => expect.poll(check, { timeout: 3000, interval: 5 }).toBe(true);
+const refusal = (code: number, command = 'CONN') => Object.assign(new Error(`${code} try later`), { responseCode: code, command, code: 'EPROTOCOL' });
+
+describe('mail job state machine', () => {
+  test('queued -> sending -> sent: one hand-over, payload cleared, the same Message-ID as queued', async () => {
+    const { transport, handedOver } = scriptedTransport([]);
+    const { jobs, row, start } = setUp(transport);
+    const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: { token: 'secret-token' } });
+    expect(row(id)).toMatchObject({ state: 'queued', attempts: 0, payload: '{"token":"secret-token"}' });
+    expect(row(id).message_id).toMatch(/^<\d{8}T\d{9}Z\.[0-9a-f]{16}@aroma\.example>$/);
+    start();
+    await until(() => row(id).state === 'sent');
+    expect(row(id)).toMatchObject({ attempts: 1, payload: null, last_error: null, finished_at: expect.any(String) });
+    expect(handedOver.map((message) => message.messageId)).toEqual([row(id).message_id]);
+  });
+
+  test('a refused hand-over goes back to the queue with a doubling delay, then is sent once', async () => {
+    const { transport, handedOver, attempts } = scriptedTransport([refusal(421), refusal(421), new Error('connect ECONNREFUSED'), 'ok']);
+    const { jobs, row, start } = setUp(transport);
+    const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: {} });
+    start();
+    await until(() => row(id).state === 'sent');
+    expect(row(id).attempts).toBe(4);
+    expect(handedOver).toHaveLength(1);
+    // Waits of about 40, 80 and 160 ms (±20 % jitter), each longer than the one before.
+    const waits = attempts.slice(1).map((at, index) => at - attempts[index]!);
+    expect(waits[0]).toBeGreaterThanOrEqual(30);
+    expect(waits[1]).toBeGreaterThanOrEqual(62);
+    expect(waits[2]).toBeGreaterThanOrEqual(126);
+  });
+
+  test('while retrying, the job says why and when: queued, last_error, a later next_attempt_at', async () => {
+    const { transport } = scriptedTransport([refusal(421), 'ok']);
+    const { jobs, row, start } = setUp(transport);
+    const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: {} });
+    const queuedAt = row(id).next_attempt_at;
+    start();
+    await until(() => row(id).attempts === 1 && row(id).state === 'queued');
+    expect(row(id).last_error).toMatch(/421/);
+    expect(Date.parse(row(id).next_attempt_at)).toBeGreaterThan(Date.parse(queuedAt) + 25);
+    await until(() => row(id).state === 'sent');
+  });
+
+  test('a refusal of this recipient or message (5xx on RCPT TO or DATA) is final: failed, not retried', async () => {
+    const { transport, attempts } = scriptedTransport([refusal(550, 'RCPT TO')]);
+    const { jobs, row, start } = setUp(transport);
+    const id = jobs.enqueue({ kind: 'test', recipient: 'nobody@example.com', payload: { token: 'x' } });
+    start();
+    await until(() => row(id).state === 'failed');
+    expect(row(id)).toMatchObject({ payload: null, last_error: expect.stringMatching(/550/) });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(attempts).toHaveLength(1);
+  });
+
+  test('a job its kind no longer wants, or one past its not-after time, is cancelled without a hand-over', async () => {
+    const { transport, handedOver } = scriptedTransport([]);
+    const { jobs, row, start } = setUp(transport, { test: kind, gone: { render: async () => null } });
+    const unwanted = jobs.enqueue({ kind: 'gone', recipient: 'a@example.com', payload: {} });
+    const expired = jobs.enqueue({ kind: 'test', recipient: 'b@example.com', payload: {}, notAfter: new Date(Date.now() - 1) });
+    start();
+    await until(() => row(unwanted).state === 'cancelled' && row(expired).state === 'cancelled');
+    expect(handedOver).toEqual([]);
+  });
+
+  test('a job queued for later waits until then', async () => {
+    const { transport, attempts } = scriptedTransport([]);
+    const { jobs, row, start } = setUp(transport);
+    const id = jobs.enqueue({ kind: 'test', recipient: 'a@example.com', payload: {}, notBefore: new Date(Date.now() + 150) });
+    const queued = Date.now();
+    start();
+    await until(() => row(id).state === 'sent');
+    expect(attempts[0]! - queued).toBeGreaterThanOrEqual(140);
+  });
+
+  test('cancelling a subscriber’s queued jobs keeps them from being sent', async () => {
+    const { transport, handedOver } = scriptedTransport([]);
+    const { db, jobs, row, start } = setUp(transport);
+    const subscriber = (db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
+      VALUES ('a@example.com', '[]', 'o', 'o', 'SUBSCRIBED', '', '') RETURNING id`).get() as { id: number }).id;
+    const id = jobs.enqueue({ kind: 'test', recipient: 'a@example.com', subscriberId: subscriber, payload: { token: 't' } });
+    jobs.cancelQueuedFor(subscriber, 'unsubscribed');
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(row(id)).toMatchObject({ state: 'cancelled', payload: null, last_error: 'unsubscribed' });
+    expect(handedOver).toEqual([]);
+  });
+});
+
+describe('after a crash and on shutdown', () => {
+  /** A job as a process leaves it that dies while connecting (`claimed`) or during the hand-over itself. */
+  function leaveSending(jobs: ReturnType<typeof mailJobs>, handedOver: boolean) {
+    const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: { token: 't' } });
+    expect(jobs.claim()?.id).toBe(id);
+    if (handedOver) jobs.handingOver(id);
+    return id;
+  }
+
+  test('SMTP: a job that died before its hand-over (connecting, logging in) is sent again', async () => {
+    const { transport, handedOver } = scriptedTransport([]);
+    const { jobs, row, start } = setUp(transport);
+    const id = leaveSending(jobs, false);
+    start();
+    await until(() => row(id).state === 'sent');
+    expect(handedOver).toHaveLength(1);
+  });
+
+  test('SMTP: a job found `sending` after its hand-over began may have arrived, so it is never sent again (unknown)', async () => {
+    const { transport, handedOver } = scriptedTransport([]);
+    const { jobs, row, start } = setUp(transport);
+    const id = leaveSending(jobs, true);
+    start();
+    await until(() => row(id).state === 'unknown');
+    expect(row(id).payload).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(handedOver).toEqual([]);
+  });
+
+  test('file outbox: a job found `sending` is handed over again (the outbox itself tells whether it was written)', async () => {
+    const { transport, handedOver } = scriptedTransport([], { knowsEarlierDeliveries: true });
+    const { jobs, row, start } = setUp(transport);
+    const id = leaveSending(jobs, true);
+    start();
+    await until(() => row(id).state === 'sent');
+    expect(handedOver).toHaveLength(1);
+    expect(row(id).attempts).toBe(2);
+  });
+
+  test('stop() lets the hand-over in progress finish and leaves the other jobs queued', async () => {
+    const { transport, handedOver } = scriptedTransport([], { delayMs: 100 });
+    const { jobs, row, start } = setUp(transport);
+    const ids = [1, 2, 3].map((n) => jobs.enqueue({ kind: 'test', recipient: `${n}@example.com`, payload: {} }));
+    const running = start();
+    await until(() => row(ids[0]!).state === 'sending');
+    await running.stop();
+    sender = undefined;
+    expect(ids.map((id) => row(id).state)).toEqual(['sent', 'sent', 'queued']);
+    expect(handedOver).toHaveLength(2); // two hand-overs run at a time
+  });
+});

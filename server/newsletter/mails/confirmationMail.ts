@@ -1,0 +1,28 @@
+import type { Shop } from '../../../src/shared/countries.ts';
+import { translationsFor } from '../../../src/shared/i18n.ts';
+import { DOI_TOKEN_LIFETIME_MS } from '../doiToken.ts';
+import type { MailContent } from './mailContent.ts';
+
+/**
+ * The double opt-in mail in the shop's language (docs/newsletter.md#the-mails): the button to the confirmation page,
+ * the link once more for clients without buttons, what follows the confirmation, how long the link lives, the
+ * minimum age the confirmation asserts, and what to do if somebody else signed the address up.
+ */
+export function confirmationMailContent(shop: Shop, confirmationLink: string): MailContent {
+  const t = translationsFor(shop.locale);
+  return {
+    locale: shop.locale,
+    subject: t('newsletter.email.confirm.subject'),
+    preheader: t('newsletter.email.confirm.preheader'),
+    blocks: [
+      { type: 'paragraph', text: t('newsletter.email.greeting') },
+      { type: 'paragraph', text: t('newsletter.email.confirm.intro') },
+      { type: 'button', link: { text: t('newsletter.email.confirm.button'), href: confirmationLink }, hint: t('newsletter.email.confirm.linkHint') },
+      { type: 'paragraph', text: t('newsletter.email.confirm.next', { percent: shop.welcomeVoucher.percent }) },
+      { type: 'note', text: t('newsletter.email.confirm.expiry', { days: DOI_TOKEN_LIFETIME_MS / (24 * 60 * 60 * 1000) }) },
+      { type: 'note', text: t('newsletter.email.confirm.age', { age: shop.newsletter.minimumAge }) },
+      { type: 'note', text: t('newsletter.email.confirm.ignore') },
+    ],
+    signature: t('newsletter.email.signature'),
+  };
+}

@@ -1,0 +1,54 @@
+import type { UiLocale } from '../../../src/shared/locales.ts';
+
+/** A link a reader can follow. */
+export interface MailLink {
+  text: string;
+  href: string;
+}
+
+/**
+ * One block of a mail's body. The HTML and the plain-text part are both written from these blocks
+ * (`mailHtml.ts`, `mailText`), so the two parts always say the same.
+ */
+export type MailBlock =
+  | { type: 'heading'; text: string }
+  | { type: 'paragraph'; text: string }
+  /** The mail's main action; `hint` introduces the bare link for readers whose client shows no button. */
+  | { type: 'button'; link: MailLink; hint?: string }
+  /** A voucher code in a box, with its conditions. */
+  | { type: 'code'; label: string; code: string; notes: string[]; link?: MailLink }
+  | { type: 'note'; text: string };
+
+/** A mail's content in the shop's language, before it becomes HTML and text. */
+export interface MailContent {
+  locale: UiLocale;
+  subject: string;
+  /** The line mail clients show after the subject in the list (hidden in the body). */
+  preheader: string;
+  blocks: MailBlock[];
+  signature: string;
+  /** Small print under the mail: why it came, and links such as the preferences page. */
+  footer?: { lines: string[]; links: MailLink[] };
+}
+
+/** A link in plain text: its words, and the address on the next line (clients make it clickable). */
+const linkText = (link: MailLink) => `${link.text}\n${link.href}`;
+
+/** The plain-text part: blocks separated by blank lines, links on a line of their own, the footer after "-- ". */
+export function mailText(content: MailContent): string {
+  const block = (item: MailBlock): string => {
+    switch (item.type) {
+      case 'heading':
+      case 'paragraph':
+      case 'note':
+        return item.text;
+      case 'button':
+        return linkText(item.link);
+      case 'code':
+        return [item.label, '', `    ${item.code}`, '', ...item.notes, ...(item.link ? [linkText(item.link)] : [])].join('\n');
+    }
+  };
+  const parts = [...content.blocks.map(block), content.signature];
+  if (content.footer) parts.push(`-- \n${[...content.footer.lines, ...content.footer.links.map(linkText)].join('\n\n')}`);
+  return `${parts.join('\n\n')}\n`;
+}

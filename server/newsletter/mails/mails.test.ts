@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { shops, shopBySegment, type Shop } from '../../../src/shared/countries.ts';
+import { translationsFor } from '../../../src/shared/i18n.ts';
+import { parseMail } from '../../mail/outboxReader.ts';
+import { fileTransport } from '../../mail/transport.ts';
+import { confirmationMailContent } from './confirmationMail.ts';
+import { mailHtml } from './mailHtml.ts';
+import { mailText } from './mailContent.ts';
+import { newsletterMessage } from './newsletterMails.ts';
+import { welcomeMailContent, type WelcomeMailInput } from './welcomeMail.ts';
+
+const site = 'https://shop.example';
+const settings = { from: 'Aroma Newsletter <newsletter@aroma.example>', replyTo: 'Aroma Kundenservice <service@aroma.example>' };
+
+function welcome(shop: Shop, input: Partial<WelcomeMailInput> = {}) {
+  return welcomeMailContent(shop, {
+    email: 'anna@example.com',
+    voucher: { mode: 'new', code: 'K7QM-3XHP-9RTD', percent: shop.welcomeVoucher.percent, validUntil: shop.welcomeVoucher.validMonths ? new Date('2026-12-23T22:59:59.999Z') : null },
+    links: { preferences: `${site}/${shop.segment}/newsletter/preferences/?token=pref`, shop: `${site}/${shop.segment}/`, voucherConditions: `${site}/${shop.segment}${shop.links.voucherConditions}` },
+    ...input,
+  });
+}
+const confirmation = (shop: Shop) => confirmationMailContent(shop, `${site}/${shop.segment}/newsletter/confirm/?token=doi`);
+
+/** The message as it goes on the wire, read back by mailparser. */
+async function onTheWire(content: ReturnType<typeof welcome>, oneClickUnsubscribe?: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
+  try {
+    const messageId = '<20261124T101500123Z.0123456789abcdef@aroma.example>';
+    const message = await newsletterMessage(content, { to: 'anna@example.com', messageId, oneClickUnsubscribe }, settings);
+    await fileTransport(dir).send({ ...message, date: new Date('2026-11-24T10:15:00Z') }, { id: 1, messageId });
+    const [file] = fs.readdirSync(dir);
+    // Header lines unfolded, as a mail client reads them (RFC 5322 folds long ones).
+    const raw = fs.readFileSync(path.join(dir, file!), 'utf8').replace(/\r\n[ \t]+/g, ' ');
+    return { raw, mail: await parseMail(fs.readFileSync(path.join(dir, file!))) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('in every shop', () => {
+  test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: both mails in the shop language, from the catalogue, nothing left untranslated', async (_segment, shop) => {
+    const t = translationsFor(shop.locale);
+    for (const content of [confirmation(shop), welcome(shop)]) {
+      const html = await mailHtml(content);
+      const text = mailText(content);
+      expect(html).toContain(`lang="${shop.locale}"`);
+      for (const part of [html, text, content.subject]) expect(part).not.toMatch(/newsletter\.email\.|\{\{|\}\}/);
+      expect(text).toContain(t('newsletter.email.signature'));
+    }
+    expect(confirmation(shop).subject).toBe(t('newsletter.email.confirm.subject'));
+    expect(welcome(shop).subject).toBe(t('newsletter.email.welcome.subject', { percent: 10 }));
+    expect(mailText(welcome(shop))).toContain('K7QM-3XHP-9RTD');
+    expect(mailText(confirmation(shop))).toContain(t('newsletter.email.confirm.age', { age: shop.newsletter.minimumAge }));
+  });
+
+  test('TR calls it the welcome discount code, in the subject and the body; HU states the end date and single use', async () => {
+    const tr = welcome(shopBySegment('tr')!);
+    expect(tr.subject).toContain('hoş geldin indirim kodunuz');
+    expect(mailText(tr)).toContain('Hoş geldin indirim kodunuz');
+    expect(mailText(confirmation(shopBySegment('tr')!))).toContain('hoş geldin indirim kodunuzu');
+    expect(mailText(tr)).not.toMatch(/kupon/i);
+    const hu = mailText(welcome(shopBySegment('hu')!));
+    expect(hu).toContain('Érvényes eddig: 2026. december 23.');
+    expect(hu).toContain('egyszer használható fel');
+    expect(mailText(welcome(shopBySegment('de')!))).not.toContain('Gültig bis');
+  });
+
+  test('the ages: 18 in CZ and SK, 16 elsewhere; TR promises 14 days for unconfirmed sign-ups and the 2-year stop', () => {
+    expect(mailText(confirmation(shopBySegment('cz')!))).toContain('alespoň 18 let');
+    expect(mailText(confirmation(shopBySegment('sk')!))).toContain('aspoň 18 rokov');
+    expect(mailText(confirmation(shopBySegment('pl')!))).toContain('ukończone 16 lat');
+    expect(mailText(confirmation(shopBySegment('tr')!))).toMatch(/14 gün geçerlidir; onaylanmayan abonelikler/);
+    expect(mailText(welcome(shopBySegment('tr')!))).toContain('2 yıl boyunca açmazsanız');
+  });
+
+  test('the copy of issue 23: the fr-CH signature and the PL line for a sign-up somebody else made', () => {
+    expect(mailText(confirmation(shopBySegment('ch-fr')!))).toContain('L’équipe Aroma');
+    expect(mailText(confirmation(shopBySegment('pl')!))).toContain('Jeśli ten zapis nie pochodzi od Ciebie, po prostu zignoruj tę wiadomość.');
+  });
+
+  test('a re-subscription: the valid code again, or no code and the note that it was issued', () => {
+    const de = shopBySegment('de')!;
+    const repeated = welcome(de, { voucher: { mode: 'repeat', code: 'K7QM-3XHP-9RTD', percent: 10, validUntil: null } });
+    expect(mailText(repeated)).toContain('bereits geschickt');
+    expect(mailText(repeated)).toContain('K7QM-3XHP-9RTD');
+    const issued = welcome(de, { voucher: { mode: 'alreadyIssued' } });
+    expect(issued.subject).toBe('Willkommen zurück beim Aroma-Newsletter');
+    expect(mailText(issued)).toContain('keinen neuen Code');
+    expect(mailText(issued)).not.toMatch(/[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+  });
+});
+
+describe('the HTML part', () => {
+  test('escapes user data: an address full of markup stays text', async () => {
+    const html = await mailHtml(welcome(shopBySegment('de')!, { email: `"<script>alert('x')</script>"&<img src=x onerror=alert(1)>@example.com` }));
+    expect(html).not.toMatch(/<script|<img|onerror=alert\(1\)>/);
+    expect(html).toContain('&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;');
+    expect(html).toContain('&amp;&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  test('is tables with inline styles and loads nothing: no images, fonts, style sheets, scripts or pixels', async () => {
+    const html = await mailHtml(welcome(shopBySegment('hu')!));
+    expect(html).toMatch(/<table[^>]*role="presentation"/);
+    expect(html).not.toMatch(/<img|<link|<style|<script|@import|url\(|src=/i);
+    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(hrefs.length).toBeGreaterThanOrEqual(3);
+    for (const href of hrefs) expect(href.startsWith(`${site}/hu/`), href).toBe(true);
+  });
+});
+
+describe('the message', () => {
+  test('is multipart/alternative, UTF-8, with From, Reply-To, Message-ID, Date and Content-Language', async () => {
+    const { raw, mail } = await onTheWire(confirmation(shopBySegment('hu')!));
+    expect(mail.headers.get('content-type')).toMatchObject({ value: 'multipart/alternative' });
+    expect(raw).toMatch(/Content-Type: text\/plain; charset=utf-8/);
+    expect(raw).toMatch(/Content-Type: text\/html; charset=utf-8/);
+    expect(mail.parsed.from?.value).toEqual([{ name: 'Aroma Newsletter', address: 'newsletter@aroma.example' }]);
+    expect(mail.parsed.replyTo?.value).toEqual([{ name: 'Aroma Kundenservice', address: 'service@aroma.example' }]);
+    expect(mail.parsed.messageId).toBe('<20261124T101500123Z.0123456789abcdef@aroma.example>');
+    expect(mail.parsed.date?.toISOString()).toBe('2026-11-24T10:15:00.000Z');
+    expect(mail.headers.get('content-language')).toBe('hu-HU');
+    expect(mail.subject).toBe('Kérjük, erősítse meg hírlevél-feliratkozását');
+    expect(mail.text).toContain('https://shop.example/hu/newsletter/confirm/?token=doi');
+    // Nothing to unsubscribe from before the confirmation.
+    expect(mail.headers.has('list-unsubscribe')).toBe(false);
+  });
+
+  test('after confirmation it carries RFC 8058 one-click unsubscribe', async () => {
+    const url = `${site}/service/newsletter/api/internal/newsletter-subscribers/pref/unsubscribe`;
+    const { raw } = await onTheWire(welcome(shopBySegment('de')!), url);
+    expect(raw).toContain(`List-Unsubscribe: <${url}>`);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+});

@@ -1,0 +1,119 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { shopByCode, shops, type Shop } from '../../../src/shared/countries.ts';
+import { newsletterPagePath } from '../../../src/shared/newsletter/pagePaths.ts';
+import { serviceUrl, services } from '../../../src/shared/routes.ts';
+import type { MailJob } from '../../mail/mailJobs.ts';
+import type { MailKind } from '../../mail/sender.ts';
+import type { OutgoingMessage } from '../../mail/transport.ts';
+import { subscriberStore } from '../subscriberStore.ts';
+import { voucherStore } from '../vouchers.ts';
+import { confirmationMailContent } from './confirmationMail.ts';
+import { mailText, type MailContent } from './mailContent.ts';
+import { mailHtml } from './mailHtml.ts';
+import { welcomeMailContent } from './welcomeMail.ts';
+
+/** The kinds of newsletter mail jobs. */
+export const newsletterMailKind = { confirmation: 'newsletter.confirmation', welcome: 'newsletter.welcome' } as const;
+
+/** What a confirmation job keeps until it is sent: the link's token (nowhere else in plain text). */
+export interface ConfirmationPayload {
+  token: string;
+  site: Shop['code'];
+}
+
+/** What a welcome job keeps until it is sent: the preferences token for the links, and which voucher to show. */
+export interface WelcomePayload {
+  preferencesToken: string;
+  site: Shop['code'];
+  voucherId: number;
+  voucherMode: 'new' | 'repeat' | 'alreadyIssued';
+}
+
+/** Where mails link to and who sends them. */
+export interface NewsletterMailSettings {
+  siteUrl: string;
+  from: string;
+  replyTo: string;
+}
+
+/** The confirmation page link of a token. */
+export function confirmationLink(siteUrl: string, shop: Shop, token: string): string {
+  return siteUrl + newsletterPagePath(shop, 'confirm', token);
+}
+
+/**
+ * A mail's MIME message: multipart/alternative with the text and the HTML part (nodemailer writes UTF-8 and encodes
+ * the headers), `Content-Language` the shop's locale, and for mails after confirmation the RFC 8058 one-click
+ * unsubscribe headers.
+ */
+export async function newsletterMessage(
+  content: MailContent,
+  envelope: { to: string; messageId: string; oneClickUnsubscribe?: string },
+  settings: Pick<NewsletterMailSettings, 'from' | 'replyTo'>,
+): Promise<Omit<OutgoingMessage, 'date'>> {
+  const headers: Record<string, string> = { 'Content-Language': content.locale };
+  if (envelope.oneClickUnsubscribe) {
+    headers['List-Unsubscribe'] = `<${envelope.oneClickUnsubscribe}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return {
+    from: settings.from,
+    replyTo: settings.replyTo,
+    to: envelope.to,
+    subject: content.subject,
+    text: mailText(content),
+    html: await mailHtml(content),
+    messageId: envelope.messageId,
+    headers,
+  };
+}
+
+/**
+ * The newsletter's mail kinds for the sender (docs/newsletter.md#the-mails). Each renders at send time from the job's
+ * payload and the current state, and sends nothing (cancels) when the mail no longer fits: a confirmation whose
+ * link was replaced or used, a welcome mail to a subscription that has ended.
+ */
+export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSettings): Record<string, MailKind> {
+  const subscribers = subscriberStore(db);
+  const vouchers = voucherStore(db);
+  const shopOf = (code: string) => shopByCode(code) ?? shops[0]!;
+  const payloadOf = <T>(job: MailJob) => JSON.parse(job.payload ?? 'null') as T;
+
+  const confirmation: MailKind = {
+    async render(job) {
+      const { token, site } = payloadOf<ConfirmationPayload>(job);
+      if (subscribers.byToken('doi', token)?.id !== job.subscriber_id) return null;
+      const content = confirmationMailContent(shopOf(site), confirmationLink(settings.siteUrl, shopOf(site), token));
+      return newsletterMessage(content, { to: job.recipient, messageId: job.message_id }, settings);
+    },
+    sent(job, at) {
+      if (job.subscriber_id !== null) subscribers.confirmationSent(job.subscriber_id, at.toISOString());
+    },
+  };
+
+  const welcome: MailKind = {
+    async render(job) {
+      const { preferencesToken, site, voucherId, voucherMode } = payloadOf<WelcomePayload>(job);
+      if (subscribers.byToken('preferences', preferencesToken)?.id !== job.subscriber_id) return null;
+      const shop = shopOf(site);
+      const voucher = vouchers.byId(voucherId);
+      if (!voucher) return null;
+      const content = welcomeMailContent(shop, {
+        email: job.recipient,
+        voucher:
+          voucherMode === 'alreadyIssued'
+            ? { mode: 'alreadyIssued' }
+            : { mode: voucherMode, code: voucher.code, percent: voucher.percent, validUntil: voucher.valid_until ? new Date(voucher.valid_until) : null },
+        links: {
+          preferences: settings.siteUrl + newsletterPagePath(shop, 'preferences', preferencesToken),
+          shop: `${settings.siteUrl}/${shop.segment}/`,
+          voucherConditions: `${settings.siteUrl}/${shop.segment}${shop.links.voucherConditions}`,
+        },
+      });
+      const oneClickUnsubscribe = settings.siteUrl + serviceUrl(services.newsletter, 'unsubscribeOneClick', { token: preferencesToken });
+      return newsletterMessage(content, { to: job.recipient, messageId: job.message_id, oneClickUnsubscribe }, settings);
+    },
+  };
+
+  return { [newsletterMailKind.confirmation]: confirmation, [newsletterMailKind.welcome]: welcome };
+}

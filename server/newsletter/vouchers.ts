@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Shop } from '../../src/shared/countries.ts';
+
+/**
+ * The characters of a voucher code: digits and capital letters without the ones read as each other (0/O, 1/I).
+ * 32 of them, so a random byte's low 5 bits pick one without bias; 12 characters carry 60 bits.
+ */
+export const VOUCHER_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A fresh code from the CSPRNG: 12 characters in three groups of four, `K7QM-3XHP-9RTD`. */
+export function newVoucherCode(random: (size: number) => Uint8Array = randomBytes): string {
+  const characters = [...random(12)].map((byte) => VOUCHER_ALPHABET[byte & 31]!);
+  return [0, 4, 8].map((start) => characters.slice(start, start + 4).join('')).join('-');
+}
+
+/** The wall-clock time in a zone of an instant, as if it were UTC (to read off the zone's offset). */
+function wallClockAsUtc(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+      .formatToParts(instant)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+/**
+ * When a voucher issued at `issued` and valid `months` calendar months ends: the last millisecond of that day in
+ * the shop's time zone (a voucher issued on 31 January is valid to the end of 28 or 29 February). Null: no end.
+ */
+export function voucherValidUntil(issued: Date, months: number | null, timeZone: string): Date | null {
+  if (months === null) return null;
+  const local = new Date(wallClockAsUtc(issued.getTime(), timeZone));
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(local.getUTCDate(), lastDay);
+  // Midnight after that day, local time: start from it as if it were UTC and correct by the zone's offset (twice, in
+  // case the offset differs across the correction, as on a daylight-saving change).
+  const wallMidnight = Date.UTC(year, month, day + 1);
+  let instant = wallMidnight;
+  for (let pass = 0; pass < 2; pass += 1) instant = wallMidnight - (wallClockAsUtc(instant, timeZone) - instant);
+  return new Date(instant - 1);
+}
+
+/** A row of `vouchers`. */
+export interface VoucherRow {
+  id: number;
+  code: string;
+  shop: string;
+  percent: number;
+  issued_at: string;
+  valid_until: string | null;
+  subscriber_id: number;
+}
+
+/** What a confirmation brings: a new welcome voucher, the still valid one again, or (expired) the note that it was issued. */
+export interface WelcomeVoucher {
+  mode: 'new' | 'repeat' | 'alreadyIssued';
+  voucher: VoucherRow;
+}
+
+/**
+ * Welcome vouchers (docs/newsletter.md#welcome-voucher): one per subscriber (so per address) and shop, ever,
+ * enforced by a unique index; codes are unique too (a collision, one in 2^60, draws a new code).
+ */
+export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8Array) {
+  const existing = db.prepare(`SELECT * FROM vouchers WHERE subscriber_id = ? AND shop = ? AND kind = 'WELCOME'`);
+  const byId = db.prepare('SELECT * FROM vouchers WHERE id = ?');
+  const insert = db.prepare(`
+    INSERT INTO vouchers (code, kind, shop, percent, issued_at, valid_until, subscriber_id)
+    VALUES (:code, 'WELCOME', :shop, :percent, :issuedAt, :validUntil, :subscriberId)
+    ON CONFLICT (code) DO NOTHING RETURNING *`);
+  return {
+    /** The welcome voucher of a subscriber confirming in a shop (inside the confirmation's transaction). */
+    welcome(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher {
+      const known = existing.get(subscriberId, shop.code) as VoucherRow | undefined;
+      if (known) {
+        const valid = known.valid_until === null || Date.parse(known.valid_until) > now.getTime();
+        return { mode: valid ? 'repeat' : 'alreadyIssued', voucher: known };
+      }
+      const validUntil = voucherValidUntil(now, shop.welcomeVoucher.validMonths, shop.timeZone);
+      for (;;) {
+        const row = insert.get({
+          code: newVoucherCode(random),
+          shop: shop.code,
+          percent: shop.welcomeVoucher.percent,
+          issuedAt: now.toISOString(),
+          validUntil: validUntil?.toISOString() ?? null,
+          subscriberId,
+        }) as VoucherRow | undefined;
+        if (row) return { mode: 'new', voucher: row };
+      }
+    },
+    byId: (id: number) => byId.get(id) as VoucherRow | undefined,
+  };
+}
+
+/** The vouchers of one database. */
+export type VoucherStore = ReturnType<typeof voucherStore>;
