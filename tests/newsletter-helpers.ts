@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { hydrateIsland } from './support/hydrateAll.ts';
 import { readToolConfig } from '../src/shared/config.ts';
+import { linkIn, readOutbox } from '../server/mail/outboxReader.ts';
 
 /** Where the services write confirmation e-mails: `npm test` passes DATA_DIR; a manual serve sets OUTBOX_DIR. */
 const { OUTBOX_DIR, DATA_DIR } = readToolConfig();
@@ -31,19 +31,17 @@ export function countSignUpRequests(page: Page): { count: number } {
   return counter;
 }
 
-/** The confirmation link from the outbox e-mail sent to `email`, waiting briefly for it to be written. */
+/**
+ * The confirmation link from the outbox e-mail sent to `email`, waiting briefly for it to be written. The mail is read
+ * as a mail client would (mailparser: multipart, quoted-printable), not as raw text.
+ */
 export async function confirmationLinkFor(email: string): Promise<URL> {
   let link: URL | undefined;
   await expect
     .poll(
-      () => {
-        const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((file) => file.endsWith('.eml')) : [];
-        for (const file of files) {
-          const mail = fs.readFileSync(path.join(outboxDir, file), 'utf8');
-          if (!mail.includes(`To: ${email}`)) continue;
-          const match = /https?:\/\/\S+\/newsletter\/confirm\/\?token=\S+/.exec(mail);
-          if (match) link = new URL(match[0]);
-        }
+      async () => {
+        const mail = (await readOutbox(outboxDir)).find((candidate) => candidate.to === email && candidate.text.includes('/newsletter/confirm/'));
+        link = mail ? linkIn(mail, '/newsletter/confirm/') : undefined;
         return link?.href;
       },
       { message: `a confirmation e-mail to ${email} in ${outboxDir}` },
