@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { shops } from '../src/shared/countries.ts';
 import { measureTransfer } from '../scripts/lib/transferBytes.mjs';
-import { islandBytes } from './support/islandBytes.ts';
+import { gzipBytes, islandBytes } from './support/islandBytes.ts';
+import { servedSiteDir } from './support/servedSite.ts';
 import { previewPanelAssets } from './support/preview.ts';
 
 // Byte budgets (gzip), checked on the production build. Timings are noisy and live in `npm run bench`.
@@ -48,3 +50,12 @@ for (const pagePath of pages) {
     }
   });
 }
+
+test('the preferences page: its island (client:load, so loaded at once) and its HTML stay within the budgets', () => {
+  const { islands } = islandBytes('/hu/newsletter/preferences/');
+  const island = islands.find(({ component }) => component.includes('NewsletterPreferences'));
+  expect(island, 'the preferences island found in the built page').toBeDefined();
+  expect(island!.bytes, `${island!.component} ${island!.bytes} B, budget ${budget.island} B`).toBeLessThanOrEqual(budget.island);
+  const html = gzipBytes(path.join(servedSiteDir, 'hu/newsletter/preferences/index.html'));
+  expect(html, `HTML ${html} B, budget ${budget.html} B`).toBeLessThanOrEqual(budget.html);
+});

@@ -3,7 +3,10 @@ import { shops } from '../src/shared/countries.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { hydrateAllIslands } from './support/hydrateAll.ts';
 
-const pages = ['/', ...shops.flatMap((shop) => [`/${shop.segment}/`, `/${shop.segment}/checkout/`, `/${shop.segment}/newsletter/confirm/`])];
+const pages = [
+  '/',
+  ...shops.flatMap((shop) => [`/${shop.segment}/`, `/${shop.segment}/checkout/`, `/${shop.segment}/newsletter/confirm/`, `/${shop.segment}/newsletter/preferences/`]),
+];
 
 test.describe('under the Content-Security-Policy', () => {
   test.beforeEach(async ({ page }) => {

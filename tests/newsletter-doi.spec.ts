@@ -29,6 +29,8 @@ test('double opt-in end to end: sign up, open the link from the outbox e-mail, s
 
 test('an invalid link shows the sign-up form with the announced banner, which goes once the e-mail field gets focus', async ({ page }) => {
   await page.goto('/de/newsletter/confirm/?token=this-token-does-not-exist-0000000000000');
+  // A page opened through a personal link is not for search engines (docs/newsletter.md#pages).
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   const banner = page.getByRole('alert');
   await expect(banner).toHaveText('Dieser Link ist leider nicht mehr gültig. Bitte melden Sie sich noch einmal an.');
   await expectNoSeriousAxeViolations(page);

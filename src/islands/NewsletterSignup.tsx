@@ -31,6 +31,8 @@ export interface NewsletterSignupProps {
   singlePageApp?: boolean;
   /** Show the invalid double opt-in link banner (the confirmation page sets it after a failed confirmation). */
   doiLinkInvalid?: boolean;
+  /** An address the form starts with (the preferences page, after unsubscribing). */
+  initialEmail?: string;
 }
 
 /**
@@ -38,12 +40,12 @@ export interface NewsletterSignupProps {
  */
 export default function NewsletterSignup({
   strings, rules, links, voucherConditions, percent, headingId, origin = 'onsite', originAddition = 'subsite',
-  singlePageApp = false, doiLinkInvalid = false,
+  singlePageApp = false, doiLinkInvalid = false, initialEmail,
 }: NewsletterSignupProps) {
   const result = useStore($submissionResult);
   const bot = useStore($botSubmitted);
   const email = useStore($submittedEmail);
-  const form = useSignUpForm({ rules, singlePageApp, origin, originAddition });
+  const form = useSignUpForm({ rules, singlePageApp, origin, originAddition, initialEmail });
   // The server always sends the form; shared success state applies once hydrated (see useHydrated).
   const mounted = useHydrated();
   // The form (named by the section heading) may have been typed into before it hydrated on interaction.

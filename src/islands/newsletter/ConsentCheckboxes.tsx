@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import type { NewsletterFormValues, NewsletterRules } from '../../shared/newsletter/formSchema.ts';
 import { Checkbox } from '../../ui/Checkbox/Checkbox.tsx';
+import { DneConsent } from './DneConsent.tsx';
 import type { SignUpStrings } from './signUpStrings.ts';
 
 export interface ConsentCheckboxesProps {
@@ -18,16 +19,7 @@ export interface ConsentCheckboxesProps {
 
 /** The DNE consent (optional; inline on the Turkish site) and Turkey's mandatory commercial message consent. */
 export function ConsentCheckboxes({ strings, rules, values, hideDne, legalsError, legalsRef, onChange, legalNotice }: ConsentCheckboxesProps) {
-  const dne = hideDne ? null : (
-    <Checkbox
-      className="newsletter-consent"
-      name="consents"
-      value="DNE"
-      label={strings['newsletter.consent.dne']}
-      checked={values.consents.includes('DNE')}
-      onCheckedChange={(checked) => onChange('consents', checked ? ['DNE'] : [])}
-    />
-  );
+  const dne = hideDne ? null : <DneConsent strings={strings} consents={values.consents} onChange={(consents) => onChange('consents', consents)} />;
   return (
     <div className="newsletter-consents">
       {rules.inlineDneConsent && dne}

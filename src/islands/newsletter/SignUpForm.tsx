@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 import { useHydrated } from '../../lib/hydration/useHydrated.ts';
-import { salutations } from '../../shared/newsletter/subscriberSchema.ts';
 import { showsExtraFields, type NewsletterRules } from '../../shared/newsletter/formSchema.ts';
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification } from '../../ui/Notification/Notification.tsx';
-import { Select } from '../../ui/Select/Select.tsx';
 import { TextInput } from '../../ui/TextInput/TextInput.tsx';
 import { ConsentCheckboxes } from './ConsentCheckboxes.tsx';
 import { Honeypot } from './Honeypot.tsx';
 import { LegalNotice, type SignUpLink } from './LegalNotice.tsx';
+import { PersonalFields } from './PersonalFields.tsx';
 import { messageOf, type SignUpStrings } from './signUpStrings.ts';
 import { interpolate } from '../../ui/strings.ts';
 import type { useSignUpForm } from './useSignUpForm.ts';
@@ -75,50 +74,9 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
         />
         <Honeypot ref={(element) => form.registerTrap(element)} label={strings['newsletter.field.honeypot']} value={values.email} onChange={(value) => setValue('email', value)} />
         {showExtra && rules.showsPersonalFields && (
-          <>
-            <Select
-              ref={register('salutation')}
-              id={`${id}-salutation`}
-              label={strings['newsletter.field.salutation']}
-              name="salutation"
-              autoComplete="honorific-prefix"
-              required={rules.requiresSalutation}
-              disabled={locked.salutation && values.salutation !== ''}
-              placeholder={strings['newsletter.field.salutationChoose']}
-              options={salutations.map((value) => ({ value, label: strings[`newsletter.salutation.${value}`] }))}
-              value={values.salutation}
-              error={error(errors.salutation)}
-              onValueChange={(value) => setValue('salutation', value as (typeof values)['salutation'])}
-              onBlur={() => checkField('salutation')}
-            />
-            <TextInput
-              ref={register('firstName')}
-              className="newsletter-form__first-name"
-              id={`${id}-first-name`}
-              label={strings['newsletter.field.firstName']}
-              name="firstName"
-              autoComplete="given-name"
-              required={rules.requiresNames}
-              disabled={locked.firstName && values.firstName !== ''}
-              value={values.firstName}
-              error={error(errors.firstName)}
-              onValueChange={(value) => setValue('firstName', value)}
-              onBlur={() => checkField('firstName')}
-            />
-            <TextInput
-              ref={register('lastName')}
-              id={`${id}-last-name`}
-              label={strings['newsletter.field.lastName']}
-              name="lastName"
-              autoComplete="family-name"
-              required={rules.requiresNames}
-              disabled={locked.lastName && values.lastName !== ''}
-              value={values.lastName}
-              error={error(errors.lastName)}
-              onValueChange={(value) => setValue('lastName', value)}
-              onBlur={() => checkField('lastName')}
-            />
-          </>
+          <PersonalFields strings={strings} rules={rules} idPrefix={id} values={values} locked={locked} register={register} onChange={setValue}
+            onBlur={checkField}
+            errors={{ salutation: error(errors.salutation), firstName: error(errors.firstName), lastName: error(errors.lastName) }} />
         )}
       </div>
       {showExtra && (

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { LOGIN_COOKIE } from '../../shared/auth/loginToken.ts';
 import { readCookie } from '../../shared/cookies.ts';
 import { pushSignUpEvent } from '../../lib/newsletter/analytics.ts';
@@ -14,6 +14,7 @@ import {
 } from '../../shared/newsletter/formSchema.ts';
 import { createSubscriber, fetchCustomerBaseData, newsletterBasePath, type SubmissionResult } from '../../lib/newsletter/newsletterClient.ts';
 import { trapSprung } from './honeypotTrap.ts';
+import { focusFirstInvalid, useBlurValidation } from './useBlurValidation.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
 
 /** What the hook needs from the island's props. */
@@ -23,6 +24,8 @@ export interface SignUpFormOptions {
   singlePageApp: boolean;
   origin: string;
   originAddition: string;
+  /** An address to start with (the preferences page offers a sign-up again to the address that just left). */
+  initialEmail?: string;
 }
 
 /**
@@ -32,8 +35,8 @@ export interface SignUpFormOptions {
 export type LockedFields = Partial<Record<'salutation' | 'firstName' | 'lastName', boolean>>;
 
 /** Form state, validation, prefill and submission of the sign-up island (docs/newsletter.md#states). */
-export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: SignUpFormOptions) {
-  const [values, setValues] = useState<NewsletterFormValues>(emptyFormValues);
+export function useSignUpForm({ rules, singlePageApp, origin, originAddition, initialEmail = '' }: SignUpFormOptions) {
+  const [values, setValues] = useState<NewsletterFormValues>(() => ({ ...emptyFormValues(), newsletterEmail: initialEmail }));
   const [errors, setErrors] = useState<NewsletterFieldErrors>({});
   const [emailWasFocused, setEmailWasFocused] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -78,62 +81,10 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
     setValues((old) => ({ ...old, [name]: value }));
   };
 
-  // The latest values and errors, for a blur check that runs after the pointer is released (see below).
-  const latest = useRef({ values, errors });
-  useLayoutEffect(() => {
-    latest.current = { values, errors };
+  const { checkField, holdPointer } = useBlurValidation({
+    values, errors, setErrors, validateField: (now: NewsletterFormValues, field: NewsletterField) => validateNewsletterField(rules, now, field),
   });
-  const pointerHeld = useRef(false);
-  const deferredChecks = useRef(new Set<NewsletterField>());
-
-  /**
-   * Checked on blur; a field that is now fine loses its error. An empty field that had no error is left
-   * alone: "mandatory" is said on submit, not to somebody who merely tabs through the form.
-   * See docs/newsletter.md#validation.
-   */
-  const runCheck = (field: NewsletterField) => {
-    const { values: now, errors: shown } = latest.current;
-    const value = now[field];
-    if ((value === '' || (Array.isArray(value) && value.length === 0)) && !shown[field]) return;
-    setErrors((old) => ({ ...old, [field]: validateNewsletterField(rules, now, field) }));
-  };
-
-  /**
-   * A blur caused by pressing the pointer inside the form (typically on "Subscribe") would add or remove an error
-   * message between mouse-down and mouse-up: the button moves away from under the pointer and the click is lost.
-   * So while the pointer is held the check waits, and runs once the click has been dispatched.
-   */
-  const checkField = (field: NewsletterField) => {
-    if (!pointerHeld.current) {
-      runCheck(field);
-      return;
-    }
-    deferredChecks.current.add(field);
-  };
-
-  const holdPointer = () => {
-    pointerHeld.current = true;
-    const release = () => {
-      window.removeEventListener('pointerup', release, true);
-      window.removeEventListener('pointercancel', release, true);
-      // After this task: the click that follows pointerup in the same task has been handled by then.
-      setTimeout(() => {
-        pointerHeld.current = false;
-        const fields = [...deferredChecks.current];
-        deferredChecks.current.clear();
-        fields.forEach(runCheck);
-      }, 0);
-    };
-    window.addEventListener('pointerup', release, true);
-    window.addEventListener('pointercancel', release, true);
-  };
-
-  const focusFirstInvalid = (found: NewsletterFieldErrors) => {
-    const first = fieldOrder.find((field) => found[field]);
-    const element = first ? fields.current[first] : undefined;
-    element?.focus();
-    element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  };
+  const focusInvalid = (found: NewsletterFieldErrors) => focusFirstInvalid(fieldOrder, found, fields.current);
 
   const finish = (submittedEmail: string) => {
     pushSignUpEvent(origin, originAddition);
@@ -157,7 +108,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
     const checked = validateNewsletterForm(rules, values, { origin, originAddition });
     if (!checked.success) {
       setErrors(checked.errors);
-      focusFirstInvalid(checked.errors);
+      focusInvalid(checked.errors);
       return;
     }
     sending.current = true;
@@ -179,7 +130,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition }: 
     if (outcome === 'ERROR_INVALID_EMAIL') {
       const found = { newsletterEmail: 'newsletter.error.emailInvalid' };
       setErrors(found);
-      focusFirstInvalid(found);
+      focusInvalid(found);
     }
   };
 

@@ -49,29 +49,51 @@ function requiredName(message: string) {
 }
 
 /**
+ * Salutation, first and last name with the country's mandatory rules, or nothing for a country that does not show
+ * them (docs/newsletter.md#rules-per-shop). The sign-up and the preferences page check them alike.
+ */
+export function personalFieldEntries(rules: NewsletterRules): v.ObjectEntries {
+  if (!rules.showsPersonalFields) return {};
+  return {
+    salutation: rules.requiresSalutation
+      ? v.picklist(salutations, 'newsletter.error.salutationRequired')
+      : newsletterFormValuesSchema.entries.salutation,
+    firstName: rules.requiresNames ? requiredName('newsletter.error.firstNameRequired') : nameSchema,
+    lastName: rules.requiresNames ? requiredName('newsletter.error.lastNameRequired') : nameSchema,
+  };
+}
+
+/** The consents list as the form holds it. */
+export const consentsEntry = newsletterFormValuesSchema.entries.consents;
+
+/**
  * The form's validation for one country (docs/newsletter.md#validation): which fields count and which are mandatory.
  * Fields a country does not show are left out, so whatever they hold is neither checked nor sent.
  */
 function newsletterFormSchema(rules: NewsletterRules) {
-  const entries: v.ObjectEntries = {
+  return v.object({
     newsletterEmail: emailSchema,
-    consents: newsletterFormValuesSchema.entries.consents,
+    consents: consentsEntry,
     legals: rules.requiresCommercialConsent
       ? v.pipe(newsletterFormValuesSchema.entries.legals, v.includes('NEWSLETTER', 'newsletter.error.commercialConsentRequired'))
       : newsletterFormValuesSchema.entries.legals,
-  };
-  if (rules.showsPersonalFields) {
-    entries.salutation = rules.requiresSalutation
-      ? v.picklist(salutations, 'newsletter.error.salutationRequired')
-      : newsletterFormValuesSchema.entries.salutation;
-    entries.firstName = rules.requiresNames ? requiredName('newsletter.error.firstNameRequired') : nameSchema;
-    entries.lastName = rules.requiresNames ? requiredName('newsletter.error.lastNameRequired') : nameSchema;
-  }
-  return v.object(entries);
+    ...personalFieldEntries(rules),
+  });
 }
 
 /** Field errors as catalogue keys, one per field: the first rule it breaks. */
 export type NewsletterFieldErrors = Partial<Record<NewsletterField, string>>;
+
+/** The first message of each field, in form order, from a failed check (catalogue keys). */
+export function firstErrorPerField(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): NewsletterFieldErrors {
+  const nested = (v.flatten(issues).nested ?? {}) as Record<string, [string, ...string[]] | undefined>;
+  const errors: NewsletterFieldErrors = {};
+  for (const field of fieldOrder) {
+    const message = nested[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
 
 /** Checks the form for one country: the create request to send, or the errors to show. */
 export function validateNewsletterForm(
@@ -80,15 +102,7 @@ export function validateNewsletterForm(
   origin: { origin?: string; originAddition?: string } = {},
 ): { success: true; request: SubscriberCreateRequest } | { success: false; errors: NewsletterFieldErrors } {
   const result = v.safeParse(newsletterFormSchema(rules), values);
-  if (!result.success) {
-    const nested = v.flatten(result.issues).nested ?? {};
-    const errors: NewsletterFieldErrors = {};
-    for (const field of fieldOrder) {
-      const message = (nested as Record<string, [string, ...string[]] | undefined>)[field]?.[0];
-      if (message) errors[field] = message;
-    }
-    return { success: false, errors };
-  }
+  if (!result.success) return { success: false, errors: firstErrorPerField(result.issues) };
   const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents' | 'legals'> &
     Partial<Pick<NewsletterFormValues, 'salutation' | 'firstName' | 'lastName'>>;
   // Salutation and names are sent only when non-empty (docs/newsletter.md#submission); the service checks the same

@@ -76,6 +76,8 @@ export type SubscriberCreateRequest = v.InferOutput<typeof subscriberCreateReque
 
 /** Problem type the service answers for an address it refuses (docs/errors.md#sign-up-outcomes). */
 export const EMAIL_INVALID_PROBLEM = 'urn:newsletter:email_invalid';
+/** Problem type of a refused request, with `errors` per field (docs/calls.md#newsletter-service). */
+export const INVALID_REQUEST_PROBLEM = 'urn:newsletter:invalid_request';
 
 /** Body of `PUT /newsletter-subscribers/{token}`: what a subscriber may change after signing up. Strict, as above. */
 export const subscriberUpdateRequestSchema = v.strictObject({
@@ -88,6 +90,15 @@ export const subscriberUpdateRequestSchema = v.strictObject({
   /** Consents given, e.g. `["DNE"]`. */
   consents: subscriberCreateRequestSchema.entries.consents,
 });
+
+/** A valid update request (docs/calls.md#update-subscriber). */
+export type SubscriberUpdateRequest = v.InferOutput<typeof subscriberUpdateRequestSchema>;
+
+/**
+ * Answer of `PUT /newsletter-subscribers/{token}/doi`: the preferences token that reads, changes and ends the
+ * subscription from now on (docs/calls.md#confirm-subscription).
+ */
+export const confirmationSchema = v.object({ preferencesToken: v.pipe(v.string(), v.nonEmpty()) });
 
 /** Where a subscription stands (customer data `nl_status`; docs/newsletter.md#double-opt-in). */
 const subscriptionStatuses = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const;

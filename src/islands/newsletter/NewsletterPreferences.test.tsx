@@ -1,0 +1,199 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { shopByCode } from '../../shared/countries.ts';
+import { pickStrings } from '../../shared/i18n.ts';
+import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
+import { expectHydratesCleanly } from '../../ui/testing/expectHydratesCleanly.tsx';
+import NewsletterPreferences from './NewsletterPreferences.tsx';
+import { preferencesStringKeys } from './preferencesStrings.ts';
+import { signUpProps } from './signUpProps.ts';
+
+const hu = shopByCode('HU')!;
+const de = shopByCode('DE')!;
+const props = (shop = hu) => ({
+  signUp: signUpProps(shop),
+  strings: pickStrings(shop.locale, preferencesStringKeys),
+  signUpHeading: 'Sign up',
+  headingId: 'h',
+});
+const anna = { email: 'anna@example.com', salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [], status: 'SUBSCRIBED' };
+
+type Answer = { status: number; body?: unknown } | 'network';
+/** The service: answers per method, in order (the last one repeats); records every call. */
+function service(answers: Partial<Record<'GET' | 'PUT' | 'DELETE', Answer[]>>) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: init.body === undefined ? undefined : JSON.parse(init.body as string) });
+    const queue = answers[method as 'GET'] ?? [];
+    const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 500 };
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  }));
+  return calls;
+}
+
+beforeEach(() => {
+  window.history.replaceState({}, '', '/hu/newsletter/preferences/?token=tok%2B1');
+  $submissionResult.set(undefined);
+  $submittedEmail.set('');
+  $botSubmitted.set(false);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const field = (name: string) => screen.getByRole(name === 'Megszólítás' ? 'combobox' : 'textbox', { name });
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Módosítások mentése' }));
+
+describe('NewsletterPreferences: loading', () => {
+  test('reads the token from the address and shows the subscription in the shop\'s fields', async () => {
+    const calls = service({ GET: [{ status: 200, body: anna }] });
+    render(<NewsletterPreferences {...props()} />);
+    expect(screen.getByRole('status').textContent).toBe('Beállításait betöltjük…');
+    expect(await screen.findByText('anna@example.com')).toBeTruthy();
+    expect(calls).toEqual([{ method: 'GET', url: `${window.location.origin}/service/newsletter/api/internal/newsletter-subscribers/tok%2B1`, body: undefined }]);
+    expect(field('Megszólítás')).toHaveProperty('value', 'MRS');
+    expect(field('Keresztnév')).toHaveProperty('value', 'Anna');
+    expect(screen.getByRole('checkbox', { name: /személyre szabott/ })).toHaveProperty('checked', false);
+  });
+
+  test.each([
+    ['no token', '/hu/newsletter/preferences/', { status: 200, body: anna }],
+    ['an unknown or spent token', '/hu/newsletter/preferences/?token=x', { status: 404 }],
+    ['an expired token', '/hu/newsletter/preferences/?token=x', { status: 410 }],
+    ['a pending sign-up\'s confirmation token', '/hu/newsletter/preferences/?token=x', { status: 200, body: { ...anna, status: 'WAITING_FOR_DOI' } }],
+  ])('%s gets the invalid-link banner and a sign-up form', async (_name, path, answer) => {
+    window.history.replaceState({}, '', path);
+    service({ GET: [answer] });
+    render(<NewsletterPreferences {...props()} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Ez a link sajnos már nem érvényes. Kérjük, iratkozzon fel újra.');
+    expect(screen.getByRole('button', { name: 'Feliratkozom' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leiratkozom' })).toBeNull();
+  });
+
+  test('a failed load is not an invalid link: it says so and loads again on request', async () => {
+    service({ GET: ['network', { status: 200, body: anna }] });
+    render(<NewsletterPreferences {...props()} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Beállításait most nem tudjuk betölteni. Kérjük, próbálja újra később.');
+    await userEvent.click(screen.getByRole('button', { name: 'Újrapróbálás' }));
+    expect(await screen.findByText('anna@example.com')).toBeTruthy();
+  });
+
+  test('the server HTML (waiting for the subscription) hydrates cleanly', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    await expectHydratesCleanly(<NewsletterPreferences {...props()} />);
+  });
+});
+
+describe('NewsletterPreferences: saving', () => {
+  test('checks the shop\'s rules first: an emptied mandatory name is refused and focused, nothing is sent', async () => {
+    const calls = service({ GET: [{ status: 200, body: anna }] });
+    render(<NewsletterPreferences {...props()} />);
+    await screen.findByText('anna@example.com');
+    await userEvent.clear(field('Keresztnév'));
+    await save();
+    expect(field('Keresztnév').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Keresztnév'));
+    expect(screen.getByText('A keresztnév megadása kötelező.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  test('sends the update, says it is saved, and shows what the service stored', async () => {
+    const calls = service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 200, body: { ...anna, firstName: 'Győző', consents: ['DNE'] } }] });
+    render(<NewsletterPreferences {...props()} />);
+    await screen.findByText('anna@example.com');
+    await userEvent.clear(field('Keresztnév'));
+    await userEvent.type(field('Keresztnév'), ' Győző ');
+    await userEvent.click(screen.getByRole('checkbox', { name: /személyre szabott/ }));
+    await save();
+    expect((await screen.findByText('Módosításait elmentettük.')).closest('[role="status"]')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { salutation: 'MRS', firstName: 'Győző', lastName: 'Nagy', consents: ['DNE'] } });
+    expect(field('Keresztnév')).toHaveProperty('value', 'Győző');
+    // A further change makes "saved" untrue: the notice goes.
+    await userEvent.type(field('Vezetéknév'), 'x');
+    expect(screen.queryByText('Módosításait elmentettük.')).toBeNull();
+  });
+
+  test('the service\'s field errors land on the fields; other refusals and failures get the banner, keeping what was typed', async () => {
+    service({
+      GET: [{ status: 200, body: anna }],
+      PUT: [
+        { status: 400, body: { type: 'urn:newsletter:invalid_request', errors: { lastName: ['newsletter.error.invalidCharacters'] } } },
+        { status: 400, body: { type: 'urn:newsletter:invalid_request', errors: { consents: ['bad'] } } },
+        { status: 503 },
+      ],
+    });
+    render(<NewsletterPreferences {...props()} />);
+    await screen.findByText('anna@example.com');
+    await save();
+    expect(await screen.findByText('Ez a mező nem megengedett karaktereket tartalmaz.')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Vezetéknév'));
+    await save();
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe('Technikai okok miatt nem tudtuk elmenteni a módosításait. Kérjük, próbálja újra később.');
+    await userEvent.type(field('Keresztnév'), 'ka');
+    await save();
+    expect((await screen.findByRole('alert')).textContent).toContain('Technikai okok miatt');
+    expect(field('Keresztnév')).toHaveProperty('value', 'Annaka');
+  });
+
+  test('a shop without personal fields shows only the DNE consent and never erases stored names', async () => {
+    window.history.replaceState({}, '', '/de/newsletter/preferences/?token=t');
+    const calls = service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 200, body: { ...anna, consents: ['DNE'] } }] });
+    render(<NewsletterPreferences {...props(de)} />);
+    await screen.findByText('anna@example.com');
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    await screen.findByText('Ihre Änderungen sind gespeichert.');
+    expect(calls.at(-1)?.body).toEqual({ salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: ['DNE'] });
+  });
+
+  test('a link that died meanwhile (unsubscribed elsewhere) turns the page into the invalid-link state', async () => {
+    service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 404 }] });
+    render(<NewsletterPreferences {...props()} />);
+    await screen.findByText('anna@example.com');
+    await save();
+    expect((await screen.findByRole('alert')).textContent).toContain('Ez a link sajnos már nem érvényes');
+  });
+});
+
+describe('NewsletterPreferences: unsubscribing', () => {
+  test('one click ends it: one DELETE even for a double click, the outcome announced and focused, a sign-up offered again', async () => {
+    const calls = service({ GET: [{ status: 200, body: anna }], DELETE: [{ status: 204 }] });
+    render(<NewsletterPreferences {...props()} />);
+    await screen.findByText('anna@example.com');
+    // Two clicks in the same task, before React re-renders the button as busy.
+    const button = screen.getByRole('button', { name: 'Leiratkozom' });
+    await act(async () => {
+      button.click();
+      button.click();
+    });
+    const notice = await screen.findByText('Leiratkozott a hírlevélről');
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+      { method: 'DELETE', url: `${window.location.origin}/service/newsletter/api/internal/newsletter-subscribers/tok%2B1`, body: {} },
+    ]);
+    const box = notice.closest<HTMLElement>('.newsletter-success')!;
+    expect(document.activeElement).toBe(box);
+    expect(within(box).getByText('anna@example.com')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Iratkozzon fel újra' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'E-mail-cím' })).toHaveProperty('value', 'anna@example.com');
+  });
+
+  test('a failure says so and keeps the button for another try; a dead link gets the invalid-link state', async () => {
+    service({ GET: [{ status: 200, body: anna }], DELETE: ['network', { status: 404 }] });
+    render(<NewsletterPreferences {...props()} />);
+    await screen.findByText('anna@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Leiratkozom' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Technikai okok miatt a hírlevélről most nem lehet leiratkozni. Kérjük, próbálja újra később.');
+    await userEvent.click(screen.getByRole('button', { name: 'Leiratkozom' }));
+    expect(await screen.findByRole('button', { name: 'Feliratkozom' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Ez a link sajnos már nem érvényes');
+  });
+});

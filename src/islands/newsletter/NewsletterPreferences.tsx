@@ -1,0 +1,67 @@
+import { Button } from '../../ui/Button/Button.tsx';
+import { Notification } from '../../ui/Notification/Notification.tsx';
+import type { NewsletterSignupProps } from '../NewsletterSignup.tsx';
+import { EmailText } from './EmailText.tsx';
+import { OutcomeNotice } from './OutcomeNotice.tsx';
+import { Pending } from './Pending.tsx';
+import { PreferencesForm } from './PreferencesForm.tsx';
+import type { PreferencesStrings } from './preferencesStrings.ts';
+import { SignUpAgain } from './SignUpAgain.tsx';
+import { UnsubscribeSection } from './UnsubscribeSection.tsx';
+import { usePreferences } from './usePreferences.ts';
+import './newsletter.css';
+
+export interface NewsletterPreferencesProps {
+  /** The shop's sign-up: its strings and rules, and the form offered when there is nothing (left) to change. */
+  signUp: Omit<NewsletterSignupProps, 'doiLinkInvalid' | 'headingId' | 'initialEmail'>;
+  /** The preferences page's own strings (`preferencesStringKeys`), translated at build time. */
+  strings: PreferencesStrings;
+  /** Heading of the sign-up form shown for an invalid link. */
+  signUpHeading: string;
+  /** Id of the page heading, which names the form. */
+  headingId: string;
+}
+
+/**
+ * The preferences page's island (docs/newsletter.md#the-preferences-page): reads `?token=`, loads the subscription, lets the
+ * subscriber change it or end it; an unknown, spent or expired link gets the invalid-link banner and a sign-up form.
+ */
+export default function NewsletterPreferences({ signUp, strings, signUpHeading, headingId }: NewsletterPreferencesProps) {
+  const preferences = usePreferences({ rules: signUp.rules, singlePageApp: signUp.singlePageApp ?? false });
+  const { phase } = preferences;
+
+  if (phase.name === 'loading') return <Pending text={strings['newsletter.preferences.loading']} />;
+  if (phase.name === 'loadFailed') {
+    return (
+      <div className="newsletter-preferences">
+        <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.preferences.loadFailed']} />
+        <Button variant="primary-outline" className="newsletter-preferences__retry" onClick={preferences.retry}>
+          {strings['newsletter.preferences.retry']}
+        </Button>
+      </div>
+    );
+  }
+  if (phase.name === 'invalid') {
+    return <SignUpAgain signUp={{ ...signUp, doiLinkInvalid: true }} headingId="newsletter-preferences-signup" heading={signUpHeading} />;
+  }
+  if (phase.name === 'unsubscribed') {
+    return (
+      <div className="newsletter-preferences">
+        <OutcomeNotice heading={strings['newsletter.preferences.unsubscribedHeading']}>
+          <p><EmailText text={strings['newsletter.preferences.unsubscribedText']} email={phase.email} /></p>
+        </OutcomeNotice>
+        <SignUpAgain signUp={{ ...signUp, initialEmail: phase.email }} headingId="newsletter-preferences-signup"
+          heading={strings['newsletter.preferences.signUpAgainHeading']}>
+          <p>{strings['newsletter.preferences.signUpAgainText']}</p>
+        </SignUpAgain>
+      </div>
+    );
+  }
+  return (
+    <div className="newsletter-preferences">
+      <p className="newsletter-preferences__address"><EmailText text={strings['newsletter.preferences.subscribedAs']} email={phase.email} /></p>
+      <PreferencesForm signUpStrings={signUp.strings} strings={strings} rules={signUp.rules} preferences={preferences} headingId={headingId} />
+      <UnsubscribeSection strings={strings} preferences={preferences} />
+    </div>
+  );
+}
