@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { customerFrontendDataRoutes, newsletterRoutes } from './newsletter/routes.ts';
 import { promotionRoutes } from './promotion/routes.ts';
-import { promotionAdminToken } from './promotion/adminToken.ts';
+import { promotionAdminToken, requireAdminToken } from './promotion/adminToken.ts';
 import { footerImageRoutes } from './promotion/footerImages.ts';
 import { loginRoutes, type LoginRouteOptions } from './login/routes.ts';
 import { abTestRoutes } from './abtests/routes.ts';
@@ -55,8 +55,9 @@ export function createApp({ db, config, login, publisher, footerContentAt = vers
   app.use(issueCsrfCookie());
 
   app.get(serviceUrl(services.health, 'health'), (c) => c.json({ status: 'ok' }));
-  const adminToken = promotionAdminToken(config).token;
-  app.route(services.promotion.base, promotionRoutes(db, adminToken));
+  // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
+  const admin = requireAdminToken(promotionAdminToken(config).token);
+  app.route(services.promotion.base, promotionRoutes(db, admin));
   app.route(services.footerImages.base, footerImageRoutes());
   const newsletter = newsletterRoutes(db, config);
   app.route(services.newsletter.base, newsletter);
@@ -66,7 +67,7 @@ export function createApp({ db, config, login, publisher, footerContentAt = vers
   app.route(services.preview.base, previewRoutes(db, sessions));
   app.route(services.abTests.base, abTestRoutes(db, sessions));
   app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db, config));
-  if (publisher) app.route(services.publish.base, publishRoutes(publisher, adminToken));
+  if (publisher) app.route(services.publish.base, publishRoutes(publisher, admin));
   app.all(`${SERVICE_PREFIX}/*`, (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   // Staff preview renders of shop pages, and their scripts and stylesheets; everyone else gets the static release.

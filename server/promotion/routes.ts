@@ -1,12 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { shopByCode } from '../../src/shared/countries.ts';
 import { footerContentJsonProblems } from '../../src/shared/footer/footerContentProblems.ts';
 import { publishVersionRequestSchema, type PublishedVersion, type VersionSummary } from '../../src/shared/promotion/schemas.ts';
 import type { FooterProblem } from '../../src/shared/footer/footerProblem.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
-import { requireAdminToken } from './adminToken.ts';
 import { services } from '../../src/shared/routes.ts';
 import { versionStore, type PromotionVersion } from './versionStore.ts';
 
@@ -41,13 +40,13 @@ function summary(version: PromotionVersion, liveVersion: number | undefined): Ve
 /**
  * Stand-in for the promotion service (docs/calls.md#promotion, docs/calls.md#promotion-versions): shoppers' `GET /{name}` answers
  * `{ contentJSON }` of the version valid now for the shop named by the `site` header (or `?site=`), 404 when it has
- * none; the CMS side stores versions (`PUT /{name}`) and lists them (`GET /{name}/versions`) with the admin token.
+ * none; the CMS side stores versions (`PUT /{name}`) and lists them (`GET /{name}/versions`) behind `admin`, the
+ * server's one admin-token guard (`requireAdminToken`).
  */
-export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
+export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hono {
   const app = new Hono();
   const versions = versionStore(db);
   const abTests = db.prepare('SELECT groups, ends_at FROM ab_tests WHERE name = ?');
-  const admin = requireAdminToken(adminToken);
 
   /** What is wrong with an A/B target: a test that does not exist, a group it lacks, or a test over before `validFrom`. */
   function abTargetProblem(abTest: { name: string; group: string }, validFrom: Date): FooterProblem | undefined {
