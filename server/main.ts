@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config.ts';
@@ -6,6 +7,8 @@ import { seedPromotions } from './promotion/seed.ts';
 import { promotionAdminToken } from './promotion/adminToken.ts';
 import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
 import { versionStore } from './promotion/versionStore.ts';
+import { createShutdown, shutDownOnSignals } from './shutdown.ts';
+import { drainHttpOnShutdown } from './httpDrain.ts';
 
 let config: ServerConfig;
 try {
@@ -22,6 +25,7 @@ const adminToken = promotionAdminToken(config);
 const publisher = serverPublisher(config, versionStore(db));
 const app = createApp({ db, config, publisher });
 
+const shutdown = createShutdown();
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`);
   if (adminToken.source === 'generated') console.log(`Promotion admin token (new, kept in ${adminToken.file}): ${adminToken.token}`);
@@ -30,14 +34,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   publisher?.start(ownOrigin(config.host, info.port));
 });
 
-function stop() {
-  publisher?.stop();
-  server.close(() => {
-    db.close();
-    process.exit(0);
-  });
-  // Keep-alive connections must not hold the shutdown up.
-  setTimeout(() => process.exit(0), 2000).unref();
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// SIGTERM/SIGINT: stop accepting, answer what was received, stop the publisher's build; at most 10 s, then exit 0
+// (docs/operations.md#stopping-the-server). Background work registers its own stop here.
+shutdown.onShutdown('http', drainHttpOnShutdown(server as Server));
+if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
+shutDownOnSignals(shutdown, () => db.close());

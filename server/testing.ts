@@ -50,14 +50,15 @@ export async function startTestServer(
     origin,
     db,
     dir,
-    close: () =>
-      new Promise((resolve) => {
-        publisher?.stop();
+    close: async () => {
+      await publisher?.stop();
+      await new Promise<void>((resolve) => {
         server.close(() => {
           db.close();
           fs.rmSync(dir, { recursive: true, force: true });
           resolve();
         });
-      }),
+      });
+    },
   };
 }

@@ -43,8 +43,12 @@ export interface Publisher {
   status(): PublishStatus;
   /** Resolves once no build runs and none waits. */
   idle(): Promise<void>;
-  /** Stops the timer and any running build. */
-  stop(): void;
+  /**
+   * Stops the timer and kills any running build (its whole process group), so nothing switches the site after this
+   * server is gone; resolves once the build has ended. Shops waiting for a build are dropped (the start check of the
+   * next server rebuilds what is behind).
+   */
+  stop(): Promise<void>;
 }
 
 const order = shops.map((shop) => shop.segment);
@@ -56,7 +60,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const pending = new Set<string>();
   const lastErrors = new Map<string, BuildError>();
   const idleWaiters: (() => void)[] = [];
-  let running: { versions: Map<string, number | undefined>; controller: AbortController } | undefined;
+  let running: { versions: Map<string, number | undefined>; controller: AbortController; ended?: Promise<unknown> } | undefined;
   let origin: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -98,7 +102,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
     log(`building ${segments.join(', ')}`);
     let outcome: BuildOutcome;
     try {
-      outcome = await build({ shops: segments, contentVersions, origin, signal: running.controller.signal });
+      const building = build({ shops: segments, contentVersions, origin, signal: running.controller.signal });
+      running.ended = building.catch(() => {});
+      outcome = await building;
     } catch (error) {
       outcome = { ok: false, message: (error as Error).message };
     }
@@ -196,12 +202,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
         settleIdle();
       });
     },
-    stop() {
+    async stop() {
       clearTimeout(timer);
       unsubscribe?.();
       origin = undefined;
       pending.clear();
       running?.controller.abort();
+      await running?.ended;
     },
   };
 }
