@@ -4,10 +4,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
 import { handOn, readToolConfig } from './src/shared/config.ts';
-import { serviceUrl, services } from './src/shared/routes.ts';
 
 // Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
-// on a throwaway database (`webServer`, ready once /service/health answers) and `globalSetup` builds the site from
+// on a throwaway database (`webServer`, ready once its port accepts connections) and `globalSetup` builds the site from
 // their content into a throwaway release folder, which the services serve.
 // An empty BASE_URL (as `npm test` passes) means none.
 const config = readToolConfig();
@@ -42,7 +41,8 @@ export default defineConfig({
     ? undefined
     : {
         command: `"${process.execPath}" server/main.ts`,
-        url: baseURL + serviceUrl(services.health, 'health'),
+        // The port, not the health call: that answers 503 until globalSetup has built the first release.
+        port,
         timeout: 60_000,
         reuseExistingServer: false,
         stdout: 'ignore',

@@ -17,6 +17,7 @@ import { versionedFooterContent, type FooterContentAt } from './preview/footerCo
 import { issueCsrfCookie } from './edge/csrf.ts';
 import { securityHeaders } from './edge/securityHeaders.ts';
 import { staticSite } from './staticSite.ts';
+import { siteHealth } from './siteHealth.ts';
 import { problem } from './problem.ts';
 import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
@@ -54,7 +55,8 @@ export function createApp({ db, config, login, publisher, footerContentAt = vers
   app.use(compress());
   app.use(issueCsrfCookie());
 
-  app.get(serviceUrl(services.health, 'health'), (c) => c.json({ status: 'ok' }));
+  const site = siteHealth(config.distDir, publisher);
+  app.get(serviceUrl(services.health, 'health'), site.health);
   // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
   const admin = requireAdminToken(promotionAdminToken(config).token);
   app.route(services.promotion.base, promotionRoutes(db, admin));
@@ -74,7 +76,7 @@ export function createApp({ db, config, login, publisher, footerContentAt = vers
   const renderer = previewRenderer(config.previewRendererDir);
   app.use(`${PREVIEW_ASSETS_PREFIX}*`, staticSite(renderer.clientDir));
   app.use(previewRender({ sessions, renderer, footerContentAt }));
-  app.use(staticSite(config.distDir));
+  app.use(staticSite(config.distDir, site.pageWhenMissing));
   app.onError((error, c) => {
     console.error(error);
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');

@@ -76,13 +76,14 @@ function currentSite(distDir: string): string | undefined {
 /**
  * Serves the built site: `/de/` is `de/index.html`, `/de` redirects to `/de/`, unknown paths get `404.html`.
  * `distDir` is resolved once per request and the whole answer comes from that folder, so a release switch
- * (docs/calls.md#publisher) is served from the next request on, and no answer mixes two releases.
+ * (docs/calls.md#publisher) is served from the next request on, and no answer mixes two releases. When `distDir`
+ * leads nowhere, `whenMissing` answers (by default a plain 404).
  */
-export function staticSite(distDir: string): MiddlewareHandler {
+export function staticSite(distDir: string, whenMissing: (c: Context) => Response = (c) => c.text('Not found.', 404)): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const root = currentSite(distDir);
-    if (root === undefined) return c.text('Not found. Run `npm run build` first.', 404);
+    if (root === undefined) return whenMissing(c);
     const file = resolveFile(root, c.req.path);
     if (file) return send(c, file);
     const normalised = normalisePath(c.req.path);
@@ -91,6 +92,6 @@ export function staticSite(distDir: string): MiddlewareHandler {
       return c.redirect(`${encodeURI(normalised)}/${new URL(c.req.url).search}`, 301);
     }
     const notFound = resolveFile(root, '/404.html');
-    return notFound ? send(c, notFound, 404) : c.text('Not found. Run `npm run build` first.', 404);
+    return notFound ? send(c, notFound, 404) : c.text('Not found.', 404);
   };
 }

@@ -67,6 +67,25 @@ export function listReleases(releasesDir: string): Release[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** Why `distDir` serves no site (nothing built yet, a link that points nowhere, a folder without pages). */
+export type MissingSite = { kind: 'not-built' | 'points-nowhere' | 'no-pages'; message: string };
+
+/**
+ * Undefined when `distDir` leads to a built site (a folder with the country chooser's `index.html`), else why not.
+ * The messages name no paths: the health call says them to anyone.
+ */
+export function missingSite(distDir: string): MissingSite | undefined {
+  if (!fs.lstatSync(distDir, { throwIfNoEntry: false })) return { kind: 'not-built', message: 'no site has been built yet' };
+  let site: string;
+  try {
+    site = fs.realpathSync(distDir);
+  } catch {
+    return { kind: 'points-nowhere', message: 'the live link points to a release that does not exist' };
+  }
+  if (!fs.existsSync(path.join(site, 'index.html'))) return { kind: 'no-pages', message: 'the live folder holds no built site' };
+  return undefined;
+}
+
 /** The id of the release `distDir` points to, or undefined (no site yet, or a plain folder). */
 export function liveReleaseId(distDir: string, releasesDir: string): string | undefined {
   let site: string;
