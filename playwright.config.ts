@@ -18,11 +18,12 @@ const baseURL = external ?? `http://localhost:${port}`;
 const dataDir = config.DATA_DIR ?? (external ? '.data' : fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-')));
 if (!external) {
   handOn('DATA_DIR', dataDir);
-  // The site under test is built and served from the same folder, never this checkout's dist/: a test run must not
-  // replace the release that `npm start` is serving. (The preview renderer stays in .data/: it resolves its packages
-  // from this checkout's node_modules, and it holds code only, no content.)
+  // The site under test and its preview renderer are built and served from the same folder, never this checkout's
+  // dist/ or .data/: a test run must not replace what `npm start` is serving. Code built outside the checkout finds
+  // its packages through a link (docs/operations.md#data-folders).
   handOn('DIST_DIR', path.join(dataDir, 'dist'));
   handOn('RELEASES_DIR', path.join(dataDir, 'releases'));
+  handOn('PREVIEW_RENDERER_DIR', path.join(dataDir, 'preview-renderer'));
 }
 
 export default defineConfig({

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root, run } from './services.mjs';
 import { readConfig } from '../../src/shared/config.ts';
+import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
 
 /**
  * Builds into a staging folder next to `outDir` and swaps it in by renaming, so a running server never loads half a
@@ -18,6 +19,8 @@ export async function buildPreviewRenderer({ serviceOrigin, outDir = readConfig(
   const staging = `${target}.staging`;
   const retired = `${target}.old`;
   fs.rmSync(staging, { recursive: true, force: true });
+  // The renderer's server code imports React and Astro's runtime from its own folder, wherever that is.
+  linkCheckoutPackages(staging, root);
   const code = await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     env: { SERVICE_ORIGIN: serviceOrigin, SHOPS: '', ASTRO_OUT_DIR: staging, PREVIEW_RENDERER_BUILD: '1' },
   });

@@ -9,6 +9,7 @@ import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 import { takeBuiltContentVersions } from '../../src/build/footer/builtContentVersions.ts';
 import { selectShops, shops as allShops } from '../../src/shared/countries.ts';
 import { readConfig, readToolConfig } from '../../src/shared/config.ts';
+import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
 import {
   STAGING_PREFIX, adoptPlainDist, liveRelease, newReleaseId, pruneReleases, siteDirOf, switchLive, withReleaseLock, writeRelease,
 } from '../../src/shared/publish/releases.ts';
@@ -76,10 +77,13 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
   fs.mkdirSync(staging, { recursive: true });
   try {
     const astroOut = path.join(staging, 'astro');
+    // Astro may import the chunks it prerenders with from its output folder: they must find this checkout's packages.
+    const packages = linkCheckoutPackages(staging, root);
     const code = await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       env: { SERVICE_ORIGIN: origin, SHOPS: partial ? built.join(',') : '', ASTRO_OUT_DIR: astroOut, ...env },
       timeoutMs: BUILD_TIMEOUT_MS,
     });
+    if (packages) fs.rmSync(packages);
     if (code !== 0) throw new Error(`Astro exited with code ${code}; the live release is unchanged`);
     // The versions the pages show, as the CMS named them; else what the caller was told to build.
     const builtVersions = { ...contentVersions, ...takeBuiltContentVersions(astroOut) };

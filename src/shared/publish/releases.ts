@@ -124,6 +124,17 @@ export function switchLive(distDir: string, releasesDir: string, id: string): vo
   }
 }
 
+/** Renames a folder, or copies and removes it when the two places are on different file systems (a rename cannot cross). */
+function moveFolder(from: string, to: string): void {
+  try {
+    fs.renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+    fs.rmSync(from, { recursive: true, force: true });
+  }
+}
+
 /**
  * The old layout: `distDir` a plain folder written in place. Moves it into a release of its own and points `distDir`
  * at it; an empty folder is simply removed. Returns the new release's id, if one was made.
@@ -138,7 +149,7 @@ export function adoptPlainDist(distDir: string, releasesDir: string, shopSegment
   const id = newReleaseId();
   const releaseDir = path.join(releasesDir, id);
   fs.mkdirSync(releaseDir, { recursive: true });
-  fs.renameSync(distDir, path.join(releaseDir, 'site'));
+  moveFolder(distDir, path.join(releaseDir, 'site'));
   const builtAt = stat.mtime.toISOString();
   const present = shopSegments.filter((segment) => fs.existsSync(path.join(releaseDir, 'site', segment)));
   const shops = Object.fromEntries(present.map((segment) => [segment, { release: id, contentVersion: null, builtAt, durationMs: 0 }]));
