@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { processesOf } from '../publish/processes.ts';
-import { startServerProcess, type ServerProcess } from './serverProcess.ts';
+import { processesOf } from '../../scripts/lib/faults/processes.mjs';
+import { startServerProcess, type ServerProcess } from '../../scripts/lib/faults/serverProcess.mjs';
 
 // A build the publisher started must never outlive its server and switch the site afterwards
 // (docs/calls.md#when-it-builds): SIGTERM kills its process group, and after kill -9 the build stops by itself.

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { childEnvironment } from '../../src/shared/config.ts';
 import { liveReleaseId, listReleases } from '../../src/shared/publish/releases.ts';
 import { publishFooterText, waitUntil } from '../../scripts/lib/publishProbe.mjs';
-import { processesOf } from '../publish/processes.ts';
-import { startServerProcess, type ServerProcess } from './serverProcess.ts';
+import { processesOf } from '../../scripts/lib/faults/processes.mjs';
+import { startServerProcess, type ServerProcess } from '../../scripts/lib/faults/serverProcess.mjs';
 
 // Every data folder outside the checkout (docs/operations.md#data-folders): the server builds the first release by
 // itself, publishes a shop, renders a staff preview, writes its e-mails, heals a dist link that points nowhere, and

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { startServerProcess } from './serverProcess.ts';
-import { REFUSED, signUpLoop } from './signUpLoop.ts';
+import { startServerProcess } from '../../scripts/lib/faults/serverProcess.mjs';
+import { REFUSED, signUpLoop } from '../../scripts/lib/faults/signUpLoop.mjs';
+import { deliveredTo } from '../../scripts/lib/faults/delivered.mjs';
 
 // SIGTERM under a steady sign-up load (docs/operations.md#stopping-the-server): every request gets a full answer or a
 // refused connection, never a reset, and every answered sign-up is stored. Counts only; the bench has the timings.
@@ -24,14 +24,8 @@ const env = () => ({
   NEWSLETTER_SIGNUPS_PER_MINUTE: '100000',
 });
 
-const storedEmails = (): Set<string> => {
-  const db = new DatabaseSync(path.join(dir, 'db.sqlite'), { readOnly: true });
-  try {
-    return new Set((db.prepare('SELECT email FROM subscribers').all() as { email: string }[]).map((row) => row.email));
-  } finally {
-    db.close();
-  }
-};
+/** The addresses among `emails` with a subscriber row. */
+const stored = (emails: string[]) => deliveredTo({ dbPath: path.join(dir, 'db.sqlite'), outboxDir: path.join(dir, 'outbox') }, emails).rows;
 
 describe('SIGTERM', () => {
   test('under a steady sign-up load: no reset, nothing lost, Connection: close on each connection\'s last answer, exit 0', async () => {
@@ -50,8 +44,8 @@ describe('SIGTERM', () => {
     expect(failed).toEqual([]);
     expect(answered.every((outcome) => outcome.status === 201)).toBe(true);
     expect(answered.length).toBeGreaterThan(8);
-    const stored = storedEmails();
-    expect(answered.filter((outcome) => !stored.has(outcome.email))).toEqual([]);
+    const rows = stored(answered.map((outcome) => outcome.email));
+    expect(answered.filter((outcome) => !rows.has(outcome.email))).toEqual([]);
     for (let worker = 0; worker < 8; worker++) {
       const mine = answered.filter((outcome) => outcome.worker === worker);
       expect(mine.at(-1)?.connection, `worker ${worker}`).toBe('close');
@@ -82,7 +76,7 @@ describe('SIGTERM', () => {
     expect(received).toMatch(/^HTTP\/1\.1 201 /);
     expect(received).toMatch(/\r\nconnection: close\r\n/i);
     expect((await server.exited).code).toBe(0);
-    expect(storedEmails().has('half@example.com')).toBe(true);
+    expect(stored(['half@example.com']).size).toBe(1);
   });
 
   test('an idle keep-alive connection is closed cleanly (no reset), and the server exits 0', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { readConfig } from '../../src/shared/config.ts';
 import { releaseBuilder } from '../../server/publish/releaseBuilder.ts';
-import { processesOf } from './processes.ts';
+import { processesOf } from '../../scripts/lib/faults/processes.mjs';
 
 // The publisher's builder child process against the real build script. See docs/calls.md#publisher.
 let dir: string;
