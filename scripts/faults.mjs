@@ -17,9 +17,8 @@ import { startServerProcess } from './lib/faults/serverProcess.mjs';
 import { REFUSED, signUpLoop } from './lib/faults/signUpLoop.mjs';
 import { deliveredTo } from './lib/faults/delivered.mjs';
 import { pageLoad, signUpLoad } from './lib/faults/autocannonLoad.mjs';
-import { pageLoop } from './lib/faults/pageLoop.mjs';
 import { processesOf } from './lib/faults/processes.mjs';
-import { publishFooterText, waitUntil } from './lib/publishProbe.mjs';
+import { publishFooterText, steadyLoad, waitUntil } from './lib/publishProbe.mjs';
 import { root } from './lib/services.mjs';
 
 const RUN_LIMIT_MS = 10 * 60_000;
@@ -135,7 +134,7 @@ async function sigtermUnderLoad() {
 
 async function killDuringPublish() {
   const marker = `Faults marker ${Date.now()}`;
-  const shoppers = pageLoop({ origin: server.origin, pagePath: '/hu/', concurrency: 4 });
+  const shoppers = steadyLoad({ origin: server.origin, pagePath: '/hu/', concurrency: 4 });
   await sleep(1000);
   const status = async () => (await (await fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()).shops.hu;
   await publishFooterText({ origin: server.origin, token: TOKEN, site: 'HU', text: marker });
