@@ -2,6 +2,7 @@ import type { Context, Handler } from 'hono';
 import { missingSite } from '../src/shared/publish/releases.ts';
 import type { Publisher } from './publish/publisher.ts';
 import { problem } from './problem.ts';
+import { siteUnavailablePage } from './siteUnavailablePage.ts';
 
 /** What a client is told to wait before asking again while the site is being rebuilt. */
 const RETRY_AFTER_SECONDS = 10;
@@ -27,12 +28,11 @@ export function siteHealth(distDir: string, publisher: Publisher | undefined) {
     return problem(c, 503, 'urn:service:no_live_release', 'The site serves no release', down);
   };
 
-  /** The answer of a page request that found no site. */
+  /** The answer of a page request that found no site: a short page in the shop's language. */
   const pageWhenMissing = (c: Context): Response => {
-    const down = check();
-    c.header('retry-after', String(RETRY_AFTER_SECONDS));
-    c.header('cache-control', 'no-store');
-    return c.text(down?.building ? 'The shop is being rebuilt. Please try again in a minute.' : 'The shop is not available at the moment. Please try again later.', 503);
+    check();
+    const { html, policy } = siteUnavailablePage(c.req.path);
+    return c.html(html, 503, { 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store', 'content-security-policy': policy });
   };
 
   return { health, pageWhenMissing };

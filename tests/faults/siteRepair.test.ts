@@ -82,7 +82,12 @@ describe('a dist link that points nowhere', () => {
     const page = await get('/de/');
     expect(page.status).toBe(503);
     expect(page.headers.get('retry-after')).toBe('10');
-    expect(await page.text()).toBe('The shop is being rebuilt. Please try again in a minute.');
+    expect(await page.text()).toContain('<html lang="de-DE">');
+    // In the language of the shop the path names, in a page without anything of the (missing) release.
+    const polish = await (await get('/pl/checkout/')).text();
+    expect(polish).toContain('<html lang="pl-PL">');
+    expect(polish).toContain('<h1>Zaraz wracamy</h1>');
+    expect(polish).not.toContain('/_astro/');
     for (let i = 0; i < 20; i++) await (await get('/at/')).text();
     expect(builds.calls.map((call) => call.shops)).toEqual([['de', 'at', 'ch', 'ch-fr', 'cz', 'hu', 'sk', 'tr', 'pl']]);
 
