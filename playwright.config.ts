@@ -4,10 +4,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
 import { handOn, readToolConfig } from './src/shared/config.ts';
-import { serviceUrl, services } from './src/shared/routes.ts';
 
 // Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
-// on a throwaway database (`webServer`, ready once /service/health answers) and `globalSetup` builds the site from
+// on a throwaway database (`webServer`, ready once its port accepts connections) and `globalSetup` builds the site from
 // their content into a throwaway release folder, which the services serve.
 // An empty BASE_URL (as `npm test` passes) means none.
 const config = readToolConfig();
@@ -19,11 +18,12 @@ const baseURL = external ?? `http://localhost:${port}`;
 const dataDir = config.DATA_DIR ?? (external ? '.data' : fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-')));
 if (!external) {
   handOn('DATA_DIR', dataDir);
-  // The site under test is built and served from the same folder, never this checkout's dist/: a test run must not
-  // replace the release that `npm start` is serving. (The preview renderer stays in .data/: it resolves its packages
-  // from this checkout's node_modules, and it holds code only, no content.)
+  // The site under test and its preview renderer are built and served from the same folder, never this checkout's
+  // dist/ or .data/: a test run must not replace what `npm start` is serving. Code built outside the checkout finds
+  // its packages through a link (docs/operations.md#data-folders).
   handOn('DIST_DIR', path.join(dataDir, 'dist'));
   handOn('RELEASES_DIR', path.join(dataDir, 'releases'));
+  handOn('PREVIEW_RENDERER_DIR', path.join(dataDir, 'preview-renderer'));
 }
 
 export default defineConfig({
@@ -42,7 +42,8 @@ export default defineConfig({
     ? undefined
     : {
         command: `"${process.execPath}" server/main.ts`,
-        url: baseURL + serviceUrl(services.health, 'health'),
+        // The port, not the health call: that answers 503 until globalSetup has built the first release.
+        port,
         timeout: 60_000,
         reuseExistingServer: false,
         stdout: 'ignore',

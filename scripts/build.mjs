@@ -2,7 +2,8 @@
 // (also SHOPS=de,at), as a new release that goes live in one step (docs/calls.md#publisher). A shop whose footer has
 // neither CMS content nor fallback fails the build unless the operator allows the minimal footer (also
 // ALLOW_MINIMAL_FOOTER=1). The release records the promotion version each shop's pages show, as the CMS names it;
-// `--content-version hu=7` names it for a CMS that does not (the server's publisher passes it).
+// `--content-version hu=7` names it for a CMS that does not (the server's publisher passes it, and
+// `--stop-with-parent`: the build stops when the server that started it dies).
 import { parseArgs } from 'node:util';
 import { buildSite } from './lib/buildSite.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
@@ -14,6 +15,7 @@ const { values } = parseArgs({
     country: { type: 'string', multiple: true },
     'allow-minimal-footer': { type: 'boolean' },
     'content-version': { type: 'string', multiple: true },
+    'stop-with-parent': { type: 'boolean' },
   },
   allowPositionals: false,
 });
@@ -31,4 +33,25 @@ for (const pair of values['content-version'] ?? []) {
   contentVersions[match[1]] = Number(match[2]);
 }
 const allowMinimalFooter = values['allow-minimal-footer'] === true || config.ALLOW_MINIMAL_FOOTER;
-process.exit(await buildSite({ shops, contentVersions, env: allowMinimalFooter ? { ALLOW_MINIMAL_FOOTER: '1' } : {} }));
+const stillWanted = values['stop-with-parent'] ? stopWithParent() : undefined;
+process.exit(await buildSite({ shops, contentVersions, stillWanted, env: allowMinimalFooter ? { ALLOW_MINIMAL_FOOTER: '1' } : {} }));
+
+/**
+ * `--stop-with-parent` (the server's publisher passes it): once the server that started this build is gone (killed
+ * with -9, so it could not stop us), the build stops with its Astro child, before it switches anything; the restarted
+ * server builds again (docs/calls.md#when-it-builds). Returns the check the builder makes right before each switch.
+ */
+function stopWithParent() {
+  const parent = process.ppid;
+  const orphaned = () => process.ppid !== parent;
+  setInterval(() => {
+    if (!orphaned()) return;
+    console.error('The server that started this build is gone: the build stops, and the live release stays as it is.');
+    try {
+      process.kill(-process.pid, 'SIGKILL'); // The publisher starts us as a process group leader: Astro goes too.
+    } catch {
+      process.exit(1);
+    }
+  }, 200).unref();
+  return () => !orphaned();
+}

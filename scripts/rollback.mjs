@@ -1,5 +1,6 @@
 // npm run rollback [-- hu]: the whole site back to the previous release, or only one shop back to its previous build
 // (as a new release). Works with or without the server running: it serves the new pointer from the next request on.
+// A dist link that points nowhere is pointed at the newest complete release.
 import path from 'node:path';
 import { rollback } from './lib/rollbackRelease.mjs';
 import { root } from './lib/services.mjs';
@@ -17,6 +18,10 @@ try {
   const result = await rollback({ distDir: config.distDir, releasesDir: config.releasesDir, keep: config.keepReleases, shop });
   const took = `${Math.round(performance.now() - started)} ms`;
   const dist = path.relative(root, config.distDir) || config.distDir;
+  if (result.repaired) {
+    console.log(`The site served no release (${result.repaired}): ${dist} now serves the newest complete release ${result.live} (${took})`);
+    process.exit(0);
+  }
   console.log(shop
     ? `${shop} rolled back to its build from release ${result.sourceRelease}: new release ${result.live} is live (${took}); ${dist} serves it`
     : `Rolled back from ${result.from} to ${result.live} (${took}); ${dist} serves it`);

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { customerFrontendDataRoutes, newsletterRoutes } from './newsletter/routes.ts';
 import { promotionRoutes } from './promotion/routes.ts';
-import { promotionAdminToken } from './promotion/adminToken.ts';
+import { promotionAdminToken, requireAdminToken } from './promotion/adminToken.ts';
 import { footerImageRoutes } from './promotion/footerImages.ts';
 import { loginRoutes, type LoginRouteOptions } from './login/routes.ts';
 import { abTestRoutes } from './abtests/routes.ts';
@@ -17,6 +17,7 @@ import { versionedFooterContent, type FooterContentAt } from './preview/footerCo
 import { issueCsrfCookie } from './edge/csrf.ts';
 import { securityHeaders } from './edge/securityHeaders.ts';
 import { staticSite } from './staticSite.ts';
+import { siteHealth } from './siteHealth.ts';
 import { problem } from './problem.ts';
 import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
@@ -61,9 +62,11 @@ export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(
   app.use(compress());
   app.use(issueCsrfCookie());
 
-  app.get(serviceUrl(services.health, 'health'), (c) => c.json({ status: 'ok' }));
-  const adminToken = promotionAdminToken(config).token;
-  app.route(services.promotion.base, promotionRoutes(db, adminToken));
+  const site = siteHealth(config.distDir, publisher);
+  app.get(serviceUrl(services.health, 'health'), site.health);
+  // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
+  const admin = requireAdminToken(promotionAdminToken(config).token);
+  app.route(services.promotion.base, promotionRoutes(db, admin));
   app.route(services.footerImages.base, footerImageRoutes());
   const newsletter = newsletterRoutes(db, config, mailJobs);
   app.route(services.newsletter.base, newsletter);
@@ -73,14 +76,14 @@ export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(
   app.route(services.preview.base, previewRoutes(db, sessions));
   app.route(services.abTests.base, abTestRoutes(db, sessions));
   app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db, config));
-  if (publisher) app.route(services.publish.base, publishRoutes(publisher, adminToken));
+  if (publisher) app.route(services.publish.base, publishRoutes(publisher, admin));
   app.all(`${SERVICE_PREFIX}/*`, (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   // Staff preview renders of shop pages, and their scripts and stylesheets; everyone else gets the static release.
   const renderer = previewRenderer(config.previewRendererDir);
   app.use(`${PREVIEW_ASSETS_PREFIX}*`, staticSite(renderer.clientDir));
   app.use(previewRender({ sessions, renderer, footerContentAt }));
-  app.use(staticSite(config.distDir));
+  app.use(staticSite(config.distDir, site.pageWhenMissing));
   app.onError((error, c) => {
     console.error(error);
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config.ts';
@@ -7,6 +8,8 @@ import { promotionAdminToken } from './promotion/adminToken.ts';
 import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
 import { versionStore } from './promotion/versionStore.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
+import { createShutdown, shutDownOnSignals } from './shutdown.ts';
+import { drainHttpOnShutdown } from './httpDrain.ts';
 
 let config: ServerConfig;
 try {
@@ -25,6 +28,7 @@ const publisher = serverPublisher(config, versionStore(db));
 const mail = newsletterMail(db, config);
 const app = createApp({ db, config, publisher, mailJobs: mail.jobs });
 
+const shutdown = createShutdown();
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`);
   if (adminToken.source === 'generated') console.log(`Promotion admin token (new, kept in ${adminToken.file}): ${adminToken.token}`);
@@ -35,17 +39,10 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log(`Mail goes to ${mail.transport.description}`);
 });
 
-function stop() {
-  publisher?.stop();
-  const mailStopped = mail.sender.stop();
-  server.close(() => {
-    void mailStopped.finally(() => {
-      db.close();
-      process.exit(0);
-    });
-  });
-  // Keep-alive connections must not hold the shutdown up.
-  setTimeout(() => process.exit(0), 2000).unref();
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// SIGTERM/SIGINT: stop accepting, answer what was received, stop the publisher's build; at most 10 s, then exit 0
+// (docs/operations.md#stopping-the-server). Background work registers its own stop here.
+shutdown.onShutdown('http', drainHttpOnShutdown(server as Server));
+if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
+// Mails being handed over finish (up to the sender's grace), the rest stay queued for the next start.
+shutdown.onShutdown('mail', () => mail.sender.stop());
+shutDownOnSignals(shutdown, () => db.close());

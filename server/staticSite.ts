@@ -3,20 +3,21 @@ import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pagePolicy } from '../src/shared/csp.ts';
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.json': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
+/** Content types by file extension (a `Map`, as every look-up by a name from a request: docs/security.md). */
+const types: ReadonlyMap<string, string> = new Map([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
+  ['.png', 'image/png'],
+  ['.jpg', 'image/jpeg'],
+  ['.webp', 'image/webp'],
+  ['.avif', 'image/avif'],
+  ['.json', 'application/json'],
+  ['.txt', 'text/plain; charset=utf-8'],
+  ['.ico', 'image/x-icon'],
+  ['.woff2', 'font/woff2'],
+]);
 
 // An encoded slash or backslash, a backslash or a NUL: no file of the site has one in its path, and each is a classic
 // way to smuggle a different path (or host) past a check, so such requests get a plain 404.
@@ -51,7 +52,7 @@ function resolveFile(root: string, urlPath: string): string | undefined {
 function send(c: Context, file: string, status: 200 | 404 = 200) {
   const ext = path.extname(file);
   const body = fs.readFileSync(file);
-  const headers: Record<string, string> = { 'content-type': types[ext] ?? 'application/octet-stream' };
+  const headers: Record<string, string> = { 'content-type': types.get(ext) ?? 'application/octet-stream' };
   if (ext === '.html') {
     headers['content-security-policy'] = pagePolicy(body.toString('utf8'));
     headers['cache-control'] = 'no-cache';
@@ -75,13 +76,14 @@ function currentSite(distDir: string): string | undefined {
 /**
  * Serves the built site: `/de/` is `de/index.html`, `/de` redirects to `/de/`, unknown paths get `404.html`.
  * `distDir` is resolved once per request and the whole answer comes from that folder, so a release switch
- * (docs/calls.md#publisher) is served from the next request on, and no answer mixes two releases.
+ * (docs/calls.md#publisher) is served from the next request on, and no answer mixes two releases. When `distDir`
+ * leads nowhere, `whenMissing` answers (by default a plain 404).
  */
-export function staticSite(distDir: string): MiddlewareHandler {
+export function staticSite(distDir: string, whenMissing: (c: Context) => Response = (c) => c.text('Not found.', 404)): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const root = currentSite(distDir);
-    if (root === undefined) return c.text('Not found. Run `npm run build` first.', 404);
+    if (root === undefined) return whenMissing(c);
     const file = resolveFile(root, c.req.path);
     if (file) return send(c, file);
     const normalised = normalisePath(c.req.path);
@@ -90,6 +92,6 @@ export function staticSite(distDir: string): MiddlewareHandler {
       return c.redirect(`${encodeURI(normalised)}/${new URL(c.req.url).search}`, 301);
     }
     const notFound = resolveFile(root, '/404.html');
-    return notFound ? send(c, notFound, 404) : c.text('Not found. Run `npm run build` first.', 404);
+    return notFound ? send(c, notFound, 404) : c.text('Not found.', 404);
   };
 }

@@ -71,15 +71,16 @@ export async function startTestServer(
     db,
     dir,
     mail,
-    close: () =>
-      new Promise((resolve) => {
-        publisher?.stop();
+    close: async () => {
+      await publisher?.stop();
+      await new Promise<void>((resolve) => {
         server.close(async () => {
           await mail.sender.stop();
           db.close();
           fs.rmSync(dir, { recursive: true, force: true });
           resolve();
         });
-      }),
+      });
+    },
   };
 }

@@ -9,6 +9,7 @@ import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 import { takeBuiltContentVersions } from '../../src/build/footer/builtContentVersions.ts';
 import { selectShops, shops as allShops } from '../../src/shared/countries.ts';
 import { readConfig, readToolConfig } from '../../src/shared/config.ts';
+import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
 import {
   STAGING_PREFIX, adoptPlainDist, liveRelease, newReleaseId, pruneReleases, siteDirOf, switchLive, withReleaseLock, writeRelease,
 } from '../../src/shared/publish/releases.ts';
@@ -27,12 +28,14 @@ import { buildPreviewRenderer } from './buildPreviewRenderer.mjs';
  *   releasesDir?: string,
  *   env?: Record<string, string>,
  *   contentVersions?: Record<string, number>,
+ *   stillWanted?: () => boolean,
  * }} options `shops`: segments to rebuild (none: all); `distDir`/`releasesDir`: another site than the configured one
  *   (the bench's variants); `contentVersions`: the promotion version each shop is built from, when the caller knows it
- *   and the CMS does not name it (the build records the version the CMS answered with)
+ *   and the CMS does not name it (the build records the version the CMS answered with); `stillWanted`: asked right
+ *   before the release and the preview renderer are switched in; false stops the build there (its server is gone)
  * @returns {Promise<number>} the exit code
  */
-export async function buildSite({ shops = [], serviceOrigin = readToolConfig().SERVICE_ORIGIN, distDir, releasesDir, env = {}, contentVersions = {} } = {}) {
+export async function buildSite({ shops = [], serviceOrigin = readToolConfig().SERVICE_ORIGIN, distDir, releasesDir, env = {}, contentVersions = {}, stillWanted = () => true } = {}) {
   const config = readConfig(undefined, root);
   const dist = path.resolve(root, distDir ?? config.distDir);
   const releases = path.resolve(root, releasesDir ?? config.releasesDir);
@@ -47,10 +50,10 @@ export async function buildSite({ shops = [], serviceOrigin = readToolConfig().S
   const services = serviceOrigin ? undefined : await startServices({ quiet: true });
   const origin = serviceOrigin ?? services.origin;
   try {
-    const code = await withReleaseLock(releases, () => buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions }));
+    const code = await withReleaseLock(releases, () => buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions, stillWanted }));
     // A full build of the live site also renews the staff preview renderer (docs/preview.md#preview-render).
     if (code !== 0 || requested.length < allSegments.length || distDir) return code;
-    return await buildPreviewRenderer({ serviceOrigin: origin });
+    return await buildPreviewRenderer({ serviceOrigin: origin, stillWanted });
   } catch (error) {
     console.error(`The build failed: ${error.message}`);
     return 1;
@@ -59,7 +62,7 @@ export async function buildSite({ shops = [], serviceOrigin = readToolConfig().S
   }
 }
 
-async function buildRelease({ dist, releases, keep, requested, origin, env, contentVersions }) {
+async function buildRelease({ dist, releases, keep, requested, origin, env, contentVersions, stillWanted }) {
   const started = Date.now();
   const adopted = adoptPlainDist(dist, releases, allSegments);
   if (adopted) console.log(`The plain ${path.relative(root, dist)}/ folder became release ${adopted}`);
@@ -74,10 +77,13 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
   fs.mkdirSync(staging, { recursive: true });
   try {
     const astroOut = path.join(staging, 'astro');
+    // Astro may import the chunks it prerenders with from its output folder: they must find this checkout's packages.
+    const packages = linkCheckoutPackages(staging, root);
     const code = await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       env: { SERVICE_ORIGIN: origin, SHOPS: partial ? built.join(',') : '', ASTRO_OUT_DIR: astroOut, ...env },
       timeoutMs: BUILD_TIMEOUT_MS,
     });
+    if (packages) fs.rmSync(packages);
     if (code !== 0) throw new Error(`Astro exited with code ${code}; the live release is unchanged`);
     // The versions the pages show, as the CMS named them; else what the caller was told to build.
     const builtVersions = { ...contentVersions, ...takeBuiltContentVersions(astroOut) };
@@ -93,6 +99,7 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
     const durationMs = Date.now() - started;
     const rebuilt = Object.fromEntries(built.map((segment) => [segment, { release: id, contentVersion: builtVersions[segment] ?? null, builtAt, durationMs }]));
     writeRelease(staging, { id, createdAt: builtAt, kind: 'build', built, shops: { ...base?.shops, ...rebuilt } });
+    if (!stillWanted()) throw new Error('The server that asked for this build is gone; the live release is unchanged');
     fs.renameSync(staging, path.join(releases, id));
     switchLive(dist, releases, id);
     const pruned = pruneReleases(releases, keep, id);

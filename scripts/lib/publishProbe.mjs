@@ -9,27 +9,36 @@ export function assetsOf(html) {
 
 /**
  * Requests `pagePath` and then every asset it names, over and over with `concurrency` loops, until `stop()` is called.
- * Counts answers other than 200 and "mixed" pages: a page one of whose assets was not served (a page of one release
- * whose scripts or styles are gone in the next).
+ * Counts answers other than 200 and "mixed" pages: a page one of whose assets was answered other than 200 (a page of
+ * one release whose scripts or styles are gone in the next). A request nothing answered (the server is down, as
+ * `npm run faults` makes it) counts as `refused`, apart from both.
  * @param {{ origin: string, pagePath: string, concurrency?: number }} options
  */
 export function steadyLoad({ origin, pagePath, concurrency = 4 }) {
-  const result = { pages: 0, assets: 0, non200: [], mixed: [] };
+  const result = { pages: 0, assets: 0, refused: 0, non200: [], mixed: [] };
   let stopped = false;
   const get = async (url) => {
-    const response = await fetch(origin + url, { headers: { 'accept-encoding': 'identity' } });
+    let response;
+    try {
+      response = await fetch(origin + url, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(15_000) });
+    } catch {
+      result.refused += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { answered: false, ok: false };
+    }
     const body = await response.text();
     if (response.status !== 200) result.non200.push(`${response.status} ${url}`);
-    return { ok: response.status === 200, body };
+    return { answered: true, ok: response.status === 200, body };
   };
   const loop = async () => {
     while (!stopped) {
       const page = await get(pagePath);
+      if (!page.answered) continue;
       result.pages += 1;
       if (!page.ok) continue;
-      const assets = await Promise.all(assetsOf(page.body).map(async (asset) => ({ asset, ok: (await get(asset)).ok })));
-      result.assets += assets.length;
-      const missing = assets.filter((asset) => !asset.ok).map((asset) => asset.asset);
+      const assets = await Promise.all(assetsOf(page.body).map(async (asset) => ({ asset, ...(await get(asset)) })));
+      result.assets += assets.filter((asset) => asset.answered).length;
+      const missing = assets.filter((asset) => asset.answered && !asset.ok).map((asset) => asset.asset);
       if (missing.length > 0) result.mixed.push(`${pagePath} names ${missing.join(', ')}`);
     }
   };

@@ -1,4 +1,4 @@
-// Starts the local services (server/main.ts) as a child process and waits until /service/health answers.
+// Starts the local services (server/main.ts) as a child process and waits until /service/health says they are up.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -20,14 +20,25 @@ function freePort() {
   });
 }
 
-/** Polls `url` until it answers 200, the child exits, or the time-out passes. */
+/**
+ * Whether the health call says the services are up: 200, or 503 because the site serves no release yet (the services
+ * answer; a build may be what they are started for).
+ */
+export async function servicesUp(response) {
+  if (response.ok) return true;
+  if (response.status !== 503) return false;
+  const body = await response.json().catch(() => undefined);
+  return body?.type === 'urn:service:no_live_release';
+}
+
+/** Polls `url` until the services are up, the child exits, or the time-out passes. */
 async function waitUntilReady(url, child) {
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The local services exited with code ${child.exitCode} before they were ready`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
+      if (await servicesUp(response)) return;
     } catch {
       // Not listening yet.
     }

@@ -27,13 +27,28 @@ export function allowedHostsOf(config: ServerConfig, c: Context): Set<string> {
 }
 
 /**
- * Refuses a request whose Host header names a site that is not this one (400): pages, redirects and e-mails must
- * never be built for a host an attacker chose.
+ * The host an absolute-form request line names (`GET http://host:port/de/ HTTP/1.1`), which an origin server must use
+ * instead of the Host header (RFC 9112, 3.2.2); undefined for the usual origin form (`GET /de/`).
+ */
+function absoluteFormHost(c: Context): string | undefined {
+  const target = (c.env as HttpBindings | undefined)?.incoming?.url;
+  if (target === undefined || target.startsWith('/') || !URL.canParse(target)) return undefined;
+  const url = new URL(target);
+  return url.port ? url.host : `${url.host}:${url.protocol === 'https:' ? 443 : 80}`;
+}
+
+/**
+ * Refuses a request whose Host header, or the host its request line names, is not this site's (400): pages, redirects
+ * and e-mails must never be built for a host an attacker chose.
  */
 export function requireAllowedHost(config: ServerConfig): MiddlewareHandler {
   return async (c, next) => {
+    const allowed = allowedHostsOf(config, c);
     const host = (c.req.header('host') ?? '').toLowerCase();
-    if (!allowedHostsOf(config, c).has(host)) return problem(c, 400, 'urn:service:host_not_allowed', 'Unknown host');
+    const target = absoluteFormHost(c);
+    if (!allowed.has(host) || (target !== undefined && !allowed.has(target) && !allowed.has(target.replace(/:(80|443)$/, '')))) {
+      return problem(c, 400, 'urn:service:host_not_allowed', 'Unknown host');
+    }
     await next();
   };
 }

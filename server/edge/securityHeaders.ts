@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { baseDirectives } from '../../src/shared/csp.ts';
 import { securityHeaders as sharedHeaders, strictTransportSecurity } from '../../src/shared/securityHeaders.ts';
@@ -24,10 +25,12 @@ export function securityHeaders(config: Pick<ServerConfig, 'siteUrl'>): Middlewa
 
 /**
  * True when the site runs on https: its configured address (`SITE_URL`) says so, or the request itself came over
- * TLS. Plain http://localhost keeps working with plain cookie names.
+ * TLS. Only the connection tells the latter, never the request line: `GET https://…/de/` sent over plain http is plain
+ * http. Plain http://localhost keeps working with plain cookie names.
  */
 function runsOnHttps(c: Context, siteUrl: string): boolean {
-  return siteUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
+  const socket = (c.env as HttpBindings | undefined)?.incoming?.socket as { encrypted?: boolean } | undefined;
+  return siteUrl.startsWith('https:') || socket?.encrypted === true;
 }
 
 /**

@@ -24,7 +24,6 @@ describe('previewRequest: who gets a preview render', () => {
     for (const page of ['/', '/de', '/de/ui/', '/preview/login/', '/xx/', '/_astro/a.js', '/de/index.html']) {
       expect(previewRequest('GET', page, dated), page).toBeUndefined();
     }
-    expect(previewRequest('HEAD', '/de/', dated)).toBeUndefined();
     expect(previewRequest('POST', '/de/', dated)).toBeUndefined();
   });
 });
@@ -52,6 +51,16 @@ describe('previewRender middleware', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('vary')).toBe('Cookie');
     expect(response.headers.get('content-security-policy')).toMatch(/^script-src 'self' 'sha256-abc='; default-src 'self'.*frame-ancestors 'none'$/);
+  });
+
+  test('a HEAD gets the headers of the preview render, not those of the static page, and no body', async () => {
+    const { app, render } = appWith(dated);
+    const get = await app.request('/de/');
+    const head = await app.request('/de/', { method: 'HEAD' });
+    expect(render).toHaveBeenCalledTimes(2);
+    for (const name of ['cache-control', 'vary', 'content-security-policy', 'content-type']) expect(head.headers.get(name), name).toBe(get.headers.get(name));
+    expect(head.headers.get('cache-control')).toBe('private, no-store');
+    expect(await head.text()).toBe('');
   });
 
   test('a forced group without a chosen moment asks for the content valid now', async () => {

@@ -9,18 +9,21 @@ import type { PreviewSession, PreviewSessions } from './sessions.ts';
 /** The shop pages a preview render covers: `/{shop}/`, its checkout, the confirmation page and the service page. */
 const SHOP_PAGE = /^\/([a-z]{2}(?:-[a-z]{2})?)\/(?:checkout\/|newsletter\/confirm\/|service\/)?$/;
 
+/** A HEAD gets the headers its GET would get: the preview render's, not the static page's. */
+const PAGE_METHODS = new Set(['GET', 'HEAD']);
+
 /** Preview answers are for this staff browser only (docs/preview.md#preview-render). */
 export const previewResponseHeaders = { 'cache-control': 'private, no-store', vary: 'Cookie' } as const;
 
 type SessionState = Pick<PreviewSession, 'previewDateTime' | 'abTestName' | 'abTestGroup'>;
 
 /**
- * Whether a request gets a preview render, and of which shop at which moment: a GET of a shop page with a live staff
- * session that previews a date-time or forces an A/B test. Everyone else (no session, an expired one, a session
- * without a preview) gets the static release.
+ * Whether a request gets a preview render, and of which shop at which moment: a GET (or HEAD) of a shop page with a
+ * live staff session that previews a date-time or forces an A/B test. Everyone else (no session, an expired one, a
+ * session without a preview) gets the static release.
  */
 export function previewRequest(method: string, pathname: string, session: SessionState | undefined): { shop: Shop; preview: PreviewMoment } | undefined {
-  if (method !== 'GET' || !session) return undefined;
+  if (!PAGE_METHODS.has(method) || !session) return undefined;
   const segment = SHOP_PAGE.exec(pathname)?.[1];
   const shop = segment === undefined ? undefined : shopBySegment(segment);
   if (!shop) return undefined;
@@ -44,7 +47,7 @@ export interface PreviewRenderOptions {
 export function previewRender({ sessions, renderer, footerContentAt }: PreviewRenderOptions): MiddlewareHandler {
   return async (c, next) => {
     // Only shop pages look the session up: other requests cost nothing.
-    if (c.req.method !== 'GET' || !SHOP_PAGE.test(c.req.path)) return next();
+    if (!PAGE_METHODS.has(c.req.method) || !SHOP_PAGE.test(c.req.path)) return next();
     const wanted = previewRequest(c.req.method, c.req.path, sessions.current(c));
     if (!wanted) return next();
     const { shop, preview } = wanted;
@@ -54,10 +57,11 @@ export function previewRender({ sessions, renderer, footerContentAt }: PreviewRe
     const html = await rendered.text();
     // On demand, Astro sends the page's hashes as a header instead of a <meta>; either way the base directives join.
     const astroPolicy = rendered.headers.get('content-security-policy');
-    return c.body(html, rendered.status as 200, {
+    const headers = {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': astroPolicy === null ? pagePolicy(html) : withBaseDirectives(astroPolicy),
       ...previewResponseHeaders,
-    });
+    };
+    return c.req.method === 'HEAD' ? c.body(null, rendered.status as 200, headers) : c.body(html, rendered.status as 200, headers);
   };
 }

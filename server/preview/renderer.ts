@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PreviewRenderLocals } from '../../src/shared/preview/renderLocals.ts';
+import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
+
+/** The checkout the server runs from: its `node_modules` serves the renderer's imports. */
+const root = path.resolve(import.meta.dirname, '../..');
 
 /** `@astrojs/node`'s handler in middleware mode: Node's request and response, a `next` and the page's `locals`. */
 type AstroNodeHandler = (req: unknown, res: unknown, next: () => void, locals: object) => Promise<void>;
@@ -24,6 +28,8 @@ export function previewRenderer(dir: string) {
     if (!stat) return undefined;
     const stamp = `${stat.ino}-${stat.mtimeMs}`;
     if (loaded?.stamp !== stamp) {
+      // A renderer built before its folder had the link, or moved, still finds this checkout's packages.
+      linkCheckoutPackages(dir, root);
       const module = (await import(`${pathToFileURL(entry).href}?build=${stamp}`)) as { handler: AstroNodeHandler };
       loaded = { stamp, handler: module.handler };
     }

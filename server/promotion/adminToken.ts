@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
+import { failureBackoff, socketAddress } from '../throttle/failureBackoff.ts';
 
 /** The admin token and where it came from: `generated` means this call created it (print it once). */
 export interface AdminToken {
@@ -41,18 +42,33 @@ export function promotionAdminToken(config: ServerConfig): AdminToken {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** Wrong admin tokens a client may send before it has to wait: 1 s, then twice as long after each further one. */
+export const adminTokenBackoff = { freeAttempts: 5, firstDelayMs: 1000, maxDelayMs: 15 * 60 * 1000, maxKeys: 10_000 } as const;
+
 /**
  * Refuses a request without `Authorization: Bearer <token>` with 401 and `WWW-Authenticate: Bearer`. Both sides are
- * hashed first, so the comparison takes the same time whatever the length or the first wrong character.
+ * hashed first, so the comparison takes the same time whatever the length or the first wrong character. Wrong tokens
+ * are throttled per client as wrong staff passwords are: after `freeAttempts` every call of that client answers 429
+ * with `Retry-After` (the right token too) until the wait is over, and each further wrong token doubles the wait. The
+ * right token clears the client's count. Create it once per server: every admin call shares the count.
  */
-export function requireAdminToken(token: string): MiddlewareHandler {
+export function requireAdminToken(token: string, backoff = adminTokenBackoff): MiddlewareHandler {
   const expected = digest(token);
+  const failures = failureBackoff(backoff);
+  const keysOf = (c: Context) => [{ key: `client:${socketAddress(c)}`, free: backoff.freeAttempts }];
   return async (c, next) => {
+    const wait = failures.retryAfter(keysOf(c));
+    if (wait > 0) {
+      c.header('retry-after', String(wait));
+      return problem(c, 429, 'urn:promotion:throttled', 'Too many wrong admin tokens; please wait and try again');
+    }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
     if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
+      failures.failed(keysOf(c));
       c.header('www-authenticate', 'Bearer realm="promotion admin"');
       return problem(c, 401, 'urn:service:unauthorized', 'A valid admin bearer token is required');
     }
+    failures.clear(keysOf(c)[0]!.key);
     await next();
   };
 }

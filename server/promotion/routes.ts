@@ -1,25 +1,30 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { shopByCode } from '../../src/shared/countries.ts';
-import { footerContentJsonProblems } from '../../src/shared/footer/footerContentProblems.ts';
+import { shopByCode, type Shop } from '../../src/shared/countries.ts';
+import { shopFooterJsonReport, type ShopFooterReport } from '../../src/shared/footer/shopFooterReport.ts';
 import { publishVersionRequestSchema, type PublishedVersion, type VersionSummary } from '../../src/shared/promotion/schemas.ts';
-import type { FooterProblem } from '../../src/shared/footer/footerProblem.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
-import { requireAdminToken } from './adminToken.ts';
 import { services } from '../../src/shared/routes.ts';
 import { versionStore, type PromotionVersion } from './versionStore.ts';
 
-/** The promotions that can be published, each with the check its content must pass (the build's own). */
-const contentChecks: Record<string, (contentJSON: string) => FooterProblem[]> = {
-  SHOP_FOOTER: footerContentJsonProblems,
-};
+/**
+ * The promotions this service knows, each with the check its content must pass for a shop (the build's own):
+ * problems refuse it, warnings (facts stated otherwise than the country table) go back to the operator. A `Map`, never
+ * a plain object: a name from the URL such as `isPrototypeOf` or `__proto__` must not find an inherited property.
+ */
+const contentChecks: ReadonlyMap<string, (contentJSON: string, shop: Shop) => ShopFooterReport> = new Map([['SHOP_FOOTER', shopFooterJsonReport]]);
+
+/** Problems a refused content lists at most (`problemCount` says how many there are). */
+const MAX_LISTED_PROBLEMS = 100;
 
 /** Who stored a version, as the publishing tool names its operator (`x-operator`); a note, not an identity. */
 const operatorSchema = v.pipe(v.string(), v.regex(/^[\p{L}\p{N} ._@-]{1,64}$/u));
 
 const siteOf = (c: Context) => c.req.header('site') ?? c.req.query('site') ?? '';
 const unknownSite = (c: Context) => problem(c, 400, 'urn:promotion:unknown_site', `Unknown site "${siteOf(c)}"`);
+/** Every name that is not a promotion of this service is 404, for reading, listing and storing alike. */
+const unknownPromotion = (c: Context) => problem(c, 404, 'urn:promotion:not_found', 'No such promotion');
 
 function summary(version: PromotionVersion, liveVersion: number | undefined): VersionSummary {
   return {
@@ -35,16 +40,28 @@ function summary(version: PromotionVersion, liveVersion: number | undefined): Ve
 /**
  * Stand-in for the promotion service (docs/calls.md#promotion, docs/calls.md#promotion-versions): shoppers' `GET /{name}` answers
  * `{ contentJSON }` of the version valid now for the shop named by the `site` header (or `?site=`), 404 when it has
- * none; the CMS side stores versions (`PUT /{name}`) and lists them (`GET /{name}/versions`) with the admin token.
+ * none; the CMS side stores versions (`PUT /{name}`) and lists them (`GET /{name}/versions`) behind `admin`, the
+ * server's one admin-token guard (`requireAdminToken`).
  */
-export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
+export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hono {
   const app = new Hono();
   const versions = versionStore(db);
-  const abTestGroups = db.prepare('SELECT groups FROM ab_tests WHERE name = ?');
-  const admin = requireAdminToken(adminToken);
+  const abTests = db.prepare('SELECT groups, ends_at FROM ab_tests WHERE name = ?');
+
+  /** What is wrong with an A/B target: a test that does not exist, a group it lacks, or a test over before `validFrom`. */
+  function abTargetProblem(abTest: { name: string; group: string }, validFrom: Date): FooterProblem | undefined {
+    const row = abTests.get(abTest.name) as { groups: string; ends_at: string } | undefined;
+    if (!row) return { path: '$.abTest.name', message: 'is not a known A/B test' };
+    const groups = JSON.parse(row.groups) as string[];
+    if (!groups.includes(abTest.group)) return { path: '$.abTest.group', message: `is not a group of ${abTest.name} (${groups.join(', ')})` };
+    // A version for a test that has ended by then could never be shown, not even in a preview.
+    if (Date.parse(row.ends_at) <= validFrom.getTime()) return { path: '$.abTest.name', message: `ended at ${row.ends_at}, before the version would be valid` };
+    return undefined;
+  }
 
   app.get(services.promotion.calls.promotion.path, (c) => {
     const site = siteOf(c);
+    if (!contentChecks.has(c.req.param('name'))) return unknownPromotion(c);
     if (!shopByCode(site)) return unknownSite(c);
     const live = versions.liveAt(site, c.req.param('name'), new Date());
     if (!live) return problem(c, 404, 'urn:promotion:not_found', 'No such promotion for this site');
@@ -56,8 +73,9 @@ export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
 
   app.get(services.promotion.calls.versions.path, admin, (c) => {
     const site = siteOf(c);
-    if (!shopByCode(site)) return unknownSite(c);
     const name = c.req.param('name');
+    if (!contentChecks.has(name)) return unknownPromotion(c);
+    if (!shopByCode(site)) return unknownSite(c);
     const live = versions.liveAt(site, name, new Date())?.version;
     c.header('cache-control', 'no-store');
     return c.json({ versions: versions.list(site, name).map((version) => summary(version, live)) });
@@ -65,10 +83,11 @@ export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
 
   app.put(services.promotion.calls.publishVersion.path, admin, async (c) => {
     const site = siteOf(c);
-    if (!shopByCode(site)) return unknownSite(c);
     const name = c.req.param('name');
-    const check = contentChecks[name];
-    if (!check) return problem(c, 404, 'urn:promotion:not_found', `${name} cannot be published here`);
+    const check = contentChecks.get(name);
+    if (!check) return unknownPromotion(c);
+    const shop = shopByCode(site);
+    if (!shop) return unknownSite(c);
     const operator = v.safeParse(operatorSchema, c.req.header('x-operator') ?? 'admin token');
     const body = v.safeParse(publishVersionRequestSchema, await readJson(c));
     if (!body.success || !operator.success) {
@@ -77,27 +96,31 @@ export function promotionRoutes(db: DatabaseSync, adminToken: string): Hono {
         : issueProblems(body.issues);
       return problem(c, 400, 'urn:promotion:invalid_request', 'The request is not a valid version', { problems });
     }
-    const { contentJSON, validFrom, abTest } = body.output;
-    if (abTest) {
-      const row = abTestGroups.get(abTest.name) as { groups: string } | undefined;
-      const groups = row ? (JSON.parse(row.groups) as string[]) : [];
-      if (!groups.includes(abTest.group)) {
-        const where = row ? { path: '$.abTest.group', message: `is not a group of ${abTest.name} (${groups.join(', ')})` } : { path: '$.abTest.name', message: 'is not a known A/B test' };
-        return problem(c, 400, 'urn:promotion:invalid_request', 'The request is not a valid version', { problems: [where] });
-      }
+    const { contentJSON, abTest } = body.output;
+    const validFrom = body.output.validFrom ? new Date(body.output.validFrom) : new Date();
+    const targetProblem = abTest && abTargetProblem(abTest, validFrom);
+    if (targetProblem) return problem(c, 400, 'urn:promotion:invalid_request', 'The request is not a valid version', { problems: [targetProblem] });
+    const { problems, warnings } = check(contentJSON, shop);
+    if (problems.length) {
+      // Listed up to a bound, so 20,000 wrong list items make a short answer; the count says how many there are.
+      return problem(c, 422, 'urn:promotion:invalid_content', `The content has ${problems.length} problem(s); nothing was stored`, {
+        problems: problems.slice(0, MAX_LISTED_PROBLEMS),
+        problemCount: problems.length,
+      });
     }
-    const problems = check(contentJSON);
-    if (problems.length) return problem(c, 422, 'urn:promotion:invalid_content', `The content has ${problems.length} problem(s); nothing was stored`, { problems });
 
     const stored = versions.store({
       site,
       name,
       contentJSON,
-      validFrom: validFrom ? new Date(validFrom) : new Date(),
+      validFrom,
       ...(abTest ? { abTarget: { test: abTest.name, group: abTest.group } } : {}),
       storedBy: operator.output,
     });
-    return c.json({ version: stored.version, validFrom: stored.validFrom } satisfies PublishedVersion, 201);
+    // Stored all the same: the facts a text states otherwise than the country table are the operator's to see and
+    // fix (docs/footer.md#shop-facts); a placeholder would show the table's value.
+    const answer: PublishedVersion = { version: stored.version, validFrom: stored.validFrom, ...(warnings.length ? { warnings: warnings.slice(0, MAX_LISTED_PROBLEMS) } : {}) };
+    return c.json(answer, 201);
   });
 
   return app;

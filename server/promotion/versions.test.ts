@@ -56,6 +56,27 @@ describe('publishing a version', () => {
     expect(stored.map((version) => [version.site, version.version])).toEqual([['HU', 2]]);
   });
 
+  test('a fact stated otherwise than the country table is stored with a warning naming its path; a placeholder needs none', async () => {
+    const content = seedFooter('sk') as unknown as { teaserGroups: { introductoryText: string }[] };
+    content.teaserGroups[1]!.introductoryText = 'Doprava zadarmo od 45\u00a0€.';
+    const response = await publish('SK', { contentJSON: JSON.stringify(content) });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { warnings?: { path: string; message: string }[] }).warnings).toEqual([
+      { path: '$.teaserGroups[1].introductoryText', message: expect.stringContaining('says 45\u00a0€; the country table says free shipping from 40\u00a0€') },
+      { path: '$.teaserGroups[1]', message: expect.stringContaining('does not state the free shipping from 40\u00a0€') },
+    ]);
+    const placeholders = await publish('SK', { contentJSON: JSON.stringify(seedFooter('sk')) });
+    expect(placeholders.status).toBe(201);
+    expect(await placeholders.json()).not.toHaveProperty('warnings');
+  });
+
+  test('a placeholder the shop has no value for is refused like invalid content', async () => {
+    const content = seedFooter('de') as unknown as { teaserGroups: { introductoryText: string }[] };
+    content.teaserGroups[1]!.introductoryText = 'Versandkostenfrei ab {{freeShippingFrom}}.';
+    const response = await publish('DE', { contentJSON: JSON.stringify(content) });
+    await expectProblem(response, 422, 'urn:promotion:invalid_content');
+  });
+
   test('invalid content gets 422 listing every problem with its JSON path, and the shop keeps its content', async () => {
     const content = withHeadline('pl', 'never served');
     content.teaserGroups[0]!.links[1]!.link = 'javascript:alert(1)';

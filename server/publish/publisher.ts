@@ -1,5 +1,5 @@
 import { shopByCode, shopBySegment, shops } from '../../src/shared/countries.ts';
-import type { Release } from '../../src/shared/publish/releases.ts';
+import type { MissingSite, Release } from '../../src/shared/publish/releases.ts';
 import type { BuildError, PublishStatus } from '../../src/shared/publish/schemas.ts';
 import type { ContentSchedule } from './contentSchedule.ts';
 
@@ -29,8 +29,14 @@ export interface PublisherOptions {
   build: BuildRunner;
   /** The release served now, read afresh each time (a rollback may switch it). */
   liveRelease: () => Release | undefined;
-  /** At start, rebuild the shops whose live pages were built from another version than the one valid now. */
+  /**
+   * At start, rebuild the shops whose live pages were built from another version than the one valid now, and every
+   * shop when the site serves no release. Without it (`npm start`, the e2e harness build right after starting), a
+   * site never built is left to them, and only a link pointing nowhere (or a site that served once) is repaired.
+   */
   catchUpAtStart: boolean;
+  /** Why the site serves no release now, or undefined when it serves one (read afresh each time). */
+  missingSite?: () => MissingSite | undefined;
   now?: () => Date;
   log?: (line: string) => void;
 }
@@ -41,28 +47,43 @@ export interface Publisher {
   /** Queues shops (segments); returns the shops now waiting for a build. */
   request(segments: readonly string[]): string[];
   status(): PublishStatus;
+  /**
+   * The site serves no release (the health call or a page found none): builds every shop, unless a build runs or
+   * waits already, or a repair failed less than `REPAIR_RETRY_MS` ago. True while a build that may repair it is under way.
+   */
+  repair(reason: string): boolean;
   /** Resolves once no build runs and none waits. */
   idle(): Promise<void>;
-  /** Stops the timer and any running build. */
-  stop(): void;
+  /**
+   * Stops the timer and kills any running build (its whole process group), so nothing switches the site after this
+   * server is gone; resolves once the build has ended. Shops waiting for a build are dropped (the start check of the
+   * next server rebuilds what is behind).
+   */
+  stop(): Promise<void>;
 }
+
+/** After a build that left the site without a release, the next repair waits this long (docs/constants.md#timings). */
+export const REPAIR_RETRY_MS = 30_000;
 
 const order = shops.map((shop) => shop.segment);
 
 export function createPublisher(options: PublisherOptions): Publisher {
-  const { schedule, build, liveRelease, catchUpAtStart } = options;
+  const { schedule, build, liveRelease, catchUpAtStart, missingSite = () => undefined } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.log(`[publish] ${line}`));
   const pending = new Set<string>();
   const lastErrors = new Map<string, BuildError>();
   const idleWaiters: (() => void)[] = [];
-  let running: { versions: Map<string, number | undefined>; controller: AbortController } | undefined;
+  let running: { versions: Map<string, number | undefined>; controller: AbortController; ended?: Promise<unknown> } | undefined;
   let origin: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe: (() => void) | undefined;
   let kickQueued = false;
   // Versions that became valid up to this instant have been looked at (see onTimer).
   let checkedUpTo = now();
+  // Whether the site has been seen serving a release, and when a build last left it serving none.
+  let siteSeen = false;
+  let repairFailedAt = Number.NEGATIVE_INFINITY;
 
   const liveVersion = (segment: string) => schedule.liveAt(shopCode(segment), 'SHOP_FOOTER', now())?.version;
 
@@ -98,7 +119,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
     log(`building ${segments.join(', ')}`);
     let outcome: BuildOutcome;
     try {
-      outcome = await build({ shops: segments, contentVersions, origin, signal: running.controller.signal });
+      const building = build({ shops: segments, contentVersions, origin, signal: running.controller.signal });
+      running.ended = building.catch(() => {});
+      outcome = await building;
     } catch (error) {
       outcome = { ok: false, message: (error as Error).message };
     }
@@ -110,8 +133,26 @@ export function createPublisher(options: PublisherOptions): Publisher {
       log(`build of ${segments.join(', ')} failed, the live release is unchanged: ${outcome.message}${outcome.log ? ` (log: ${outcome.log})` : ''}`);
     }
     running = undefined;
+    if (missingSite() === undefined) siteSeen = true;
+    else repairFailedAt = now().getTime();
     arm();
     await runNext();
+  }
+
+  function repair(reason: string): boolean {
+    if (origin === undefined) return false;
+    const missing = missingSite();
+    if (missing === undefined) {
+      siteSeen = true;
+      return false;
+    }
+    if (running || pending.size > 0 || kickQueued) return true;
+    // Without the start check, a site never built is its starter's to build; a link pointing nowhere was built once.
+    const ours = catchUpAtStart || siteSeen || missing.kind === 'points-nowhere';
+    if (!ours || now().getTime() - repairFailedAt < REPAIR_RETRY_MS) return false;
+    log(`the site serves no release (${reason}): building every shop`);
+    request(order);
+    return true;
   }
 
   /** Shops whose live pages are not from `version`, and no build of it is running or waiting. */
@@ -149,7 +190,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   function catchUp() {
     const live = liveRelease();
-    if (!live) return; // `npm start` and a first `npm run build` make the first release.
+    const missing = missingSite();
+    if (missing) return void repair(`at start: ${missing.message}`);
+    if (!live) return; // A served folder that is not a release (an old plain dist/): the next build adopts it.
     const stale = order.filter((segment) => behind(segment, liveVersion(segment), live));
     if (stale.length > 0) log(`at start, the live release is behind the content of ${stale.join(', ')}`);
     request(stale);
@@ -171,6 +214,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       void runNext();
     },
     request,
+    repair,
     status() {
       const live = liveRelease();
       const at = now();
@@ -196,12 +240,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
         settleIdle();
       });
     },
-    stop() {
+    async stop() {
       clearTimeout(timer);
       unsubscribe?.();
       origin = undefined;
       pending.clear();
       running?.controller.abort();
+      await running?.ended;
     },
   };
 }

@@ -39,7 +39,7 @@ export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_T
     const logFile = path.join(logsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${shops.join('_')}.log`);
     const output = fs.openSync(logFile, 'w');
     const versions = Object.entries(contentVersions).flatMap(([segment, version]) => ['--content-version', `${segment}=${version}`]);
-    const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs'), '--country', shops.join(','), ...versions], {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs'), '--country', shops.join(','), ...versions, '--stop-with-parent'], {
       cwd: root,
       env: childEnvironment({
         SERVICE_ORIGIN: origin,

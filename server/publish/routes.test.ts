@@ -12,7 +12,8 @@ const REBUILD = '/service/publish/api/rebuild';
 let server: TestServer;
 
 beforeEach(async () => {
-  server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN }, publisher: (config, db) => serverPublisher(config, versionStore(db)) });
+  // no-catch-up: the empty site must not start a repair build here; these tests are about refusals.
+  server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN, PUBLISHER: 'no-catch-up' }, publisher: (config, db) => serverPublisher(config, versionStore(db)) });
 });
 afterEach(() => server.close());
 

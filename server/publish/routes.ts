@@ -1,19 +1,18 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { shopBySegment, shops } from '../../src/shared/countries.ts';
 import { rebuildRequestSchema } from '../../src/shared/publish/schemas.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
-import { requireAdminToken } from '../promotion/adminToken.ts';
 import type { Publisher } from './publisher.ts';
 import { services } from '../../src/shared/routes.ts';
 
 /**
  * `POST /service/publish/api/rebuild` (the hook a CMS's webhook calls) and `GET /service/publish/api/status`, both
- * with the admin token. See docs/calls.md#publisher.
+ * behind `admin`, the server's one admin-token guard (`requireAdminToken`). See docs/calls.md#publisher.
  */
-export function publishRoutes(publisher: Publisher, adminToken: string): Hono {
+export function publishRoutes(publisher: Publisher, admin: MiddlewareHandler): Hono {
   const app = new Hono();
-  app.use(requireAdminToken(adminToken));
+  app.use(admin);
 
   app.post(services.publish.calls.rebuild.path, async (c) => {
     const body = v.safeParse(rebuildRequestSchema, await readJson(c));

@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../../src/shared/config.ts';
-import { liveRelease } from '../../src/shared/publish/releases.ts';
+import { liveRelease, missingSite } from '../../src/shared/publish/releases.ts';
 import type { ContentSchedule } from './contentSchedule.ts';
 import { createPublisher, type BuildRunner, type Publisher } from './publisher.ts';
 import { releaseBuilder } from './releaseBuilder.ts';
@@ -14,6 +14,7 @@ export function serverPublisher(config: ServerConfig, schedule: ContentSchedule,
     build,
     liveRelease: () => liveRelease(config.distDir, config.releasesDir),
     catchUpAtStart: config.publisher === 'auto',
+    missingSite: () => missingSite(config.distDir),
   });
 }
 

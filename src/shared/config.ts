@@ -257,7 +257,7 @@ export function readToolConfig(env: Environment = process.env): ToolConfig {
  * Sets a variable for the processes this one starts from now on: how Playwright's config hands its throwaway data
  * folder to the test workers it spawns.
  */
-export function handOn(name: keyof ToolConfig | 'DIST_DIR' | 'RELEASES_DIR', value: string): void {
+export function handOn(name: keyof ToolConfig | 'DIST_DIR' | 'RELEASES_DIR' | 'PREVIEW_RENDERER_DIR', value: string): void {
   process.env[name] = value;
 }
 

@@ -4,21 +4,10 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { readConfig } from '../../src/shared/config.ts';
 import { releaseBuilder } from '../../server/publish/releaseBuilder.ts';
+import { processesOf } from '../../scripts/lib/faults/processes.mjs';
 
 // The publisher's builder child process against the real build script. See docs/calls.md#publisher.
 let dir: string;
-
-/** Ids of the processes whose environment names `releasesDir` (the builder and the Astro build it started). */
-function processesOf(releasesDir: string): string[] {
-  if (!fs.existsSync('/proc/self/environ')) return [];
-  return fs.readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).filter((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`RELEASES_DIR=${releasesDir}`);
-    } catch {
-      return false;
-    }
-  });
-}
 
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

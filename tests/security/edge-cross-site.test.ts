@@ -82,7 +82,7 @@ describe('state-changing calls from other sites', () => {
   });
 
   test('reads are not affected', async () => {
-    const response = await fetch(`${server.origin}/service/health`, { headers: { origin: 'https://evil.example' } });
+    const response = await fetch(`${server.origin}/service/abtestfrontend/api/v1/gettestsat?time=2026-12-01T00:00:00Z`, { headers: { origin: 'https://evil.example' } });
     expect(response.status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { footerContentSchema, type FooterContent } from './footerSchema.ts';
 import { isFooterImageSource } from './logoSources.ts';
 import { isSafeUrl } from './safeUrl.ts';
 import type { FooterProblem } from './footerProblem.ts';
+import { MAX_CONTENT_DEPTH, pathBeyondDepth } from './contentDepth.ts';
 
 type PathItem = string | number;
 
@@ -74,9 +75,12 @@ function remove(root: unknown, target: readonly PathItem[]): void {
 /**
  * Makes CMS footer content safe and typed. Unsafe links and unknown logo sources are removed (and reported with
  * their JSON path) rather than failing the whole footer; anything else that does not match the schema makes the
- * content unusable, reported issue by issue.
+ * content unusable, reported issue by issue. Content nested deeper than `MAX_CONTENT_DEPTH` is refused as a whole.
  */
 export function parseFooterContent(raw: unknown): FooterParseResult {
+  // Before anything walks it: content nested beyond any footer is one problem at the place it gets too deep.
+  const tooDeep = pathBeyondDepth(raw);
+  if (tooDeep) return { ok: false, errors: [{ path: jsonPath(tooDeep), message: `is nested deeper than ${MAX_CONTENT_DEPTH} levels` }], dropped: [] };
   const content = structuredClone(raw);
   const unsafe: { path: PathItem[]; message: string }[] = [];
   findUnsafeValues(content, [], unsafe);

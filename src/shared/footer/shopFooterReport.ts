@@ -20,3 +20,14 @@ export function shopFooterReport(raw: unknown, shop: Shop): ShopFooterReport {
   if (!parsed.ok) return { problems: parsed.errors, warnings: [] };
   return { problems: [], warnings: footerFactProblems(parsed.content, shop) };
 }
+
+/** The same for content as the promotion service keeps it, a JSON string; text that is not JSON is one problem at `$`. */
+export function shopFooterJsonReport(contentJSON: string, shop: Shop): ShopFooterReport {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(contentJSON);
+  } catch (error) {
+    return { problems: [{ path: '$', message: `is not JSON (${(error as Error).message})` }], warnings: [] };
+  }
+  return shopFooterReport(raw, shop);
+}

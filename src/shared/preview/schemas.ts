@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isCalendarDateTime } from '../calendarInstant.ts';
 
 /**
  * Shapes and rules of the staff preview (docs/preview.md#settings-form), shared by the panel and the stand-in services.
@@ -85,8 +86,13 @@ export function checkSelection(selection: PreviewSelection): SelectionProblem | 
   return { message: GROUP_MISSING_MESSAGE, group: REQUIRED_MESSAGE };
 }
 
-/** An ISO instant accepted by the services (`time`, `previewDateTime`). */
+/** An ISO instant accepted by the services (`time`, `previewDateTime`, `validFrom`): a moment the calendar has. */
 export const isoInstantSchema = v.pipe(
   v.string(),
-  v.check((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), 'Not an ISO 8601 date-time'),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const value = dataset.value;
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) addIssue({ message: 'Not an ISO 8601 date-time' });
+    else if (!isCalendarDateTime(value)) addIssue({ message: 'Not a date and time of the calendar' });
+  }),
 );

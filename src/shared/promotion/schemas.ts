@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { footerProblemSchema } from '../footer/footerProblem.ts';
 import { isoInstantSchema } from '../preview/schemas.ts';
 
 /** An instant with its time zone (`2026-12-01T00:00:00+01:00`, `…Z`): a version must not go live at a guessed hour. */
@@ -28,6 +29,8 @@ export const publishVersionRequestSchema = v.strictObject({
 export const publishedVersionSchema = v.object({
   version: v.pipe(v.number(), v.integer(), v.minValue(1)),
   validFrom: zonedInstantSchema,
+  /** Facts the content states otherwise than the country table, by JSON path (docs/footer.md#shop-facts); stored all the same. */
+  warnings: v.optional(v.array(footerProblemSchema)),
 });
 
 /** One entry of `GET …/{name}/versions` (the content itself is not listed). */

@@ -55,6 +55,24 @@ describe('the live pointer', () => {
     expect(fs.existsSync(empty)).toBe(false);
   });
 
+  test.skipIf(!fs.existsSync('/dev/shm') || fs.statSync('/dev/shm').dev === fs.statSync(os.tmpdir()).dev)(
+    'a plain dist folder on another file system than the releases is adopted by copying (a rename cannot cross)',
+    () => {
+      const otherFs = fs.mkdtempSync('/dev/shm/releases-');
+      try {
+        const releasesElsewhere = path.join(otherFs, 'releases');
+        fs.mkdirSync(path.join(distDir, 'hu'), { recursive: true });
+        fs.writeFileSync(path.join(distDir, 'hu/index.html'), 'built in place');
+        const id = adoptPlainDist(distDir, releasesElsewhere, ['hu']);
+        expect(liveRelease(distDir, releasesElsewhere)).toMatchObject({ id, kind: 'adopted', built: ['hu'] });
+        expect(servedPage()).toBe('built in place');
+        expect(fs.lstatSync(distDir).isSymbolicLink()).toBe(true);
+      } finally {
+        fs.rmSync(otherFs, { recursive: true, force: true });
+      }
+    },
+  );
+
   test('without a site yet there is no live release', () => {
     expect(liveRelease(distDir, releasesDir)).toBeUndefined();
   });

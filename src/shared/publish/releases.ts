@@ -67,6 +67,25 @@ export function listReleases(releasesDir: string): Release[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** Why `distDir` serves no site (nothing built yet, a link that points nowhere, a folder without pages). */
+export type MissingSite = { kind: 'not-built' | 'points-nowhere' | 'no-pages'; message: string };
+
+/**
+ * Undefined when `distDir` leads to a built site (a folder with the country chooser's `index.html`), else why not.
+ * The messages name no paths: the health call says them to anyone.
+ */
+export function missingSite(distDir: string): MissingSite | undefined {
+  if (!fs.lstatSync(distDir, { throwIfNoEntry: false })) return { kind: 'not-built', message: 'no site has been built yet' };
+  let site: string;
+  try {
+    site = fs.realpathSync(distDir);
+  } catch {
+    return { kind: 'points-nowhere', message: 'the live link points to a release that does not exist' };
+  }
+  if (!fs.existsSync(path.join(site, 'index.html'))) return { kind: 'no-pages', message: 'the live folder holds no built site' };
+  return undefined;
+}
+
 /** The id of the release `distDir` points to, or undefined (no site yet, or a plain folder). */
 export function liveReleaseId(distDir: string, releasesDir: string): string | undefined {
   let site: string;
@@ -105,6 +124,17 @@ export function switchLive(distDir: string, releasesDir: string, id: string): vo
   }
 }
 
+/** Renames a folder, or copies and removes it when the two places are on different file systems (a rename cannot cross). */
+function moveFolder(from: string, to: string): void {
+  try {
+    fs.renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+    fs.rmSync(from, { recursive: true, force: true });
+  }
+}
+
 /**
  * The old layout: `distDir` a plain folder written in place. Moves it into a release of its own and points `distDir`
  * at it; an empty folder is simply removed. Returns the new release's id, if one was made.
@@ -119,7 +149,7 @@ export function adoptPlainDist(distDir: string, releasesDir: string, shopSegment
   const id = newReleaseId();
   const releaseDir = path.join(releasesDir, id);
   fs.mkdirSync(releaseDir, { recursive: true });
-  fs.renameSync(distDir, path.join(releaseDir, 'site'));
+  moveFolder(distDir, path.join(releaseDir, 'site'));
   const builtAt = stat.mtime.toISOString();
   const present = shopSegments.filter((segment) => fs.existsSync(path.join(releaseDir, 'site', segment)));
   const shops = Object.fromEntries(present.map((segment) => [segment, { release: id, contentVersion: null, builtAt, durationMs: 0 }]));

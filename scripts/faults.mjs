@@ -1,0 +1,228 @@
+// npm run faults: load held, faults survived, nothing lost (docs/performance.md#faults). A real server (server/main.ts)
+// on 127.0.0.1 with every data folder in a throwaway folder builds its first release by itself, then:
+//   1. sign-up load for 20 s (autocannon, 50 client addresses, sign-up limit raised): requests/s, p50, p99, errors,
+//      and the rows and e-mails of the sign-ups answered 201;
+//   2. static page load on /de/ for 20 s: the same figures;
+//   3. kill -9 under sign-up load, three times, each with a restart on the same port and data: 201s against rows and
+//      e-mails (lost = a 201 without both);
+//   4. SIGTERM under sign-up load: resets, refused connections, lost, exit code and time;
+//   5. kill -9 while the publisher builds a published version, with shoppers loading /hu/ and its assets: every answer
+//      200 and whole, the orphaned build gone, and the restarted server catching up.
+// Loopback only, bounded: each phase has its own time limit and the whole run stops after 10 minutes. Writes
+// reports/faults.json and prints the figures as Markdown.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServerProcess } from './lib/faults/serverProcess.mjs';
+import { REFUSED, signUpLoop } from './lib/faults/signUpLoop.mjs';
+import { deliveredTo } from './lib/faults/delivered.mjs';
+import { pageLoad, signUpLoad } from './lib/faults/autocannonLoad.mjs';
+import { processesOf } from './lib/faults/processes.mjs';
+import { publishFooterText, steadyLoad, waitUntil } from './lib/publishProbe.mjs';
+import { root } from './lib/services.mjs';
+
+const RUN_LIMIT_MS = 10 * 60_000;
+const LOAD_SECONDS = 20;
+const KILL_ROUNDS = 3;
+const TOKEN = 'faults-bench-token-0123456789abcdef';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-faults-'));
+const env = {
+  DB_PATH: path.join(dataDir, 'storefront.sqlite'),
+  OUTBOX_DIR: path.join(dataDir, 'outbox'),
+  DIST_DIR: path.join(dataDir, 'dist'),
+  RELEASES_DIR: path.join(dataDir, 'releases'),
+  PREVIEW_RENDERER_DIR: path.join(dataDir, 'preview-renderer'),
+  PUBLISHER: 'auto',
+  PROMOTION_ADMIN_TOKEN: TOKEN,
+  TRUST_PROXY: 'true',
+  NEWSLETTER_SIGNUPS_PER_MINUTE: '100000',
+};
+const folders = { dbPath: env.DB_PATH, outboxDir: env.OUTBOX_DIR };
+/** @type {import('./lib/faults/serverProcess.mjs').ServerProcess} */
+let server;
+
+const seconds = (ms) => Math.round(ms / 100) / 10;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line) => console.log(`[faults] ${line}`);
+
+/** Stops everything this run started: the server and any build of its release folder. */
+function stopAll() {
+  server?.child.kill('SIGKILL');
+  for (const pid of processesOf(env.RELEASES_DIR)) {
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
+const limit = setTimeout(() => {
+  console.error(`npm run faults did not finish within ${RUN_LIMIT_MS / 60_000} minutes: stopped.`);
+  stopAll();
+  process.exit(1);
+}, RUN_LIMIT_MS);
+limit.unref();
+
+/** Starts (or restarts in place) the server and waits until it answers at all. */
+async function start(port = '0') {
+  server = await startServerProcess({ ...env, PORT: port });
+  return server;
+}
+const portOf = () => new URL(server.origin).port;
+
+/** Sign-ups answered 201 that have no row or no e-mail. */
+async function lostOf(created) {
+  const { rows, mails } = await deliveredTo(folders, created);
+  return { rows: created.filter((email) => rows.has(email.toLowerCase())).length, mails: created.filter((email) => mails.has(email.toLowerCase())).length, lost: created.filter((email) => !rows.has(email.toLowerCase()) || !mails.has(email.toLowerCase())).length };
+}
+
+async function firstRelease() {
+  const started = Date.now();
+  await start();
+  await waitUntil(async () => (await fetch(`${server.origin}/service/health`)).status === 200, { timeoutMs: 240_000, intervalMs: 200, what: 'the first release' });
+  return { seconds: seconds(Date.now() - started) };
+}
+
+async function signUpThroughput() {
+  const { figures, created } = await signUpLoad({ origin: server.origin, seconds: LOAD_SECONDS, prefix: 'throughput' });
+  return { ...figures, ...(await lostOf(created)) };
+}
+
+async function killRound(round) {
+  const load = signUpLoop(server.origin, { workers: 8, retryRefused: true, maxMs: 60_000, prefix: `kill${round}` });
+  await sleep(2000);
+  const port = portOf();
+  server.child.kill('SIGKILL');
+  const killedAt = Date.now();
+  await server.exited;
+  await start(port);
+  const restartMs = Date.now() - killedAt;
+  await sleep(2000);
+  const outcomes = await load.stop();
+  const created = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);
+  const cut = outcomes.filter((outcome) => outcome.error !== undefined && outcome.error !== REFUSED);
+  const storedWithoutAnswer = (await deliveredTo(folders, outcomes.filter((outcome) => outcome.error !== undefined).map((outcome) => outcome.email), { waitMs: 0 })).rows.size;
+  return { round, requests: outcomes.length, answered201: created.length, ...(await lostOf(created)), cutByTheKill: cut.length, refusedWhileDown: outcomes.filter((outcome) => outcome.error === REFUSED).length, storedWithoutAnswer, restartMs };
+}
+
+async function sigtermUnderLoad() {
+  const load = signUpLoop(server.origin, { workers: 8, maxMs: 60_000, prefix: 'term' });
+  await sleep(2000);
+  const signalledAt = Date.now();
+  server.child.kill('SIGTERM');
+  const outcomes = await load.done;
+  const { code } = await server.exited;
+  const exitMs = Date.now() - signalledAt;
+  // Mails still queued at the signal stay queued; the next start sends them, and only then are they counted.
+  await start();
+  const created = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);
+  const afterSignal = outcomes.filter((outcome) => outcome.at >= signalledAt);
+  const resets = outcomes.filter((outcome) => outcome.error !== undefined && outcome.error !== REFUSED);
+  const lastAnswers = [...new Set(outcomes.map((outcome) => outcome.worker))].map((worker) => outcomes.filter((outcome) => outcome.worker === worker && outcome.status !== undefined).at(-1));
+  return {
+    requests: outcomes.length,
+    answered201: created.length,
+    answeredAfterSignal: afterSignal.filter((outcome) => outcome.status !== undefined).length,
+    ...(await lostOf(created)),
+    resets: resets.length,
+    resetCodes: [...new Set(resets.map((outcome) => outcome.error))],
+    refused: outcomes.filter((outcome) => outcome.error === REFUSED).length,
+    lastAnswersWithConnectionClose: lastAnswers.filter((outcome) => outcome?.connection === 'close').length,
+    connections: lastAnswers.length,
+    exitCode: code,
+    exitMs,
+  };
+}
+
+async function killDuringPublish() {
+  const marker = `Faults marker ${Date.now()}`;
+  const shoppers = steadyLoad({ origin: server.origin, pagePath: '/hu/', concurrency: 4 });
+  await sleep(1000);
+  const status = async () => (await (await fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()).shops.hu;
+  await publishFooterText({ origin: server.origin, token: TOKEN, site: 'HU', text: marker });
+  await waitUntil(async () => (await status()).building, { timeoutMs: 30_000, what: 'the hu build' });
+  // Into the build, past fetching the content: an orphan could finish from here on.
+  const logs = path.join(env.RELEASES_DIR, '.logs');
+  const newestLog = () => path.join(logs, fs.readdirSync(logs).sort().at(-1));
+  await waitUntil(() => fs.readFileSync(newestLog(), 'utf8').includes('Synced content'), { timeoutMs: 60_000, what: 'the build to load its content' });
+  const buildProcesses = processesOf(env.RELEASES_DIR).filter((pid) => Number(pid) !== server.child.pid);
+  const port = portOf();
+  server.child.kill('SIGKILL');
+  const killedAt = Date.now();
+  await server.exited;
+  // A killed process may linger as a zombie until it is reaped; processesOf no longer lists it then.
+  const orphanGone = waitUntil(() => !processesOf(env.RELEASES_DIR).some((pid) => buildProcesses.includes(pid)), { timeoutMs: 30_000, intervalMs: 20, what: 'the orphaned build to stop' }).then(() => Date.now() - killedAt);
+  await start(port);
+  const restartMs = Date.now() - killedAt;
+  await waitUntil(async () => (await (await fetch(`${server.origin}/hu/`)).text()).includes(marker), { timeoutMs: 180_000, intervalMs: 100, what: 'the restarted server to publish the version' });
+  const caughtUpMs = Date.now() - killedAt;
+  const orphanStoppedMs = await orphanGone;
+  await sleep(1000);
+  const counts = await shoppers.stop();
+  return {
+    pages: counts.pages,
+    assets: counts.assets,
+    non200: counts.non200.length,
+    mixed: counts.mixed.length,
+    refusedWhileDown: counts.refused,
+    buildProcessesAtKill: buildProcesses.length,
+    orphanStoppedMs,
+    restartMs,
+    caughtUpMs,
+    ...(counts.non200.length || counts.mixed.length ? { examples: [...counts.non200, ...counts.mixed].slice(0, 5) } : {}),
+  };
+}
+
+function markdown(report) {
+  const { signUps: s, pages: p, kills, sigterm: t, publishKill: k } = report;
+  const lines = [
+    `Figures of ${report.date} (${report.machine}); the first release (every shop, built by the server's publisher by itself at start) was served after ${report.firstRelease.seconds} s.`,
+    '',
+    '| load (20 s, 10 connections) | requests/s | p50 ms | p99 ms | errors | non-2xx | 201s | rows | e-mails | lost |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| sign-ups (50 client addresses) | ${s.requestsPerSecond} | ${s.latencyMs.p50} | ${s.latencyMs.p99} | ${s.errors} | ${s.non2xx} | ${s.created} | ${s.rows} | ${s.mails} | ${s.lost} |`,
+    `| static page \`/de/\` | ${p.requestsPerSecond} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.errors} | ${p.non2xx} | – | – | – | – |`,
+    '',
+    '| `kill -9` under sign-up load | requests | 201s | rows | e-mails | lost | cut off by the kill | refused while down | stored without an answer | restart ms |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...kills.map((r) => `| round ${r.round} | ${r.requests} | ${r.answered201} | ${r.rows} | ${r.mails} | ${r.lost} | ${r.cutByTheKill} | ${r.refusedWhileDown} | ${r.storedWithoutAnswer} | ${r.restartMs} |`),
+    '',
+    `\`SIGTERM\` under sign-up load (8 keep-alive connections): ${t.requests} requests, ${t.answered201} answered 201 (${t.answeredAfterSignal} after the signal), ${t.rows} rows, ${t.mails} e-mails, **${t.lost} lost, ${t.resets} resets**, ${t.refused} refused connections; ${t.lastAnswersWithConnectionClose} of ${t.connections} connections ended with \`Connection: close\`; exit ${t.exitCode} after ${t.exitMs} ms.`,
+    '',
+    `\`kill -9\` during a publish (hu, 4 shoppers on \`/hu/\` and its assets): ${k.pages} pages and ${k.assets} assets served, **${k.non200} non-200, ${k.mixed} mixed**, ${k.refusedWhileDown} requests refused while the server was down; ${k.buildProcessesAtKill} build processes at the kill, gone ${k.orphanStoppedMs} ms later; restarted after ${k.restartMs} ms; the new version served ${seconds(k.caughtUpMs)} s after the kill.`,
+  ];
+  return lines.join('\n');
+}
+
+const report = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the start`,
+};
+try {
+  log('first release (the server builds every shop by itself)');
+  report.firstRelease = await firstRelease();
+  log(`sign-up load for ${LOAD_SECONDS} s`);
+  report.signUps = await signUpThroughput();
+  log(`static page load for ${LOAD_SECONDS} s`);
+  report.pages = await pageLoad({ origin: server.origin, path: '/de/', seconds: LOAD_SECONDS });
+  report.kills = [];
+  for (let round = 1; round <= KILL_ROUNDS; round += 1) {
+    log(`kill -9 under sign-up load, round ${round}`);
+    report.kills.push(await killRound(round));
+  }
+  log('SIGTERM under sign-up load');
+  report.sigterm = await sigtermUnderLoad();
+  log('kill -9 during a publish');
+  report.publishKill = await killDuringPublish();
+  server.child.kill('SIGTERM');
+  await server.exited;
+} finally {
+  stopAll();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
+fs.writeFileSync(path.join(root, 'reports/faults.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\n${markdown(report)}\n\nWritten to reports/faults.json`);
+const lost = report.signUps.lost + report.kills.reduce((sum, round) => sum + round.lost, 0) + report.sigterm.lost;
+const broken = report.sigterm.resets + report.publishKill.non200 + report.publishKill.mixed;
+process.exit(lost + broken === 0 ? 0 : 1);

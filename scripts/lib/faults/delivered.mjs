@@ -1,0 +1,43 @@
+// What the faults bench counts as stored and mailed for a sign-up, in one place. A sign-up stores its confirmation
+// mail as a job in the same transaction as its row, and the server's sender writes it into OUTBOX_DIR as an .eml
+// file (docs/newsletter.md#mail-delivery); a mail counts once it is there, after the queue for these addresses has
+// been worked off (a job queued when the server was killed is sent by the restarted one).
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/**
+ * The addresses among `emails` that have a subscriber row, and those a confirmation e-mail was written for.
+ * @param {{ dbPath: string, outboxDir: string }} folders
+ * @param {Iterable<string>} emails
+ * @param {{ waitMs?: number }} [options] how long to wait for the mail queue of these addresses to be worked off
+ * @returns {Promise<{ rows: Set<string>, mails: Set<string> }>}
+ */
+export async function deliveredTo({ dbPath, outboxDir }, emails, { waitMs = 60_000 } = {}) {
+  const wanted = new Set([...emails].map((email) => email.toLowerCase()));
+  const db = new DatabaseSync(dbPath, { readOnly: true });
+  let rows;
+  try {
+    const pending = db.prepare("SELECT recipient FROM mail_jobs WHERE state IN ('queued', 'sending')");
+    const until = Date.now() + waitMs;
+    while (pending.all().some((job) => wanted.has(String(job.recipient).toLowerCase())) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    rows = new Set(db.prepare('SELECT email FROM subscribers').all().map((row) => String(row.email).toLowerCase()).filter((email) => wanted.has(email)));
+  } finally {
+    db.close();
+  }
+  return { rows, mails: mailedAddresses(outboxDir, wanted) };
+}
+
+/** The addresses among `wanted` with a confirmation e-mail in the outbox (the `To:` header of each .eml file). */
+function mailedAddresses(outboxDir, wanted) {
+  const mailed = new Set();
+  if (!fs.existsSync(outboxDir)) return mailed;
+  for (const file of fs.readdirSync(outboxDir)) {
+    if (!file.endsWith('.eml')) continue;
+    const to = /^To: (.+)$/m.exec(fs.readFileSync(path.join(outboxDir, file), 'utf8'))?.[1]?.trim().toLowerCase();
+    if (to && wanted.has(to)) mailed.add(to);
+  }
+  return mailed;
+}

@@ -1,0 +1,76 @@
+import http from 'node:http';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../../server/testing.ts';
+import { expectProblem } from './edge-helpers.ts';
+import { createPublisher } from '../../server/publish/publisher.ts';
+import { memorySchedule } from '../../server/publish/memorySchedule.ts';
+
+// Guessing the promotion admin token (docs/security.md#promotion-admin-and-operations-under-faults-probes-and-answers): wrong
+// tokens are throttled per client with backoff and Retry-After, as wrong staff passwords are.
+const TOKEN = 'throttle-admin-token-0123456789abcdef';
+const VERSIONS = '/service/promotion/api/promotion/SHOP_FOOTER/versions';
+const STATUS = '/service/publish/api/status';
+
+let server: TestServer;
+beforeEach(async () => {
+  // A publisher that never builds, so the publisher's admin calls are there too.
+  const publisher = () => createPublisher({ schedule: memorySchedule().schedule, build: async () => ({ ok: true }), liveRelease: () => undefined, catchUpAtStart: false, log: () => {} });
+  server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN }, publisher });
+});
+afterEach(() => server.close());
+
+const withToken = (token: string, path = VERSIONS) => fetch(server.origin + path, { headers: { site: 'DE', authorization: `Bearer ${token}` } });
+
+/** A GET from another loopback address than 127.0.0.1: another client as far as the server can tell. */
+function fromOtherClient(token: string): Promise<number> {
+  const url = new URL(server.origin + VERSIONS);
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: url.hostname, port: url.port, path: url.pathname, localAddress: '127.0.0.2', headers: { site: 'DE', authorization: `Bearer ${token}` } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('wrong admin tokens', () => {
+  test('200 guesses in a row: 5 get 401, then 429 with Retry-After except one guess per elapsed wait; the right token waits too', async () => {
+    const statuses: number[] = [];
+    const started = Date.now();
+    for (let i = 0; i < 200; i++) {
+      const response = await withToken(`guess-${i}-0123456789abcdefghijkl`);
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      await response.body?.cancel();
+    }
+    // Waits of 1, 2, 4 … s: within `elapsed` seconds at most k more guesses are checked, where 2^k - 1 <= elapsed.
+    const elapsed = (Date.now() - started) / 1000;
+    const checkedAfterWaits = Math.floor(Math.log2(elapsed + 1));
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5 + checkedAfterWaits);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(195 - checkedAfterWaits);
+    await expectProblem(await withToken(TOKEN), 429, 'urn:promotion:throttled');
+    // The publisher's calls share the count: the same client is throttled there as well.
+    expect((await withToken(TOKEN, STATUS)).status).toBe(429);
+  });
+
+  test('another client is not held up, and after the wait the right token works and clears the count', async () => {
+    for (let i = 0; i < 5; i++) expect((await withToken('wrong-token-0123456789abcdefghijkl')).status).toBe(401);
+    const throttled = await withToken(TOKEN);
+    expect(throttled.status).toBe(429);
+    expect(await fromOtherClient(TOKEN)).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, Number(throttled.headers.get('retry-after')) * 1000 + 50));
+    expect((await withToken(TOKEN)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await withToken('wrong-token-0123456789abcdefghijkl')).status).toBe(401);
+  });
+
+  test('each wrong token after a wait doubles the next wait', async () => {
+    for (let i = 0; i < 5; i++) await withToken('wrong-token-0123456789abcdefghijkl');
+    const first = Number((await withToken('x')).headers.get('retry-after'));
+    expect(first).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, first * 1000 + 50));
+    expect((await withToken('wrong-token-0123456789abcdefghijkl')).status).toBe(401);
+    expect(Number((await withToken('x')).headers.get('retry-after'))).toBe(2 * first);
+  });
+});
