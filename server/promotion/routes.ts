@@ -3,6 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { shopByCode, type Shop } from '../../src/shared/countries.ts';
 import { shopFooterJsonReport, type ShopFooterReport } from '../../src/shared/footer/shopFooterReport.ts';
+import type { FooterProblem } from '../../src/shared/footer/footerProblem.ts';
 import { publishVersionRequestSchema, type PublishedVersion, type VersionSummary } from '../../src/shared/promotion/schemas.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
 import { services } from '../../src/shared/routes.ts';

@@ -1,6 +1,7 @@
 import { fc, test as fcTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { maskDateInput, parseCalendarDate, type DatePattern } from './date.ts';
+import { uiLocales } from '../../shared/locales.ts';
+import { datePatternOf, maskDateInput, parseCalendarDate, type DatePattern } from './date.ts';
 
 const patterns: DatePattern[] = ['dd.mm.yyyy', 'yyyy.mm.dd'];
 
@@ -51,5 +52,14 @@ describe('date helpers', () => {
     const masked = maskDateInput(input, pattern);
     expect(masked).toMatch(/^[0-9.]{0,10}$/);
     expect(maskDateInput(masked, pattern)).toBe(masked);
+  });
+});
+
+describe('datePatternOf', () => {
+  test('Hungarian writes the year first, every other shop language the day first', () => {
+    expect(Object.fromEntries(uiLocales.map((locale) => [locale, datePatternOf(locale)]))).toEqual({
+      'de-DE': 'dd.mm.yyyy', 'de-AT': 'dd.mm.yyyy', 'de-CH': 'dd.mm.yyyy', 'fr-CH': 'dd.mm.yyyy', 'cs-CZ': 'dd.mm.yyyy',
+      'hu-HU': 'yyyy.mm.dd', 'sk-SK': 'dd.mm.yyyy', 'tr-TR': 'dd.mm.yyyy', 'pl-PL': 'dd.mm.yyyy',
+    });
   });
 });

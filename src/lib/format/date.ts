@@ -1,5 +1,3 @@
-import type { UiLocale } from '../../shared/locales.ts';
-
 /** The two date layouts the shop shows (docs/constants.md#input-helpers). */
 export type DatePattern = 'dd.mm.yyyy' | 'yyyy.mm.dd';
 
@@ -48,17 +46,11 @@ export function maskDateInput(input: string, pattern: DatePattern): string {
 }
 
 /**
- * The date layout each UI locale writes: Hungarian puts the year first (2026.03.07.), everybody else day first.
- * A locale convention rather than a shop fact, so it lives here next to the formatter.
+ * The date layout a locale writes, as the platform's own date format orders it: year first in Hungarian
+ * (2026.03.07.), day first everywhere else. Read from `Intl`, so a new locale needs no entry here.
  */
-export const datePatternByLocale: Record<UiLocale, DatePattern> = {
-  'de-DE': 'dd.mm.yyyy',
-  'de-AT': 'dd.mm.yyyy',
-  'de-CH': 'dd.mm.yyyy',
-  'fr-CH': 'dd.mm.yyyy',
-  'cs-CZ': 'dd.mm.yyyy',
-  'hu-HU': 'yyyy.mm.dd',
-  'sk-SK': 'dd.mm.yyyy',
-  'tr-TR': 'dd.mm.yyyy',
-  'pl-PL': 'dd.mm.yyyy',
-};
+export function datePatternOf(locale: string): DatePattern {
+  const parts = new Intl.DateTimeFormat(locale).formatToParts(new Date(Date.UTC(2026, 2, 7)));
+  const order = parts.filter((part) => part.type === 'year' || part.type === 'day').map((part) => part.type);
+  return order[0] === 'year' ? 'yyyy.mm.dd' : 'dd.mm.yyyy';
+}
