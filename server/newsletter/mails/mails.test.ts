@@ -64,7 +64,7 @@ describe('in every shop', () => {
     expect(mailText(confirmation(shopBySegment('cz')!))).toContain('alespoň 18 let');
     expect(mailText(confirmation(shopBySegment('sk')!))).toContain('aspoň 18 rokov');
     expect(mailText(confirmation(shopBySegment('pl')!))).toContain('ukończone 16 lat');
-    expect(mailText(confirmation(shopBySegment('tr')!))).toMatch(/14 gün geçerlidir; onaylanmayan abonelikler/);
+    expect(mailText(confirmation(shopBySegment('tr')!))).toMatch(/14 gün geçerlidir; onaylanmayan abonelik talepleri/);
     expect(mailText(welcome(shopBySegment('tr')!))).toContain('2 yıl boyunca açmazsanız');
   });
 
