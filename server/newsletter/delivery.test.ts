@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, test } from 'vitest';
 import { childEnvironment } from '../../src/shared/config.ts';
+import { translationsFor } from '../../src/shared/i18n.ts';
 import { startLocalSmtpServer, type ArrivedMail, type LocalSmtpServer } from '../mail/localSmtpServer.ts';
 import { linkIn } from '../mail/outboxReader.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
@@ -205,7 +206,7 @@ describe('a crash of the services (kill -9)', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(smtp.received.map((mail) => mail.to).sort()).toEqual(emails);
     expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(5);
-    expect(smtp.received.every((mail) => mail.subject === 'Potvrďte prosím přihlášení k odběru newsletteru')).toBe(true);
+    expect(smtp.received.every((mail) => mail.subject === translationsFor('cs-CZ')('newsletter.email.confirm.subject'))).toBe(true);
 
     // A clean stop (SIGTERM) stops the sender and leaves nothing in between.
     second.child.kill('SIGTERM');

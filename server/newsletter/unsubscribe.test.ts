@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { translationsFor } from '../../src/shared/i18n.ts';
 import { signLoginToken } from '../login/loginToken.ts';
+import { linkIn } from '../mail/outboxReader.ts';
 import { serverSecret } from '../secrets.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { newsletterTestClient, SUBSCRIBERS } from './testClient.ts';
@@ -128,6 +130,43 @@ describe('DELETE /newsletter-subscribers/{preferencesToken}', () => {
     await client.subscribe({ email: 'someone@example.com', consents: [] });
     expect(row('again@example.com')).toMatchObject({ status: 'UNSUBSCRIBED', first_name: null, last_name: null, doi_token_hash: null });
     expect(events('again@example.com').map((entry) => entry.event)).toEqual(['SIGNED_UP', 'CONFIRMED', 'WITHDRAWN']);
+  });
+});
+
+describe('signing up again after unsubscribing: the mails promise the welcome voucher only where it comes again', () => {
+  /** Signs up in a shop, confirms, waits for the welcome mail, unsubscribes and signs up again past the 10 minutes. */
+  async function backAfterUnsubscribing(body: { email: string } & Record<string, unknown>, site: string, beforeLeaving = () => {}) {
+    const token = await client.subscribed(body, site);
+    await client.mailTo(body.email, 2);
+    beforeLeaving();
+    await client.json('DELETE', `${SUBSCRIBERS}/${token}`, {});
+    server.db.prepare('UPDATE subscribers SET confirmation_sent_at = ? WHERE email = ?').run(new Date(Date.now() - 11 * 60_000).toISOString(), body.email);
+    expect((await client.subscribe({ consents: [], ...body }, { site })).status).toBe(201);
+    const confirmation = await client.mailTo(body.email, 3);
+    const doi = linkIn(confirmation, '/newsletter/confirm/').searchParams.get('token')!;
+    expect((await client.json('PUT', `${SUBSCRIBERS}/${doi}/doi`, {})).status).toBe(200);
+    return { confirmation, welcome: await client.mailTo(body.email, 4) };
+  }
+
+  test('HU, the voucher expired: the confirmation mail promises only the newsletter, the welcome mail says it was issued', async () => {
+    const t = translationsFor('hu-HU');
+    const body = { email: 'visszatero@example.com', salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács' };
+    const { confirmation, welcome } = await backAfterUnsubscribing(body, 'HU', () => {
+      server.db.prepare('UPDATE vouchers SET valid_until = ?').run(new Date(Date.now() - 1000).toISOString());
+    });
+    expect(confirmation.text).toContain(t('newsletter.email.confirm.nextNoVoucher'));
+    expect(confirmation.text).not.toContain('%');
+    expect(welcome.subject).toBe(t('newsletter.email.welcome.subjectReturning'));
+    expect(welcome.text).toContain(t('newsletter.email.welcome.alreadyIssued'));
+  });
+
+  test('DE, the voucher has no end: both mails name it, and the welcome mail repeats the code', async () => {
+    const t = translationsFor('de-DE');
+    const { confirmation, welcome } = await backAfterUnsubscribing({ email: 'zurueck@example.com' }, 'DE');
+    expect(confirmation.text).toContain(t('newsletter.email.confirm.next', { percent: 10 }));
+    expect(welcome.text).toContain(t('newsletter.email.welcome.repeat'));
+    const { code } = server.db.prepare('SELECT code FROM vouchers').get() as { code: string };
+    expect(welcome.text).toContain(code);
   });
 });
 

@@ -57,7 +57,12 @@ describe('one welcome voucher per address and shop', () => {
   test('the first confirmation issues one; later ones repeat it while it is valid, then say it was issued', () => {
     const { db, vouchers, subscriber } = setUp();
     const issued = new Date('2026-05-10T08:00:00Z');
+    // The outlook (for the confirmation mail) says what a confirmation would bring, and issues nothing.
+    expect(vouchers.outlook(subscriber, hu, issued)).toBe('new');
+    expect(db.prepare('SELECT COUNT(*) AS n FROM vouchers').get()).toEqual({ n: 0 });
     const first = vouchers.welcome(subscriber, hu, issued);
+    expect(vouchers.outlook(subscriber, hu, new Date('2026-06-10T21:59:59.998Z'))).toBe('repeat');
+    expect(vouchers.outlook(subscriber, hu, new Date('2026-06-10T22:00:00.000Z'))).toBe('alreadyIssued');
     expect(first).toMatchObject({ mode: 'new', voucher: { shop: 'HU', percent: 10, issued_at: issued.toISOString(), valid_until: '2026-06-10T21:59:59.999Z' } });
     expect(vouchers.welcome(subscriber, hu, new Date('2026-06-01T00:00:00Z'))).toEqual({ mode: 'repeat', voucher: first.voucher });
     expect(vouchers.welcome(subscriber, hu, new Date('2026-06-11T00:00:00Z'))).toEqual({ mode: 'alreadyIssued', voucher: first.voucher });

@@ -60,6 +60,10 @@ export interface WelcomeVoucher {
   voucher: VoucherRow;
 }
 
+/** A welcome voucher issued before: repeated while it is valid, else only named as issued. */
+const knownVoucherMode = (known: VoucherRow, now: Date): 'repeat' | 'alreadyIssued' =>
+  known.valid_until === null || Date.parse(known.valid_until) > now.getTime() ? 'repeat' : 'alreadyIssued';
+
 /**
  * Welcome vouchers (docs/newsletter.md#welcome-voucher): one per subscriber (so per address) and shop, ever,
  * enforced by a unique index; codes are unique too (a collision, one in 2^60, draws a new code).
@@ -75,10 +79,7 @@ export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8A
     /** The welcome voucher of a subscriber confirming in a shop (inside the confirmation's transaction). */
     welcome(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher {
       const known = existing.get(subscriberId, shop.code) as VoucherRow | undefined;
-      if (known) {
-        const valid = known.valid_until === null || Date.parse(known.valid_until) > now.getTime();
-        return { mode: valid ? 'repeat' : 'alreadyIssued', voucher: known };
-      }
+      if (known) return { mode: knownVoucherMode(known, now), voucher: known };
       const validUntil = voucherValidUntil(now, shop.welcomeVoucher.validMonths, shop.timeZone);
       for (;;) {
         const row = insert.get({
@@ -91,6 +92,14 @@ export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8A
         }) as VoucherRow | undefined;
         if (row) return { mode: 'new', voucher: row };
       }
+    },
+    /**
+     * What a confirmation now would bring, without issuing anything: for the confirmation mail, which promises the
+     * welcome voucher only where the welcome mail will carry a code.
+     */
+    outlook(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher['mode'] {
+      const known = existing.get(subscriberId, shop.code) as VoucherRow | undefined;
+      return known ? knownVoucherMode(known, now) : 'new';
     },
     byId: (id: number) => byId.get(id) as VoucherRow | undefined,
   };

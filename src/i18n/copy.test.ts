@@ -251,3 +251,90 @@ describe('one term and whole sentences', () => {
     expect(shown('fr-CH')['footer.minimal.vat']).toBe('Tous les prix s’entendent TVA comprise, hors frais de livraison.');
   });
 });
+
+describe('the subscriber journey: mails, preferences page, confirmation page, 503 page', () => {
+  const journeyKey = /^(newsletter\.(email|preferences|confirm)\.|confirm\.|site\.unavailable\.|newsletter\.voucherFootnote$)/;
+  const journey = (locale: UiLocale) => Object.entries(shown(locale)).filter(([key]) => journeyKey.test(key));
+
+  // A welcome voucher is issued once per address and shop, ever: the sign-up's footnote promises no more than that, in
+  // the words the welcome mail uses when it brings no new code.
+  const oncePerAddress: Record<UiLocale, RegExp> = {
+    'de-DE': /je E-Mail-Adresse nur einmal/u, 'de-AT': /je E-Mail-Adresse nur einmal/u, 'de-CH': /je E-Mail-Adresse nur einmal/u,
+    'fr-CH': /qu’une fois par adresse e-mail/u, 'cs-CZ': /každá e-mailová adresa .*jen jednou/u, 'hu-HU': /e-mail-címenként csak egyszer jár/u,
+    'sk-SK': /každá e-mailová adresa .*iba raz/u, 'tr-TR': /her e-posta adresine yalnızca bir kez verilir/u, 'pl-PL': /przysługuje tylko raz na adres e-mail/u,
+  };
+  test.each(uiLocales)('%s: the footnote promises the voucher once per address, as the "already issued" mail says', (locale) => {
+    const texts = shown(locale);
+    expect(texts['newsletter.voucherFootnote']).toMatch(oncePerAddress[locale]);
+    expect(texts['newsletter.email.welcome.alreadyIssued']).toMatch(oncePerAddress[locale]);
+  });
+
+  // The voucher is for one online order, not "the next": the footnote, the welcome mail's sentence and its conditions.
+  const oneOnlineOrder: Record<UiLocale, RegExp> = {
+    'de-DE': /eine[rm]? Online-Bestellung/u, 'de-AT': /eine[rm]? Online-Bestellung/u, 'de-CH': /eine[rm]? Online-Bestellung/u,
+    'fr-CH': /une commande en ligne/u, 'cs-CZ': /jeden online nákup/u, 'hu-HU': /egy online vásárlás/u, 'sk-SK': /jeden online nákup/u,
+    'tr-TR': /[Tt]ek bir online sipariş/u, 'pl-PL': /jedn\p{L}+ zamówieni\p{L}+ online/u,
+  };
+  test.each(uiLocales)('%s: the voucher is for one online order wherever it is described', (locale) => {
+    const texts = shown(locale);
+    for (const key of ['newsletter.voucherFootnote', 'newsletter.email.welcome.voucher', 'newsletter.email.welcome.conditions'] as const) {
+      expect(texts[key], key).toMatch(oneOnlineOrder[locale]);
+    }
+  });
+
+  // Redeeming happens in the checkout, which the newsletter cannot see: a code sent again is offered in case it is unused.
+  const ifUnused: Record<UiLocale, string> = {
+    'de-DE': 'Falls Sie ihn noch nicht eingelöst haben', 'de-AT': 'Falls Sie ihn noch nicht eingelöst haben',
+    'de-CH': 'Falls Sie ihn noch nicht eingelöst haben', 'fr-CH': 'Si vous ne l’avez pas encore utilisé',
+    'cs-CZ': 'Pokud jste ho ještě neuplatnili', 'hu-HU': 'Ha még nem használta fel', 'sk-SK': 'Ak ste ju ešte neuplatnili',
+    'tr-TR': 'Henüz kullanmadıysanız', 'pl-PL': 'Jeśli nie został jeszcze wykorzystany',
+  };
+  test.each(uiLocales)('%s: a code sent again is offered if it is still unused, never called valid', (locale) => {
+    expect(shown(locale)['newsletter.email.welcome.repeat']).toContain(ifUnused[locale]);
+  });
+
+  // The confirmation mail confirms the sign-up (the consent), not only the address: its text names what the button does.
+  const signUpWord: Record<UiLocale, RegExp> = {
+    'de-DE': /Anmeldung/u, 'de-AT': /Anmeldung/u, 'de-CH': /Anmeldung/u, 'fr-CH': /inscription/u, 'cs-CZ': /přihlášení/iu,
+    'hu-HU': /feliratkozás/iu, 'sk-SK': /prihlásenie/iu, 'tr-TR': /aboneli/iu, 'pl-PL': /zapis/u,
+  };
+  test.each(uiLocales)('%s: the confirmation mail asks to confirm the sign-up, as its button says', (locale) => {
+    const texts = shown(locale);
+    expect(texts['newsletter.email.confirm.button']).toMatch(signUpWord[locale]);
+    expect(texts['newsletter.email.confirm.intro']).toMatch(signUpWord[locale]);
+    expect(texts['newsletter.email.confirm.intro']).not.toMatch(/E-Mail-Adresse|adresse e-mail|e-mailovou|e-mailovú|e-mail-címét|e-posta adresinizi|adres e-mail/u);
+  });
+
+  // One word for the preferences page and one for leaving, the words the sign-up's legal notice and privacy hint use:
+  // the page's title and heading, its link on the confirmation page and in every mail, the unsubscribe section.
+  const words: Record<UiLocale, { preferences: RegExp; leave: RegExp; not: RegExp }> = {
+    'de-DE': { preferences: /Einstellungen/u, leave: /abmeld|Abmeld/u, not: /abbestell|Präferenz/iu },
+    'de-AT': { preferences: /Einstellungen/u, leave: /abmeld|Abmeld/u, not: /abbestell|Präferenz/iu },
+    'de-CH': { preferences: /Einstellungen/u, leave: /abmeld|Abmeld/u, not: /abbestell|Präferenz/iu },
+    'fr-CH': { preferences: /paramètres/iu, leave: /désinscri/iu, not: /préférences|désabonn/iu },
+    'cs-CZ': { preferences: /nastavení/iu, leave: /odhlá[sš]/iu, not: /předvolb|preferenc/iu },
+    'hu-HU': { preferences: /beállítás/iu, leave: /leiratkoz/iu, not: /preferenci|lemond/iu },
+    'sk-SK': { preferences: /nastaven/iu, leave: /odhlás/iu, not: /predvoľb|preferenci/iu },
+    'tr-TR': { preferences: /ayar/iu, leave: /abonel\p{L}* .*çık/iu, not: /tercih/iu },
+    'pl-PL': { preferences: /ustawie/iu, leave: /wypis/iu, not: /preferencj|rezygnacj[aę] z subskrypcji/iu },
+  };
+  test.each(uiLocales)('%s: one word for the preferences and one for unsubscribing, the sign-up\'s own', (locale) => {
+    const texts = shown(locale);
+    const { preferences, leave, not } = words[locale];
+    for (const key of ['newsletter.preferences.title', 'newsletter.preferences.heading', 'newsletter.preferences.link'] as const) {
+      expect(texts[key], key).toMatch(preferences);
+    }
+    for (const key of ['newsletter.preferences.link', 'newsletter.preferences.unsubscribeHeading', 'newsletter.preferences.unsubscribe', 'newsletter.legal.notice', 'newsletter.privacyHint'] as const) {
+      expect(texts[key], key).toMatch(leave);
+    }
+    expect(journey(locale).filter(([, text]) => not.test(text))).toEqual([]);
+  });
+
+  // Czech, Slovak and Polish typesetting keeps a one-letter preposition or conjunction on the line of the next word.
+  const oneLetterWords: Partial<Record<UiLocale, RegExp>> = {
+    'cs-CZ': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u, 'sk-SK': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u, 'pl-PL': /(^|[\s(„])[aiouwzAIOUWZ] /u,
+  };
+  test.each(Object.keys(oneLetterWords) as UiLocale[])('%s: no one-letter word ends a line (a no-break space follows it)', (locale) => {
+    expect(journey(locale).filter(([, text]) => oneLetterWords[locale]!.test(text))).toEqual([]);
+  });
+});

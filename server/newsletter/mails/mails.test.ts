@@ -64,13 +64,31 @@ describe('in every shop', () => {
     expect(mailText(confirmation(shopBySegment('cz')!))).toContain('alespoň 18 let');
     expect(mailText(confirmation(shopBySegment('sk')!))).toContain('aspoň 18 rokov');
     expect(mailText(confirmation(shopBySegment('pl')!))).toContain('ukończone 16 lat');
-    expect(mailText(confirmation(shopBySegment('tr')!))).toMatch(/14 gün geçerlidir; onaylanmayan abonelikler/);
+    expect(mailText(confirmation(shopBySegment('tr')!))).toMatch(/14 gün geçerlidir; onaylanmayan abonelik talepleri/);
     expect(mailText(welcome(shopBySegment('tr')!))).toContain('2 yıl boyunca açmazsanız');
   });
 
   test('the copy of issue 23: the fr-CH signature and the PL line for a sign-up somebody else made', () => {
     expect(mailText(confirmation(shopBySegment('ch-fr')!))).toContain('L’équipe Aroma');
     expect(mailText(confirmation(shopBySegment('pl')!))).toContain('Jeśli ten zapis nie pochodzi od Ciebie, po prostu zignoruj tę wiadomość.');
+  });
+
+  test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: a confirmation mail promises the welcome voucher only where the welcome mail brings a code', async (_segment, shop) => {
+    const t = translationsFor(shop.locale);
+    const promising = confirmation(shop);
+    expect(promising.preheader).toBe(t('newsletter.email.confirm.preheader'));
+    expect(mailText(promising)).toContain(t('newsletter.email.confirm.next', { percent: shop.welcomeVoucher.percent }));
+    // An address whose welcome voucher was issued and has expired: the newsletter follows the confirmation, nothing else.
+    const plain = confirmation(shop, { promisesVoucher: false });
+    expect(plain.preheader).toBe(t('newsletter.email.confirm.preheaderNoVoucher'));
+    expect(mailText(plain)).toContain(t('newsletter.email.confirm.nextNoVoucher'));
+    expect(mailText(plain)).not.toContain('%');
+    expect(await mailHtml(plain)).not.toContain(t('newsletter.email.confirm.preheader'));
+  });
+
+  test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: the welcome mail links the preferences page in the words of the confirmation page', (_segment, shop) => {
+    const { footer } = welcome(shop);
+    expect(footer?.links).toEqual([{ text: translationsFor(shop.locale)('newsletter.preferences.link'), href: `${site}/${shop.segment}/newsletter/preferences/?token=pref` }]);
   });
 
   test('a re-subscription: the valid code again, or no code and the note that it was issued', () => {

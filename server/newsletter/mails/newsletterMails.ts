@@ -83,7 +83,9 @@ export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSe
     async render(job) {
       const { token, site } = payloadOf<ConfirmationPayload>(job);
       if (subscribers.byToken('doi', token)?.id !== job.subscriber_id) return null;
-      const content = confirmationMailContent(shopOf(site), confirmationLink(settings.siteUrl, shopOf(site), token));
+      const shop = shopOf(site);
+      const promisesVoucher = job.subscriber_id === null || vouchers.outlook(job.subscriber_id, shop) !== 'alreadyIssued';
+      const content = confirmationMailContent(shop, confirmationLink(settings.siteUrl, shop, token), { promisesVoucher });
       return newsletterMessage(content, { to: job.recipient, messageId: job.message_id }, settings);
     },
     sent(job, at) {

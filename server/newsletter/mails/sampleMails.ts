@@ -12,7 +12,8 @@ export const SAMPLE_SITE = 'https://shop.example';
  * baselines (tests/visual/mail.visual.spec.ts), which must look the same on every run.
  */
 export const sampleMails = {
-  confirmation: (shop: Shop): MailContent => confirmationMailContent(shop, SAMPLE_SITE + newsletterPagePath(shop, 'confirm', 'doi')),
+  confirmation: (shop: Shop, options?: { promisesVoucher?: boolean }): MailContent =>
+    confirmationMailContent(shop, SAMPLE_SITE + newsletterPagePath(shop, 'confirm', 'doi'), options),
   welcome: (shop: Shop, input: Partial<WelcomeMailInput> = {}): MailContent =>
     welcomeMailContent(shop, {
       email: 'anna@example.com',

@@ -53,7 +53,7 @@ export function welcomeMailContent(shop: Shop, { email, voucher, links }: Welcom
     signature: t('newsletter.email.signature'),
     footer: {
       lines: [t('newsletter.email.footer.reason', { email })],
-      links: [{ text: t('newsletter.email.footer.manage'), href: links.preferences }],
+      links: [{ text: t('newsletter.preferences.link'), href: links.preferences }],
     },
   };
 }

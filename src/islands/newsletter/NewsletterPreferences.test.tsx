@@ -53,7 +53,7 @@ describe('NewsletterPreferences: loading', () => {
   test('reads the token from the address and shows the subscription in the shop\'s fields', async () => {
     const calls = service({ GET: [{ status: 200, body: anna }] });
     render(<NewsletterPreferences {...props()} />);
-    expect(screen.getByRole('status').textContent).toBe('Beállításait betöltjük…');
+    expect(screen.getByRole('status').textContent).toBe('Beállítások betöltése…');
     expect(await screen.findByText('anna@example.com')).toBeTruthy();
     expect(calls).toEqual([{ method: 'GET', url: `${window.location.origin}/service/newsletter/api/internal/newsletter-subscribers/tok%2B1`, body: undefined }]);
     expect(field('Megszólítás')).toHaveProperty('value', 'MRS');
@@ -79,7 +79,7 @@ describe('NewsletterPreferences: loading', () => {
     service({ GET: ['network', { status: 200, body: anna }] });
     render(<NewsletterPreferences {...props()} />);
     expect((await screen.findByRole('alert')).textContent).toBe('Beállításait most nem tudjuk betölteni. Kérjük, próbálja újra később.');
-    await userEvent.click(screen.getByRole('button', { name: 'Újrapróbálás' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Újrapróbálkozás' }));
     expect(await screen.findByText('anna@example.com')).toBeTruthy();
   });
 
