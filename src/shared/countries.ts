@@ -29,6 +29,12 @@ const shopSchema = v.object({
    * every other shop). The one place it is written; the catalogues say `{{tradeName}}` (see `consentTexts`).
    */
   tradeName: v.pipe(v.string(), v.nonEmpty()),
+  /**
+   * Where the company is registered, as every mail names its sender (docs/newsletter.md#the-mails): the postal
+   * address and the register entry in the shop's language (court and number, Turkey's MERSİS number, …). The values
+   * here are placeholders until the retailer's legal department fills them in.
+   */
+  imprint: v.object({ address: v.pipe(v.string(), v.nonEmpty()), register: v.pipe(v.string(), v.nonEmpty()) }),
   /** The shop's name of the loyalty card product in `/registerfree{card}card` URLs. */
   loyaltyCardPath: pathSchema,
   /** Newsletter sign-up rules (docs/newsletter.md#rules-per-shop). */
@@ -109,6 +115,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',
     tradeName: 'Aroma Deutschland GmbH',
+    imprint: { address: 'Beispielstraße 1, 20095 Hamburg, Deutschland', register: 'Amtsgericht Hamburg, HRB 000000' },
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
@@ -116,6 +123,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR', timeZone: 'Europe/Vienna',
     tradeName: 'Aroma Österreich GmbH',
+    imprint: { address: 'Beispielgasse 1, 1010 Wien, Österreich', register: 'Firmenbuch FN 000000a, Handelsgericht Wien' },
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
     welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 14, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
@@ -124,6 +132,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     tradeName: 'Aroma Schweiz AG',
+    imprint: { address: 'Beispielstrasse 1, 8001 Zürich, Schweiz', register: 'Handelsregister des Kantons Zürich, CHE-000.000.000' },
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
     newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: true,
     links: standardLinks,
@@ -131,6 +140,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
     tradeName: 'Aroma Schweiz AG',
+    imprint: { address: 'Beispielstrasse 1, 8001 Zurich, Suisse', register: 'Registre du commerce du canton de Zurich, CHE-000.000.000' },
     currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
     newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
@@ -138,6 +148,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK', timeZone: 'Europe/Prague',
     tradeName: 'Aroma Česko s.r.o.',
+    imprint: { address: 'Vzorová 1, 110 00 Praha 1, Česká republika', register: 'IČO 00000000, spisová značka C 000000 vedená u Městského soudu v Praze' },
     currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
     welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 999, withCardFrom: 499 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
@@ -146,6 +157,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF', timeZone: 'Europe/Budapest',
     tradeName: 'Aroma Magyarország Kft.',
+    imprint: { address: '1051 Budapest, Minta utca 1., Magyarország', register: 'Cégjegyzékszám: 01-09-000000, Fővárosi Törvényszék Cégbírósága' },
     currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
     welcomeVoucher: { ...standardWelcomeVoucher, validMonths: 1 }, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
@@ -154,6 +166,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR', timeZone: 'Europe/Bratislava',
     tradeName: 'Aroma Slovensko s.r.o.',
+    imprint: { address: 'Vzorová 1, 811 01 Bratislava, Slovenská republika', register: 'IČO 00 000 000, Obchodný register Mestského súdu Bratislava III, oddiel Sro, vložka č. 000000/B' },
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
     welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 40, withCardFrom: 20 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
@@ -162,6 +175,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY', timeZone: 'Europe/Istanbul',
     tradeName: 'Aroma Mağazacılık A.Ş.',
+    imprint: { address: 'Örnek Mah. Örnek Cad. No: 1, 34000 İstanbul, Türkiye', register: 'MERSİS No: 0000000000000000' },
     currencySign: { text: 'TL', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
@@ -179,6 +193,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', timeZone: 'Europe/Warsaw',
     tradeName: 'Aroma Polska sp. z o.o.',
+    imprint: { address: 'ul. Przykładowa 1, 00-001 Warszawa, Polska', register: 'KRS 0000000000, Sąd Rejonowy dla m.st. Warszawy' },
     currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 100 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },

@@ -34,6 +34,7 @@ function addLuxembourg(): void {
   {
     code: 'LU', segment: 'lu', locale: 'de-LU', currency: 'EUR', timeZone: 'Europe/Luxembourg',
     tradeName: 'Aroma Luxemburg S.à r.l.',
+    imprint: { address: 'Beispillstrooss 1, 1111 Luxemburg, Luxemburg', register: 'RCS Luxembourg B000000' },
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher,
     freeShipping: { from: 60 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,

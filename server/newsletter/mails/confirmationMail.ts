@@ -1,7 +1,7 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
 import { DOI_TOKEN_LIFETIME_MS } from '../doiToken.ts';
-import type { MailContent } from './mailContent.ts';
+import { senderLine, type MailContent } from './mailContent.ts';
 
 /**
  * The double opt-in mail in the shop's language (docs/newsletter.md#the-mails): the button to the confirmation page,
@@ -26,5 +26,6 @@ export function confirmationMailContent(shop: Shop, confirmationLink: string, { 
       { type: 'note', text: t('newsletter.email.confirm.ignore') },
     ],
     signature: t('newsletter.email.signature'),
+    sender: senderLine(shop),
   };
 }

@@ -1,3 +1,4 @@
+import type { Shop } from '../../../src/shared/countries.ts';
 import type { UiLocale } from '../../../src/shared/locales.ts';
 
 /** A link a reader can follow. */
@@ -29,6 +30,13 @@ export interface MailContent {
   signature: string;
   /** Small print under the mail: why it came, and links such as the preferences page. */
   footer?: { lines: string[]; links: MailLink[] };
+  /** Who sends it, last in every mail: the company, its address and its register entry (`senderLine`). */
+  sender: string;
+}
+
+/** The sender as every mail names it: "Aroma Deutschland GmbH · Beispielstraße 1, … · Amtsgericht Hamburg, HRB …". */
+export function senderLine(shop: Pick<Shop, 'tradeName' | 'imprint'>): string {
+  return [shop.tradeName, shop.imprint.address, shop.imprint.register].join(' · ');
 }
 
 /** A link in plain text: its words, and the address on the next line (clients make it clickable). */
@@ -49,6 +57,7 @@ export function mailText(content: MailContent): string {
     }
   };
   const parts = [...content.blocks.map(block), content.signature];
-  if (content.footer) parts.push(`-- \n${[...content.footer.lines, ...content.footer.links.map(linkText)].join('\n\n')}`);
+  const smallPrint = [...(content.footer?.lines ?? []), ...(content.footer?.links.map(linkText) ?? []), content.sender];
+  parts.push(`-- \n${smallPrint.join('\n\n')}`);
   return `${parts.join('\n\n')}\n`;
 }

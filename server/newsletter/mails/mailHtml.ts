@@ -84,15 +84,14 @@ function Mail({ content }: { content: MailContent }) {
           ...content.blocks.map((block, index) => h(Block, { key: index, block })),
           h(Text, { style: { ...paragraph, margin: 0 } }, content.signature),
         ),
-        content.footer
-          ? h(
-              Section,
-              { style: { padding: '16px 24px 0' } },
-              h(Hr, { style: { borderColor: theme.border, margin: '0 0 16px' } }),
-              ...content.footer.lines.map((line, index) => h(Text, { key: `line-${index}`, style: small }, line)),
-              ...content.footer.links.map((item, index) => h(Text, { key: `link-${index}`, style: small }, h(MailLinkText, item))),
-            )
-          : null,
+        h(
+          Section,
+          { style: { padding: '16px 24px 0' } },
+          h(Hr, { style: { borderColor: theme.border, margin: '0 0 16px' } }),
+          ...(content.footer?.lines ?? []).map((line, index) => h(Text, { key: `line-${index}`, style: small }, line)),
+          ...(content.footer?.links ?? []).map((item, index) => h(Text, { key: `link-${index}`, style: small }, h(MailLinkText, item))),
+          h(Text, { key: 'sender', style: small }, content.sender),
+        ),
       ),
     ),
   );

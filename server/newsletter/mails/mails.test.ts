@@ -91,6 +91,15 @@ describe('in every shop', () => {
     expect(footer?.links).toEqual([{ text: translationsFor(shop.locale)('newsletter.preferences.link'), href: `${site}/${shop.segment}/newsletter/preferences/?token=pref` }]);
   });
 
+  test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: both mails name their sender, last, in text and HTML: the company, its address and register entry', async (_segment, shop) => {
+    for (const content of [confirmation(shop), welcome(shop)]) {
+      const text = mailText(content);
+      expect(text.trimEnd().endsWith(`${shop.tradeName} · ${shop.imprint.address} · ${shop.imprint.register}`)).toBe(true);
+      const html = await mailHtml(content);
+      for (const part of [shop.imprint.address, shop.imprint.register]) expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+    }
+  });
+
   test('a re-subscription: the valid code again, or no code and the note that it was issued', () => {
     const de = shopBySegment('de')!;
     const repeated = welcome(de, { voucher: { mode: 'repeat', code: 'K7QM-3XHP-9RTD', percent: 10, validUntil: null } });

@@ -1,6 +1,6 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
-import type { MailBlock, MailContent, MailLink } from './mailContent.ts';
+import { senderLine, type MailBlock, type MailContent, type MailLink } from './mailContent.ts';
 
 /** The voucher part of a welcome mail: a new code, the still valid one again, or none (issued before, expired). */
 export type WelcomeMailVoucher =
@@ -51,6 +51,7 @@ export function welcomeMailContent(shop: Shop, { email, voucher, links }: Welcom
       { type: 'button', link: { text: t('newsletter.email.welcome.shopButton'), href: links.shop } },
     ],
     signature: t('newsletter.email.signature'),
+    sender: senderLine(shop),
     footer: {
       lines: [t('newsletter.email.footer.reason', { email })],
       links: [{ text: t('newsletter.preferences.link'), href: links.preferences }],
