@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { linkIn, readOutbox, type ReceivedMail } from '../../server/mail/outboxReader.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
+import { childEnvironment } from '../../src/shared/config.ts';
 
 // Adding a shop, proven: a copy of this checkout gets an eleventh, fictional shop (Luxembourg, de-LU) through exactly
 // the steps the README's "Add a country" lists, and nothing else. In that copy the per-shop unit tests pick it up,
@@ -83,12 +84,11 @@ function freePort(): Promise<number> {
 }
 
 /** The copy's own data folders, never this checkout's. */
-function dataEnv(port: number): NodeJS.ProcessEnv {
+function dataEnv(port: number): ReturnType<typeof childEnvironment> {
   const data = path.join(copy, '.data');
-  // Vitest's own variables (BASE_URL, MODE, VITEST…) would read as the tools' settings.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(BASE_URL|MODE|DEV|PROD|SSR|VITEST.*|TEST)$/.test(name)));
-  return {
-    ...inherited,
+  // Vitest's own BASE_URL would read as the tools' setting (an already served site); a child ignores undefined values.
+  return childEnvironment({
+    BASE_URL: undefined,
     PORT: String(port),
     SITE_URL: `http://localhost:${port}`,
     DB_PATH: path.join(data, 'storefront.sqlite'),
@@ -97,7 +97,7 @@ function dataEnv(port: number): NodeJS.ProcessEnv {
     RELEASES_DIR: path.join(data, 'releases'),
     PREVIEW_RENDERER_DIR: path.join(data, 'preview-renderer'),
     PUBLISHER: 'off',
-  };
+  });
 }
 
 beforeAll(async () => {
