@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { subscriptionStatuses } from './subscriptionStatus.ts';
 
 /**
  * Rules of the newsletter sign-up shared by the island and the newsletter service (docs/newsletter.md#validation).
@@ -88,9 +89,6 @@ export const subscriberUpdateRequestSchema = v.strictObject({
   /** Consents given, e.g. `["DNE"]`. */
   consents: subscriberCreateRequestSchema.entries.consents,
 });
-
-/** Where a subscription stands (customer data `nl_status`; docs/newsletter.md#double-opt-in). */
-const subscriptionStatuses = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const;
 
 /** Answer of `GET /newsletter-subscribers/{token}`. */
 export const subscriberSchema = v.object({
