@@ -34,9 +34,10 @@ export default defineConfig({
   outDir: build.ASTRO_OUT_DIR,
   trailingSlash: 'always',
   ...rendererOptions,
+  // `_headers` last: it names every file the others write (the fragments' stylesheets among them).
   integrations: previewRenderer
     ? [react(), hydrateOnInteraction()]
-    : [react(), hydrateOnInteraction(), headersFile(), footerFragments(), footerReport(), panelManifest()],
+    : [react(), hydrateOnInteraction(), footerFragments(), footerReport(), panelManifest(), headersFile()],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.
