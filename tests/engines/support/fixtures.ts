@@ -67,8 +67,17 @@ export const test = base.extend<{ site: Site }, { engine: EngineName; browserEng
       },
       async until(what, fn, ...args) {
         const deadline = Date.now() + untilTimeoutMs;
-        while (!(await page.evaluate(fn, ...args))) {
-          if (Date.now() > deadline) throw new Error(`${browserEngine.name}: ${what} did not happen within ${untilTimeoutMs / 1000} s`);
+        let lastError: unknown;
+        for (;;) {
+          try {
+            if (await page.evaluate(fn, ...args)) return;
+          } catch (error) {
+            // Asked while a navigation swaps the document (the new one has no element yet): ask again.
+            lastError = error;
+          }
+          if (Date.now() > deadline) {
+            throw new Error(`${browserEngine.name}: ${what} did not happen within ${untilTimeoutMs / 1000} s${lastError ? ` (last: ${String(lastError)})` : ''}`);
+          }
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       },
