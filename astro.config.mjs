@@ -9,6 +9,9 @@ import { footerReport } from './src/build/integrations/footerReport.ts';
 import { headersFile } from './src/build/integrations/headersFile.ts';
 import { hydrateOnInteraction } from './src/build/integrations/hydrateOnInteraction.ts';
 import { panelManifest } from './src/build/integrations/panelManifest.ts';
+import { singleFileScript } from './src/build/integrations/singleFileScript.ts';
+import { islandModuleGraphs } from './src/build/integrations/islandModuleGraphs.ts';
+import { islandChunks } from './src/build/integrations/islandChunks.ts';
 
 // Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
 // same-origin `/service/...`; in production that path is routed to the real backends.
@@ -19,6 +22,8 @@ const build = readBuildConfig();
 // release's `_astro/`; the static-only integrations stay out of it. Without streaming, Astro computes the page's CSP
 // header after the whole page rendered, so the hashes a layout adds (inline head script, indicator style) are in it.
 const previewRenderer = build.PREVIEW_RENDERER_BUILD;
+const pageScriptFile = 'src/scripts/shopPage.ts';
+const pageScript = [singleFileScript(pageScriptFile), islandChunks(pageScriptFile)];
 // The renderer keeps its own caches: sharing them with the static build made every publish after a full build
 // re-optimise Vite's dependencies and clear the content store (about 2 s more).
 const rendererOptions = previewRenderer
@@ -34,9 +39,11 @@ export default defineConfig({
   outDir: build.ASTRO_OUT_DIR,
   trailingSlash: 'always',
   ...rendererOptions,
+  // Every shop page loads one script before the first interaction (docs/performance.md#before-the-first-interaction);
+  // `_headers` last: it names every file the others write (the fragments' stylesheets among them).
   integrations: previewRenderer
-    ? [react(), hydrateOnInteraction()]
-    : [react(), hydrateOnInteraction(), headersFile(), footerFragments(), footerReport(), panelManifest()],
+    ? [react(), hydrateOnInteraction(), ...pageScript]
+    : [react(), hydrateOnInteraction(), ...pageScript, footerFragments(), footerReport(), panelManifest(), islandModuleGraphs(), headersFile()],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.

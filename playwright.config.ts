@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
 import { handOn, readToolConfig } from './src/shared/config.ts';
+import type { EngineName } from './tests/engines/support/enginePage.ts';
 
 // Against a site that is already served (`BASE_URL`), the tests only run. Otherwise Playwright starts the services
 // on a throwaway database (`webServer`, ready once its port accepts connections) and `globalSetup` builds the site from
@@ -26,7 +27,7 @@ if (!external) {
   handOn('PREVIEW_RENDERER_DIR', path.join(dataDir, 'preview-renderer'));
 }
 
-export default defineConfig({
+export default defineConfig<object, { engine: EngineName }>({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
@@ -61,5 +62,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // Everything in Chromium; the core flows also in Firefox and WebKit (tests/engines, docs/commands.md#cross-engine-suite),
+  // driven through their own WebDriver and needing a display (`xvfb-run`; `npm test` provides one).
+  projects: [
+    { name: 'chromium', testIgnore: 'engines/**', use: { ...devices['Desktop Chrome'] } },
+    ...(['firefox', 'webkit'] as const).map((engine) => ({ name: engine, testMatch: 'engines/**/*.spec.ts', timeout: 60_000, use: { engine } })),
+  ],
 });

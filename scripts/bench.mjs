@@ -1,9 +1,10 @@
 // npm run bench: builds (timed), serves the lazy-island build and an eager one (every island client:load), and
 // measures /de/, /tr/ and /de/checkout/ on mobile and desktop with Lighthouse (median of BENCH_RUNS, default 3)
-// and Playwright (bytes, requests). Adds a Lighthouse user flow (timespan, mobile) on /de/: tap the sign-up's e-mail
-// field, type, submit, wait for the success message; INP, first focus to interactive island, bytes during the flow,
-// on the production build (client:interaction) and a client:visible build (ISLANDS=visible), with their ratio.
-// Prints a table and writes reports/bench.json.
+// and Playwright (bytes as sent, and on the wire with headers: requests and bytes before the first interaction).
+// Adds a Lighthouse user flow (timespan, mobile) on /de/: reach the sign-up's e-mail field (a mouse click, and on the
+// production build also a 100 ms tap), type, submit, wait for the success message; INP, first focus to interactive
+// island, the flow's requests, bytes and chain depth, and the sign of intent the island's code was fetched on, for
+// the production build (client:interaction) and the eager build, with their ratio. Prints tables and writes reports/bench.json. See docs/performance.md.
 // BENCH_ONLY=flow: only the user flow (builds only the `de` shop of both variants, skips Lighthouse page audits).
 // Also the publisher (scripts/lib/benchPublish.mjs): content trigger to served, and a release switch under load.
 // BENCH_ONLY=publish: only that, written to reports/bench-publish.json.
@@ -17,7 +18,7 @@ import { chromium } from '@playwright/test';
 import { buildSite } from './lib/buildSite.mjs';
 import { chromiumArgs, requireChromium } from './lib/chromium.mjs';
 import { lighthouseMedian } from './lib/lighthouse.mjs';
-import { root, startServices } from './lib/services.mjs';
+import { freePort, root, startServices } from './lib/services.mjs';
 import { measureTransfer } from './lib/transferBytes.mjs';
 import { measurePreviewRender } from './lib/benchPreview.mjs';
 import { DEMO_STAFF } from '../server/preview/staffAccounts.ts';
@@ -43,7 +44,7 @@ if (Object.hasOwn(aloneParts, only ?? '')) {
 }
 if (only && !flowOnly && !previewOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\`, \`preview\`, \`publish\` and \`mail\` are known`);
 const flowUrl = '/de/';
-const debuggingPort = 9333;
+const debuggingPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
 const serviceEnv = { DB_PATH: path.join(dataDir, 'bench.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox') };
 
@@ -63,14 +64,13 @@ if (previewOnly) {
   await timed('build of all shops and the preview renderer', () => buildSite({ serviceOrigin: services.origin }));
 } else if (flowOnly) {
   await timed('build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] }));
-  await timed('visible build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'], ...variant('visible'), env: { ISLANDS: 'visible' } }));
+  await timed('eager build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'], ...variant('eager'), env: { ISLANDS: 'eager' } }));
 } else {
   build = {
     allSeconds: await timed('build of all shops', () => buildSite({ serviceOrigin: services.origin })),
     oneSeconds: await timed('build of one shop', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] })),
   };
   await timed('eager build', () => buildSite({ serviceOrigin: services.origin, ...variant('eager'), env: { ISLANDS: 'eager' } }));
-  await timed('visible build', () => buildSite({ serviceOrigin: services.origin, ...variant('visible'), env: { ISLANDS: 'visible' } }));
 }
 await services.stop();
 
@@ -100,13 +100,18 @@ const browser = await chromium.launch({
   args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
 });
 
-async function measureVariant(distDir, { audits = true, flow = false } = {}) {
+/** `flow`: the gestures to run the user flow with (`click`, `tap`), none to skip it. */
+async function measureVariant(distDir, { audits = true, flow = [] } = {}) {
   const site = await startServices({ quiet: true, env: { ...serviceEnv, DIST_DIR: distDir } });
   const pages = {};
   try {
-    if (flow) {
-      const figures = await measureUserFlow(site.origin + flowUrl, debuggingPort, runs);
-      console.log(`  flow ${flowUrl}: INP ${figures.inpMs} ms, focus→interactive ${figures.focusToInteractiveMs} ms, ${figures.flowBytes} B`);
+    if (flow.length > 0) {
+      const figures = {};
+      for (const gesture of flow) {
+        figures[gesture] = await measureUserFlow(site.origin + flowUrl, debuggingPort, runs, gesture);
+        const f = figures[gesture];
+        console.log(`  flow ${flowUrl} (${gesture}): INP ${f.inpMs} ms, focus→interactive ${f.focusToInteractiveMs} ms, ${f.flowRequests} requests (chain depth ${f.chainDepth}), ${f.flowBytes} B`);
+      }
       if (!audits) return { flow: figures };
       pages.flow = figures;
     }
@@ -116,7 +121,7 @@ async function measureVariant(distDir, { audits = true, flow = false } = {}) {
         const lh = await lighthouseMedian(site.origin + url, debuggingPort, formFactor, runs);
         const bytes = await measureTransfer(browser, site.origin + url, formFactor);
         pages[url][formFactor] = { ...lh, ...bytes };
-        console.log(`  ${url} ${formFactor}: perf ${lh.performance}, LCP ${lh.lcpMs} ms, JS ${bytes.jsGzInitial}/${bytes.jsGzScrolled} B`);
+        console.log(`  ${url} ${formFactor}: perf ${lh.performance}, LCP ${lh.lcpMs} ms, before interaction ${bytes.scriptRequests} script(s), ${bytes.wireScriptBytes} B JS on the wire`);
       }
     }
   } finally {
@@ -125,25 +130,27 @@ async function measureVariant(distDir, { audits = true, flow = false } = {}) {
   return pages;
 }
 
+// The production build's flow with a mouse click and with a tap; the eager build's (hydrated at load) with a click.
+const gestures = ['click', 'tap'];
+const flowFigures = (interaction, eagerFlow) => ({ url: flowUrl, interaction, eager: eagerFlow.click, ratio: flowRatios(interaction.click, eagerFlow.click) });
+
 let pages;
 let eager;
 let flow;
 if (flowOnly) {
   console.log('\nUser flow on the production build (islands hydrate on interaction)…');
-  const interaction = (await measureVariant(path.join(root, 'dist'), { audits: false, flow: true })).flow;
-  console.log('User flow on the client:visible build…');
-  const visible = (await measureVariant(path.join(root, '.build/visible'), { audits: false, flow: true })).flow;
-  flow = { url: flowUrl, interaction, visible, ratio: flowRatios(interaction, visible) };
+  const interaction = (await measureVariant(path.join(root, 'dist'), { audits: false, flow: gestures })).flow;
+  console.log('User flow on the eager build (every island client:load)…');
+  const eagerFlow = (await measureVariant(path.join(root, '.build/eager'), { audits: false, flow: ['click'] })).flow;
+  flow = flowFigures(interaction, eagerFlow);
 } else {
   console.log('\nMeasuring the production build (islands hydrate on interaction)…');
-  pages = await measureVariant(path.join(root, 'dist'), { flow: true });
+  pages = await measureVariant(path.join(root, 'dist'), { flow: gestures });
   console.log('Measuring the eager build (every island client:load)…');
-  eager = { pages: await measureVariant(path.join(root, '.build/eager')) };
-  console.log('User flow on the client:visible build…');
-  const visible = (await measureVariant(path.join(root, '.build/visible'), { audits: false, flow: true })).flow;
-  const interaction = pages.flow;
+  eager = { pages: await measureVariant(path.join(root, '.build/eager'), { flow: ['click'] }) };
+  flow = flowFigures(pages.flow, eager.pages.flow);
   delete pages.flow;
-  flow = { url: flowUrl, interaction, visible, ratio: flowRatios(interaction, visible) };
+  delete eager.pages.flow;
 }
 await browser.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -155,7 +162,7 @@ fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 
 if (!flowOnly) {
-  const columns = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'htmlGz', 'cssGz', 'jsGzInitial', 'jsGzScrolled', 'requests', 'thirdParty'];
+  const columns = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'htmlGz', 'cssGz', 'jsGzInitial', 'scriptRequests', 'wireScriptBytes', 'wireRequests', 'wireBytes', 'jsGzScrolled', 'thirdParty'];
   const rows = [];
   for (const [variant, set] of [['islands', pages], ['eager', eager.pages]]) {
     for (const url of urls) for (const ff of formFactors) rows.push({ variant, page: url, device: ff, ...Object.fromEntries(columns.map((c) => [c, set[url][ff][c]])) });
@@ -165,13 +172,14 @@ if (!flowOnly) {
   const failed = [...new Set(Object.values(pages).flatMap((p) => Object.values(p).flatMap((m) => m.failedAudits)))];
   if (failed.length) console.log(`Lighthouse audits not passed: ${failed.join(', ')}`);
 }
-const flowColumns = ['inpMs', 'focusToInteractiveMs', 'flowBytes', 'flowRequests'];
-console.log(`\nUser flow on ${flowUrl} (mobile, timespan; median of ${runs}; INP from ${flow.interaction.inpSource} / ${flow.visible.inpSource}):`);
+const flowColumns = ['inpMs', 'focusToInteractiveMs', 'flowRequests', 'scriptRequests', 'chainDepth', 'flowBytes', 'firstIntent', 'preloadLeadMs'];
+console.log(`\nUser flow on ${flowUrl} (mobile, timespan; median of ${runs}; INP from ${flow.interaction.click.inpSource} / ${flow.eager.inpSource}):`);
 console.table([
-  { variant: 'interaction', ...Object.fromEntries(flowColumns.map((c) => [c, flow.interaction[c]])) },
-  { variant: 'visible', ...Object.fromEntries(flowColumns.map((c) => [c, flow.visible[c]])) },
-  { variant: 'ratio interaction/visible', ...flow.ratio },
+  ...gestures.map((gesture) => ({ variant: `interaction, ${gesture}`, ...Object.fromEntries(flowColumns.map((c) => [c, flow.interaction[gesture][c]])) })),
+  { variant: 'eager, click', ...Object.fromEntries(flowColumns.map((c) => [c, flow.eager[c]])) },
+  { variant: 'ratio interaction/eager (click)', ...flow.ratio },
 ]);
+console.log('firstIntent: the first sign of intent on the sign-up before its first focus; preloadLeadMs: how long before that focus its code was asked for (0 or less: on the interaction itself).');
 if (publish) console.log(`\n${publishSummary(publish)}`);
 if (mail) console.log(`\n${mailSummary(mail)}`);
 console.log('Written to reports/bench.json');

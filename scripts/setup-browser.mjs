@@ -1,31 +1,40 @@
-// npm run setup:browser: makes sure a Chromium is there for Playwright and Lighthouse, installing Debian's
-// `chromium` package when none is found and we may (root with apt). `npm test` runs this first.
+// npm run setup:browser: makes sure the browsers the tests drive are there: a Chromium for Playwright and Lighthouse,
+// and for the cross-engine suite Firefox ESR, WebKitGTK's WebKitWebDriver and MiniBrowser, and Xvfb. Where one is
+// missing and we may (root with apt), it installs Debian's packages (`chromium`, `firefox-esr`, `webkit2gtk-driver`,
+// `xvfb`); elsewhere it says what to install. `npm test` runs this first. See docs/commands.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { findChromium } from './lib/chromium.mjs';
+import { missingEngineTools } from './lib/engines.mjs';
 import { childEnvironment, readToolConfig } from '../src/shared/config.ts';
 
-const found = findChromium();
-if (found) {
-  console.log(`Chromium: ${found}`);
-  process.exit(0);
-}
 const configured = readToolConfig().CHROME_PATH;
-if (configured) {
+if (configured && !findChromium()) {
   console.error(`CHROME_PATH is set to ${configured}, but there is no file there.`);
   process.exit(1);
 }
-if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
-  console.error('No Chromium found. Install one (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH to its binary.');
-  process.exit(1);
+
+const missing = [
+  ...(findChromium() ? [] : [{ name: 'Chromium', find: findChromium, debianPackage: 'chromium' }]),
+  ...missingEngineTools(),
+];
+const packages = [...new Set(missing.map((tool) => tool.debianPackage))];
+if (packages.length > 0) {
+  const names = missing.map((tool) => tool.name).join(', ');
+  if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
+    console.error(`Missing: ${names}. Install them (Debian/Ubuntu: \`sudo apt-get install ${packages.join(' ')}\`)` +
+      `${findChromium() ? '' : ', or set CHROME_PATH to a Chromium binary'}, then run \`npm run setup:browser\` again.`);
+    process.exit(1);
+  }
+  console.log(`Missing: ${names}. Installing Debian's ${packages.join(', ')}…`);
+  const env = childEnvironment({ DEBIAN_FRONTEND: 'noninteractive' });
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+  const still = missing.filter((tool) => !tool.find());
+  if (still.length > 0) {
+    console.error(`Installing ${packages.join(', ')} did not bring ${still.map((tool) => tool.name).join(', ')}; install them by hand.`);
+    process.exit(1);
+  }
 }
-console.log("No Chromium found: installing Debian's chromium package…");
-const env = childEnvironment({ DEBIAN_FRONTEND: 'noninteractive' });
-execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-const installed = findChromium();
-if (!installed) {
-  console.error('Installing chromium did not produce /usr/bin/chromium; set CHROME_PATH to a Chromium binary.');
-  process.exit(1);
-}
-console.log(`Chromium: ${installed}`);
+console.log(`Chromium: ${findChromium()}`);
+console.log('Firefox ESR, WebKitWebDriver with MiniBrowser, xvfb-run: found.');

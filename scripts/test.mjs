@@ -1,9 +1,13 @@
 // npm test: browser setup, typecheck, lint, unit tests, then the end-to-end tests (Playwright builds the site and
-// serves it with the services itself: see playwright.config.ts). Ends with one line "N passed, N failed" over all
-// runners; exits non-zero if anything failed.
+// serves it with the services itself: see playwright.config.ts), Chromium and the cross-engine suite in Firefox and
+// WebKit, under `xvfb-run` when there is no display. Ends with one line "N passed, N failed" over all runners; exits
+// non-zero if anything failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run } from './lib/services.mjs';
+import { findChromium } from './lib/chromium.mjs';
+import { findXvfbRun } from './lib/engines.mjs';
+import { readToolConfig } from '../src/shared/config.ts';
 
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const resultsDir = path.join(root, 'test-results');
@@ -50,14 +54,17 @@ if (vitest) {
   if (vitestCode !== 0 && vitest.numFailedTests === 0) check('vitest (suite errors)', vitestCode);
 } else check('vitest', vitestCode || 1);
 
-if (browserCode === 0) {
-  console.log('\n▶ end-to-end tests (Playwright: build, serve, test)');
+// Without Chromium nothing can run; without Firefox or WebKit their tests fail, each saying what to install.
+if (findChromium()) {
+  console.log('\n▶ end-to-end tests (Playwright: build, serve, test in Chromium, Firefox and WebKit)');
   const playwrightJson = path.join(resultsDir, 'playwright.json');
   fs.rmSync(playwrightJson, { force: true });
+  const playwright = [bin('@playwright/test', 'cli.js'), 'test'];
+  // Firefox and MiniBrowser open windows: on a machine without a display they get a virtual one.
+  const xvfbRun = readToolConfig().DISPLAY ? undefined : findXvfbRun();
+  const [command, args] = xvfbRun ? [xvfbRun, ['-a', '-s', '-screen 0 1920x1080x24', process.execPath, ...playwright]] : [process.execPath, playwright];
   // BASE_URL would point Playwright at an already served site; `npm test` always tests its own fresh build.
-  const code = await run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test'], {
-    env: { BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-  });
+  const code = await run(command, args, { env: { BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } });
   const stats = readJson(playwrightJson)?.stats;
   if (stats) {
     tally.passed += stats.expected + stats.flaky;

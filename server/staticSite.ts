@@ -2,22 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pagePolicy } from '../src/shared/csp.ts';
-
-/** Content types by file extension (a `Map`, as every look-up by a name from a request: docs/security.md). */
-const types: ReadonlyMap<string, string> = new Map([
-  ['.html', 'text/html; charset=utf-8'],
-  ['.js', 'text/javascript; charset=utf-8'],
-  ['.css', 'text/css; charset=utf-8'],
-  ['.svg', 'image/svg+xml'],
-  ['.png', 'image/png'],
-  ['.jpg', 'image/jpeg'],
-  ['.webp', 'image/webp'],
-  ['.avif', 'image/avif'],
-  ['.json', 'application/json'],
-  ['.txt', 'text/plain; charset=utf-8'],
-  ['.ico', 'image/x-icon'],
-  ['.woff2', 'font/woff2'],
-]);
+import { contentTypeOf } from '../src/shared/contentTypes.ts';
 
 // An encoded slash or backslash, a backslash or a NUL: no file of the site has one in its path, and each is a classic
 // way to smuggle a different path (or host) past a check, so such requests get a plain 404.
@@ -52,7 +37,7 @@ function resolveFile(root: string, urlPath: string): string | undefined {
 function send(c: Context, file: string, status: 200 | 404 = 200) {
   const ext = path.extname(file);
   const body = fs.readFileSync(file);
-  const headers: Record<string, string> = { 'content-type': types.get(ext) ?? 'application/octet-stream' };
+  const headers: Record<string, string> = { 'content-type': contentTypeOf(file) };
   if (ext === '.html') {
     headers['content-security-policy'] = pagePolicy(body.toString('utf8'));
     headers['cache-control'] = 'no-cache';

@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const readyTimeoutMs = 30_000;
 
 /** A TCP port nobody listens on right now. */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -1,6 +1,9 @@
-// Bytes a page transfers (as sent: gzip where the server compresses), before any interaction and after scrolling
-// to the bottom. Islands hydrate on interaction, so scrolling alone loads no island code (in a `client:visible`
-// build, ISLANDS=visible, it hydrates every island).
+// Bytes a page transfers: on the wire before any interaction (headers included, as Chromium counts them), and as
+// sent (gzip where the server compresses) before any interaction and after scrolling to the bottom. Islands hydrate
+// on interaction; scrolling a sign-up's e-mail field into view is a sign of intent on which its code is preloaded,
+// not run (docs/performance.md#after-the-first-interaction). In a `client:visible` build (ISLANDS=visible) scrolling
+// hydrates every island.
+import { loadWithoutInteraction, recordWire, wireFigures } from './wireBytes.mjs';
 
 const kind = (response) => {
   const type = response.headers()['content-type'] ?? '';
@@ -10,8 +13,27 @@ const kind = (response) => {
   return 'other';
 };
 
-async function settle(page) {
-  await page.waitForLoadState('networkidle');
+/** The browser context of a form factor: a 375 px phone with touch, or a 1440 px desktop. */
+export function contextOptions(formFactor) {
+  return formFactor === 'mobile' ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : { viewport: { width: 1440, height: 900 } };
+}
+
+/**
+ * What `url` receives before the first interaction, on the wire (`wireFigures`).
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {'mobile' | 'desktop'} formFactor
+ */
+export async function measureBeforeInteraction(browser, url, formFactor) {
+  const context = await browser.newContext(contextOptions(formFactor));
+  try {
+    const page = await context.newPage();
+    const wire = await recordWire(page);
+    await loadWithoutInteraction(page, url, wire);
+    return wireFigures(wire.responses());
+  } finally {
+    await context.close();
+  }
 }
 
 /**
@@ -20,9 +42,7 @@ async function settle(page) {
  * @param {'mobile' | 'desktop'} formFactor
  */
 export async function measureTransfer(browser, url, formFactor) {
-  const context = await browser.newContext(
-    formFactor === 'mobile' ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : { viewport: { width: 1440, height: 900 } },
-  );
+  const context = await browser.newContext(contextOptions(formFactor));
   const page = await context.newPage();
   const origin = new URL(url).origin;
   const seen = [];
@@ -32,9 +52,10 @@ export async function measureTransfer(browser, url, formFactor) {
     const sizes = await request.sizes();
     seen.push({ url: request.url(), kind: kind(response), bytes: sizes.responseBodySize });
   });
-  await page.goto(url);
-  await settle(page);
+  const wire = await recordWire(page);
+  await loadWithoutInteraction(page, url, wire);
   const initial = [...seen];
+  const beforeInteraction = wireFigures(wire.responses());
   // Bring each island into view in turn (big scroll steps can skip one), then wait for the network to settle.
   const islands = page.locator('astro-island');
   for (let i = 0; i < (await islands.count()); i += 1) {
@@ -44,7 +65,7 @@ export async function measureTransfer(browser, url, formFactor) {
     await page.waitForTimeout(200);
   }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await settle(page);
+  await wire.quiet();
   await context.close();
   const sum = (list, k) => list.filter((r) => r.kind === k).reduce((total, r) => total + r.bytes, 0);
   return {
@@ -53,6 +74,10 @@ export async function measureTransfer(browser, url, formFactor) {
     jsGzInitial: sum(initial, 'js'),
     jsGzScrolled: sum(seen, 'js'),
     requests: seen.length,
+    wireScriptBytes: beforeInteraction.scriptBytes,
+    scriptRequests: beforeInteraction.scriptRequests,
+    wireRequests: beforeInteraction.requests,
+    wireBytes: beforeInteraction.bytes,
     thirdParty: seen.filter((r) => new URL(r.url).origin !== origin && !r.url.startsWith('data:')).length,
     scripts: seen.filter((r) => r.kind === 'js').map((r) => new URL(r.url).pathname),
   };

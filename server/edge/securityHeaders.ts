@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { baseDirectives } from '../../src/shared/csp.ts';
-import { securityHeaders as sharedHeaders, strictTransportSecurity } from '../../src/shared/securityHeaders.ts';
+import { documentOnlyHeaders, everyResponseHeaders, isLeanAsset, strictTransportSecurity } from '../../src/shared/securityHeaders.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -11,13 +11,20 @@ declare module 'hono' {
   }
 }
 
-/** Security headers on every response (HSTS on https); HTML pages get their own CSP, everything else the base one. */
+/**
+ * Security headers (docs/security.md#headers): `nosniff` on every response; on documents also the document-only
+ * headers, HSTS on https and a CSP (HTML pages bring their own, everything else gets the base one). Scripts, styles,
+ * fonts and raster images get none of those: they are never shown as a document, and they are most of a page's
+ * requests.
+ */
 export function securityHeaders(config: Pick<ServerConfig, 'siteUrl'>): MiddlewareHandler {
   return async (c, next) => {
     c.set('onHttps', runsOnHttps(c, config.siteUrl));
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of Object.entries(sharedHeaders)) headers.set(name, value);
+    for (const [name, value] of Object.entries(everyResponseHeaders)) headers.set(name, value);
+    if (isLeanAsset(headers.get('content-type'))) return;
+    for (const [name, value] of Object.entries(documentOnlyHeaders)) headers.set(name, value);
     if (c.get('onHttps')) for (const [name, value] of Object.entries(strictTransportSecurity)) headers.set(name, value);
     if (!headers.has('content-security-policy')) headers.set('content-security-policy', baseDirectives.join('; '));
   };

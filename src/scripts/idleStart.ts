@@ -1,4 +1,5 @@
-const interactions = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+import { whenIdle } from '../lib/idle.ts';
+import { interactionEvents as interactions } from '../lib/interactionEvents.ts';
 
 /**
  * Runs `task` once, when the browser is idle after the page has loaded (at most 2 s after load), so that nothing but
@@ -14,10 +15,7 @@ export function startWhenIdle(task: () => void, earlyFor: readonly Element[] = [
     task();
   };
   for (const element of earlyFor) for (const type of interactions) element.addEventListener(type, run, { capture: true, passive: true });
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 0);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const afterLoad = () => whenIdle(run, 2000);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }

@@ -224,6 +224,8 @@ export const toolEnvironmentSchema = v.object({
   PUBLISHER: environmentSchema.entries.PUBLISHER,
   /** The Chromium binary for tests, bench and screenshots. */
   CHROME_PATH: v.optional(v.string()),
+  /** The X display the cross-engine suite's Firefox and MiniBrowser open on (`xvfb-run` sets it; `npm test` runs it so). */
+  DISPLAY: v.optional(v.string()),
   /** An already served site to test or photograph instead of starting one. */
   BASE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   /** Port of the services Playwright starts. */

@@ -2,11 +2,17 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Hydrates one island the way a shopper does: the shop's islands hydrate on the first interaction inside them
- * (`client:interaction`), so bring it into view and put a pointer down on it. (Harmless for `client:visible` and
- * `client:load` builds, which hydrate on their own.) Waits until Astro reports the island hydrated.
+ * (`client:interaction`), so bring it into view and put a pointer down on it. An island that hydrates on its own
+ * (`client:load`, as on the double-opt-in page, or a `client:visible` build) is waited for, not reached for: the page's
+ * island runtime comes with its one script, so it may still be on its way. Waits until Astro reports the island
+ * hydrated.
  */
 export async function hydrateIsland(island: Locator): Promise<void> {
   if ((await island.getAttribute('ssr')) === null) return;
+  if ((await island.getAttribute('client')) !== 'interaction') {
+    await expect(island).not.toHaveAttribute('ssr', { timeout: 10_000 });
+    return;
+  }
   await island.scrollIntoViewIfNeeded();
   await island.dispatchEvent('pointerdown');
   // Astro removes the `ssr` attribute from an island once it has hydrated.

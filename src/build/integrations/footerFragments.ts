@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import { fragmentStylesheetPath, footerFragmentNames, type FooterFragmentName } from '../fragments/fragmentNames.ts';
 
 type BuildPages = Parameters<NonNullable<AstroIntegration['hooks']['astro:build:setup']>>[0]['pages'];
@@ -17,10 +16,9 @@ function inPageOrder(styles: PageStyles): PageStyles {
 }
 
 function stylesheet(styles: PageStyles, dir: string): string {
-  const sheets = inPageOrder(styles).map(({ sheet }) =>
-    sheet.type === 'inline' ? sheet.content : fs.readFileSync(path.join(dir, sheet.src), 'utf8'));
-  // Astro writes this rule inline before a page's first island; a host page's CSP would block it there.
-  return [ISLAND_STYLES, ...sheets].join('\n');
+  // base.css among them carries the island wrappers' rule, which Astro would write inline (a host page's CSP would block it).
+  return inPageOrder(styles).map(({ sheet }) =>
+    sheet.type === 'inline' ? sheet.content : fs.readFileSync(path.join(dir, sheet.src), 'utf8')).join('\n');
 }
 
 /**

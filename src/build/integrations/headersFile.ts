@@ -3,31 +3,65 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { baseDirectives, pagePolicy } from '../../shared/csp.ts';
-import { securityHeaders, strictTransportSecurity } from '../../shared/securityHeaders.ts';
+import { contentTypeOf } from '../../shared/contentTypes.ts';
+import { documentOnlyHeaders, everyResponseHeaders, isLeanAsset, strictTransportSecurity } from '../../shared/securityHeaders.ts';
 
-/** The CDNs that read `_headers` serve only https, so HSTS belongs to every response there. */
-const siteHeaders = Object.entries({ ...securityHeaders, ...strictTransportSecurity }).map(([name, value]) => `${name}: ${value}`);
+/** The folder of Astro's hashed files (`build.assets`): their names change with their content. */
+const HASHED_ASSETS = '_astro';
+/** Hashed names: cached for a year, never asked again. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function htmlFiles(dir: string): string[] {
+const lines = (headers: Readonly<Record<string, string>>) => Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+const block = (route: string, rules: string[]) => `${route}\n  ${rules.join('\n  ')}`;
+
+/** Every file under `dir`, as paths relative to it with `/`. */
+function builtFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    // Fragments are included into other sites' pages, whose policy applies to them.
-    .filter((file) => !path.relative(dir, file).startsWith(`fragments${path.sep}`));
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 /**
- * Writes `_headers` (the format Netlify and Cloudflare Pages read) for every page under `root`, so a CDN sends each
- * page's CSP as a header, with `frame-ancestors`, exactly as the local server does. Returns the number of pages.
+ * The routes of the lean assets among `files` (docs/security.md#headers): a whole top-level folder as `/folder/*`
+ * when it holds nothing else, otherwise each file on its own.
+ */
+export function leanAssetRoutes(files: readonly string[]): string[] {
+  const lean = (file: string) => isLeanAsset(contentTypeOf(file));
+  const folders = new Map<string, boolean>();
+  for (const file of files) {
+    const folder = file.includes('/') ? file.slice(0, file.indexOf('/')) : '';
+    folders.set(folder, (folders.get(folder) ?? true) && lean(file));
+  }
+  const wholeFolders = [...folders].filter(([folder, allLean]) => folder !== '' && allLean).map(([folder]) => folder);
+  return [
+    ...wholeFolders.map((folder) => `/${folder}/*`),
+    ...files.filter((file) => lean(file) && !wholeFolders.some((folder) => file.startsWith(`${folder}/`))).map((file) => `/${file}`),
+  ];
+}
+
+/**
+ * Writes `_headers` (the format Netlify and Cloudflare Pages read) for the site under `root`, so a CDN sends the same
+ * headers as the local server (server/edge/securityHeaders.ts, server/staticSite.ts): every response `nosniff`;
+ * documents the document-only headers, HSTS (the CDNs serve only https) and their page's CSP with `frame-ancestors`;
+ * lean assets none of those, and the hashed ones `immutable`. Returns the number of pages.
  */
 export function writeHeadersFile(root: string): number {
-  const blocks = [`/*\n  ${[...siteHeaders, `Content-Security-Policy: ${baseDirectives.join('; ')}`].join('\n  ')}`];
-  for (const file of htmlFiles(root).sort()) {
-    const route = `/${path.relative(root, file).split(path.sep).join('/')}`.replace(/index\.html$/, '');
-    blocks.push(`${route}\n  ! Content-Security-Policy\n  Content-Security-Policy: ${pagePolicy(fs.readFileSync(file, 'utf8'))}`);
+  const files = builtFiles(root);
+  const documentHeaders = { ...documentOnlyHeaders, ...strictTransportSecurity };
+  const detachDocumentHeaders = [...Object.keys(documentHeaders), 'Content-Security-Policy'].map((name) => `! ${name}`);
+  const blocks = [block('/*', [...lines(everyResponseHeaders), ...lines(documentHeaders), `Content-Security-Policy: ${baseDirectives.join('; ')}`])];
+  for (const route of leanAssetRoutes(files)) {
+    blocks.push(block(route, [...detachDocumentHeaders, ...(route.startsWith(`/${HASHED_ASSETS}/`) ? [`Cache-Control: ${IMMUTABLE}`] : [])]));
+  }
+  // Fragments are included into other sites' pages, whose policy applies to them.
+  const pages = files.filter((file) => file.endsWith('.html') && !file.startsWith('fragments/'));
+  for (const file of pages) {
+    const route = `/${file}`.replace(/index\.html$/, '');
+    blocks.push(block(route, ['! Content-Security-Policy', `Content-Security-Policy: ${pagePolicy(fs.readFileSync(path.join(root, file), 'utf8'))}`]));
   }
   fs.writeFileSync(path.join(root, '_headers'), `${blocks.join('\n\n')}\n`);
-  return blocks.length - 1;
+  return pages.length;
 }
 
 /** Astro integration: `_headers` after every build. A partial build rewrites it after merging (scripts/lib/buildSite.mjs). */

@@ -1,21 +1,27 @@
 import type { ClientDirective } from 'astro';
 import { ISLAND_HYDRATED_EVENT } from '../../lib/hydration/islandHydratedEvent.ts';
-
-/** What counts as reaching for an island: a pointer or finger going down, focus arriving, a key pressed. */
-const interactions = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+import { preloadIslandModules } from '../../lib/hydration/islandModules.ts';
+import { watchIntent } from '../../lib/hydration/islandIntent.ts';
+import { interactionEvents } from '../../lib/interactionEvents.ts';
 
 /**
  * `client:interaction`: the island's server HTML is a working page until somebody interacts with it; the first
- * pointerdown, focusin, keydown or touchstart inside it loads and hydrates the component. This script is inlined
- * into the page by Astro, so it must stay tiny and framework-free.
+ * pointerdown, focusin, keydown or touchstart inside it loads and hydrates the component. This script runs before
+ * the first interaction (docs/performance.md#before-the-first-interaction), so it stays small and framework-free.
+ *
+ * The island's code arrives in one round trip: on the first sign of intent (a pointer over the island, a finger on
+ * it, its e-mail field scrolled into view) or at the latest on the interaction, every module file it needs is
+ * preloaded at once (src/lib/hydration/islandModules.ts, docs/performance.md#after-the-first-interaction).
  *
  * Nothing is lost on the way:
  * - Typing goes into the server-rendered fields, which are real inputs; the island adopts their live values when it
  *   hydrates (src/lib/hydration/useAdoptLiveValues.ts).
  * - A form submitted before the component runs (a click on its button, Enter in a field) is held and submitted
  *   again, with the same submit button, once React has committed the hydration (the island says so with
- *   ISLAND_HYDRATED_EVENT from useAdoptLiveValues, which every island using this directive calls). So the server HTML may enable a submit button that it
- *   disables only for browsers without JavaScript: this script is the JavaScript that guards it.
+ *   ISLAND_HYDRATED_EVENT from useAdoptLiveValues, which every island using this directive calls). So the server HTML
+ *   may enable a submit button that it disables only for browsers without JavaScript: this script is the JavaScript
+ *   that guards it.
+ * - Focus that arrived before this script ran (it runs once the page is parsed) counts as the first interaction.
  * - Focus and native behaviour (links, disclosures, selects) are never intercepted.
  */
 const interactionDirective: ClientDirective = (load, _options, island) => {
@@ -29,11 +35,14 @@ const interactionDirective: ClientDirective = (load, _options, island) => {
   island.addEventListener('submit', holdSubmit, true);
   for (const button of island.querySelectorAll<HTMLButtonElement>('form button[type="submit"][disabled]')) button.disabled = false;
 
+  const stopWatchingIntent = watchIntent(island, () => preloadIslandModules(island));
   let started = false;
   function start() {
     if (started) return;
     started = true;
-    for (const type of interactions) island.removeEventListener(type, start, true);
+    for (const type of interactionEvents) island.removeEventListener(type, start, true);
+    stopWatchingIntent();
+    preloadIslandModules(island);
     void hydrateIsland();
   }
 
@@ -52,7 +61,8 @@ const interactionDirective: ClientDirective = (load, _options, island) => {
     });
   }, { once: true });
 
-  for (const type of interactions) island.addEventListener(type, start, { capture: true, passive: true });
+  for (const type of interactionEvents) island.addEventListener(type, start, { capture: true, passive: true });
+  if (island.contains(document.activeElement)) start();
 };
 
 export default interactionDirective;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { LOGIN_COOKIE } from '../../shared/auth/loginToken.ts';
+import { LOGIN_COOKIE } from '../../shared/auth/loginCookie.ts';
 import { readCookie } from '../../shared/cookies.ts';
 import { pushSignUpEvent } from '../../lib/newsletter/analytics.ts';
 import {

@@ -1,5 +1,6 @@
 import { readCookie } from '../../shared/cookies.ts';
-import { LOGIN_COOKIE, readLoginTokenClaims } from '../../shared/auth/loginToken.ts';
+import { LOGIN_COOKIE } from '../../shared/auth/loginCookie.ts';
+import { readLoginTokenTimes } from './loginTokenTimes.ts';
 
 /**
  * The shopper's login-token renewal as a pure state machine (docs/preview.md#login-token-renewal): what to do now, and
@@ -46,7 +47,7 @@ export function isRenewalSkipped(cookies: string): boolean {
 export function decideRenewal(cookies: string, nowSeconds: number): RenewalDecision {
   const token = readCookie(cookies, LOGIN_COOKIE);
   if (!token) return { kind: 'wait-for-login' };
-  const claims = readLoginTokenClaims(token);
+  const claims = readLoginTokenTimes(token);
   if (!claims) return { kind: 'outcome', outcome: renewalOutcomes.unknownToken };
   if (nowSeconds >= claims.exp) return { kind: 'outcome', outcome: renewalOutcomes.expired };
   if (nowSeconds < claims.ren) return { kind: 'outcome', outcome: renewalOutcomes.notDue };

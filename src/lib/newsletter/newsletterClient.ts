@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
+import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginCookie.ts';
 import { shopBySegment } from '../../shared/countries.ts';
 import { fetchWithTimeout } from '../http.ts';
 import { fillPath } from '../../shared/routes/service.ts';

@@ -1,8 +1,8 @@
-// The script of a footer fragment included into a page outside this site (docs/footer.md#fragments). The footer's
-// own script comes with the footer; this adds what this site's pages otherwise carry inline, which a host page's CSP
-// would block: the island runtime for the country selector, and the marks the inline head script sets.
-import './interactionDirectiveGlobal.ts';
-import 'astro/runtime/server/astro-island.js';
+// The script of a footer fragment included into a page outside this site (docs/footer.md#fragments): the footer's
+// own script, the island runtime for the country selector, and the marks this site's pages set with their inline head
+// script, which a host page's CSP would block.
+import '../islands/islandRuntime.ts';
+import './footerClient.ts';
 import { readCookie } from '../../shared/cookies.ts';
 import { PLATFORM_COOKIE, platforms } from './platform.ts';
 

@@ -1,5 +1,6 @@
 import { readCookie } from '../../shared/cookies.ts';
-import { LOGIN_COOKIE } from '../../shared/auth/loginToken.ts';
+import { LOGIN_COOKIE } from '../../shared/auth/loginCookie.ts';
+import { fetchNewsletterStatus } from '../../lib/newsletter/psdataClient.ts';
 
 /**
  * Hides the footer's sign-up when the logged-in customer already subscribed or waits for the double opt-in
@@ -9,8 +10,6 @@ import { LOGIN_COOKIE } from '../../shared/auth/loginToken.ts';
 export async function hideNewsletterWhenSubscribed(container: HTMLElement, cookies: string = document.cookie): Promise<void> {
   if (!readCookie(cookies, LOGIN_COOKIE)) return;
   try {
-    // Loaded only for logged-in visitors: anonymous ones download neither the client nor its schema.
-    const { fetchNewsletterStatus } = await import('../../lib/newsletter/psdataClient.ts');
     const status = await fetchNewsletterStatus(cookies);
     // Every status there is (waiting for the confirmation, subscribed) makes a second sign-up pointless.
     if (status !== undefined && status !== null) container.hidden = true;

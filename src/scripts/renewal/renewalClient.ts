@@ -1,5 +1,5 @@
 import { postJson } from '../../lib/http.ts';
-import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginToken.ts';
+import { LOGIN_TOKEN_HEADER } from '../../shared/auth/loginCookie.ts';
 import { serviceUrl } from '../../shared/routes/service.ts';
 import { loginService } from '../../shared/routes/login.ts';
 

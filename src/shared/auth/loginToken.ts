@@ -1,9 +1,8 @@
 import * as v from 'valibot';
+import { readTokenPayload } from './tokenPayload.ts';
 
-/** Name of the shopper's login cookie; its value is the login token the pages send as `LOGIN_TOKEN_HEADER`. */
-export const LOGIN_COOKIE = 'login_token';
-/** Request header that carries the login token (docs/calls.md#customer-base-data). */
-export const LOGIN_TOKEN_HEADER = 'x-login-token';
+// The services import the names from here too; browser code imports them from loginCookie.ts, which has no schema.
+export { LOGIN_COOKIE, LOGIN_TOKEN_HEADER } from './loginCookie.ts';
 
 /** What a login token says about itself (docs/preview.md#login-token). Times are seconds since the epoch. */
 const loginTokenClaimsSchema = v.object({
@@ -17,23 +16,13 @@ const loginTokenClaimsSchema = v.object({
 
 export type LoginTokenClaims = v.InferOutput<typeof loginTokenClaimsSchema>;
 
-function decodeBase64Url(part: string): string {
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-  const bytes = Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (ch) => ch.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
 /**
- * Reads the claims of a token of the form `header.payload.signature` (base64url JSON payload) without checking
- * the signature: the browser only needs the times to schedule renewal; the service checks signatures.
+ * Reads the claims of a token of the form `header.payload.signature` (base64url JSON payload) without checking the
+ * signature; the services check signatures (server/login/loginToken.ts). The browser reads the same claims with a few
+ * plain checks instead (src/lib/auth/loginTokenTimes.ts), so that no schema library loads before the first
+ * interaction.
  */
 export function readLoginTokenClaims(token: string | undefined): LoginTokenClaims | undefined {
-  const payload = token?.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const result = v.safeParse(loginTokenClaimsSchema, JSON.parse(decodeBase64Url(payload)));
-    return result.success ? result.output : undefined;
-  } catch {
-    return undefined;
-  }
+  const result = v.safeParse(loginTokenClaimsSchema, readTokenPayload(token));
+  return result.success ? result.output : undefined;
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { subscriptionStatuses } from './subscriptionStatus.ts';
 
 /**
  * Rules of the newsletter sign-up shared by the island and the newsletter service (docs/newsletter.md#validation).
@@ -99,9 +100,6 @@ export type SubscriberUpdateRequest = v.InferOutput<typeof subscriberUpdateReque
  * subscription from now on (docs/calls.md#confirm-subscription).
  */
 export const confirmationSchema = v.object({ preferencesToken: v.pipe(v.string(), v.nonEmpty()) });
-
-/** Where a subscription stands (customer data `nl_status`; docs/newsletter.md#double-opt-in). */
-const subscriptionStatuses = ['WAITING_FOR_DOI', 'SUBSCRIBED'] as const;
 
 /** Answer of `GET /newsletter-subscribers/{token}`. */
 export const subscriberSchema = v.object({

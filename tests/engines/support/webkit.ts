@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Builder, By, Key as SeleniumKey, type WebDriver } from 'selenium-webdriver';
+import { findMiniBrowser, findWebKitWebDriver } from '../../../scripts/lib/engines.mjs';
+import { childEnvironment } from '../../../src/shared/config.ts';
+import { missingTool, requireDisplay, type Engine, type EnginePage, type Key } from './enginePage.ts';
+
+/**
+ * MiniBrowser's toolbar keeps its window at least 447 px wide. This GTK stylesheet (read through XDG_CONFIG_HOME)
+ * shrinks the toolbar's widgets to nothing, so the page can be 375 px wide.
+ */
+const gtkStylesheet = `headerbar, toolbar, toolbar *, headerbar *, entry, button, progressbar {
+  min-width: 0; min-height: 0; padding: 0; margin: 0; border: 0; font-size: 1px; box-shadow: none; -gtk-icon-transform: scale(0);
+}
+`;
+/** The window's height above the page: what is left of the toolbar. */
+const CHROME_HEIGHT = 20;
+const keys: Record<Key, string> = { Escape: SeleniumKey.ESCAPE, Tab: SeleniumKey.TAB, Enter: SeleniumKey.ENTER };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function untilListening(port: number, driver: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited with code ${driver.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(() => resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('WebKitWebDriver did not listen within 15 s');
+}
+
+function webkitPage(driver: WebDriver): EnginePage {
+  return {
+    open: (url) => driver.get(url),
+    resize: async (width, height) => {
+      await driver.manage().window().setRect({ width, height: height + CHROME_HEIGHT });
+    },
+    click: async (selector) => {
+      await driver.findElement(By.css(selector)).click();
+    },
+    type: (text) => driver.actions().sendKeys(text).perform(),
+    press: (key) => driver.actions().sendKeys(keys[key]).perform(),
+    evaluate: (fn, ...args) => driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args) as never,
+    // One window serves every test of the worker: the next test starts from a blank page without cookies or storage.
+    close: async () => {},
+  };
+}
+
+/**
+ * WebKitGTK's MiniBrowser through WebKitWebDriver (classic WebDriver, driven with selenium-webdriver), on the X
+ * display. One window per worker; each page starts without cookies or storage.
+ */
+export async function launchWebKit(): Promise<Engine> {
+  requireDisplay();
+  const webDriver = findWebKitWebDriver();
+  if (!webDriver) throw missingTool('WebKitWebDriver', 'webkit2gtk-driver');
+  const miniBrowser = findMiniBrowser();
+  if (!miniBrowser) throw missingTool('MiniBrowser (WebKitGTK)', 'webkit2gtk-driver');
+  const config = fs.mkdtempSync(path.join(os.tmpdir(), 'webkit-gtk-'));
+  fs.mkdirSync(path.join(config, 'gtk-3.0'));
+  fs.writeFileSync(path.join(config, 'gtk-3.0', 'gtk.css'), gtkStylesheet);
+  const port = await freePort();
+  const server = spawn(webDriver, [`--port=${port}`], { env: childEnvironment({ XDG_CONFIG_HOME: config }), stdio: 'ignore' });
+  await untilListening(port, server);
+  const driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${port}`)
+    .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] } })
+    .build();
+  return {
+    name: 'webkit',
+    async newPage(blankUrl) {
+      await driver.get(blankUrl);
+      await driver.manage().deleteAllCookies();
+      await driver.executeScript('sessionStorage.clear(); localStorage.clear();');
+      return webkitPage(driver);
+    },
+    async close() {
+      await driver.quit().catch(() => {});
+      server.kill();
+      fs.rmSync(config, { recursive: true, force: true });
+    },
+  };
+}
