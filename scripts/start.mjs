@@ -11,11 +11,23 @@ const siteUrl = config.SITE_URL ?? `http://${config.HOST}:${port}`;
 // The server's publisher rebuilds shops when their content changes; it skips its start-up check, since the full build
 // below follows at once (docs/calls.md#publisher).
 const publisher = config.PUBLISHER === 'off' ? 'off' : 'no-catch-up';
-const services = await startServices({ port, env: { SITE_URL: siteUrl, PUBLISHER: publisher } });
+const services = await startServices({ port, env: { SITE_URL: siteUrl, PUBLISHER: publisher } }).catch((error) => {
+  // A port in use or services that would not start: the message says what to do; a stack trace would not.
+  console.error(error.message);
+  process.exit(1);
+});
+let stopping = false;
 const stop = async () => {
+  stopping = true;
   await services.stop();
   process.exit(0);
 };
+// Services that die on their own (a crash, a kill) end `npm start` too, saying so: never links to nothing.
+services.child.once('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`The local services stopped (${signal ?? `exit code ${code}`}); see above. npm start ends.`);
+  process.exit(code || 1);
+});
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 

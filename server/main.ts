@@ -39,6 +39,21 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log(`Mail goes to ${mail.transport.description}`);
 });
 
+// A port another process holds (or one we may not bind): say which and how to choose another, close the database,
+// exit 1 (docs/operations.md#a-port-in-use). Nothing has started yet: the publisher and the mail sender start
+// only once the server listens.
+server.once('error', (error: NodeJS.ErrnoException) => {
+  const reasons: Record<string, string> = {
+    EADDRINUSE: 'is already in use (another server, or an earlier npm start still running?)',
+    EACCES: 'may not be used by this user',
+    EADDRNOTAVAIL: 'is on an address this machine does not have',
+  };
+  const reason = error.code !== undefined && Object.hasOwn(reasons, error.code) ? reasons[error.code] : `cannot be listened on (${error.code ?? error.message})`;
+  console.error(`Port ${config.port} on ${config.host} ${reason}. Stop that process, or choose another port with PORT (and HOST).`);
+  db.close();
+  process.exit(1);
+});
+
 // SIGTERM/SIGINT: stop accepting, answer what was received, stop the publisher's build; at most 10 s, then exit 0
 // (docs/operations.md#stopping-the-server). Background work registers its own stop here.
 shutdown.onShutdown('http', drainHttpOnShutdown(server as Server));

@@ -21,6 +21,21 @@ export function freePort() {
 }
 
 /**
+ * Fails with a message naming the port when something listens on it already: otherwise the readiness check below
+ * would take that other server's answer for ours, and a build would read someone else's content.
+ */
+export function ensurePortFree(port, host) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => {
+      const why = error.code === 'EADDRINUSE' ? 'is already in use (another server, or an earlier npm start still running?)' : `cannot be used (${error.code ?? error.message})`;
+      reject(new Error(`Port ${port} on ${host} ${why}. Stop that process, or choose another port with PORT.`));
+    });
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+/**
  * Whether the health call says the services are up: 200, or 503 because the site serves no release yet (the services
  * answer; a build may be what they are started for).
  */
@@ -53,6 +68,8 @@ async function waitUntilReady(url, child) {
  * @returns {Promise<{ origin: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
  */
 export async function startServices({ port = 0, env = {}, quiet = false } = {}) {
+  const host = env.HOST ?? readToolConfig().HOST;
+  if (port) await ensurePortFree(port, host);
   const listenPort = port || (await freePort());
   const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
     cwd: root,
@@ -66,7 +83,7 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
       child.once('exit', () => done());
       child.kill('SIGTERM');
     });
-  const origin = `http://${env.HOST ?? readToolConfig().HOST}:${listenPort}`;
+  const origin = `http://${host}:${listenPort}`;
   await waitUntilReady(origin + serviceUrl(services.health, 'health'), child);
   return { origin, child, stop };
 }
