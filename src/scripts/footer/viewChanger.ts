@@ -1,3 +1,4 @@
+import { REMEMBERED_CHOICE_MAX_AGE_SECONDS } from '../../shared/cookieLifetime.ts';
 import { currentPlatform, PLATFORM_COOKIE, platforms, type Platform } from './platform.ts';
 
 /**
@@ -11,7 +12,7 @@ export function setUpViewChanger(root: ParentNode, doc: Document = document): vo
     button.addEventListener('click', () => {
       const platform = button.dataset.viewChange as Platform;
       if (!(platforms as readonly string[]).includes(platform)) return;
-      doc.cookie = `${PLATFORM_COOKIE}=${platform}; path=/; max-age=31536000; samesite=lax`;
+      doc.cookie = `${PLATFORM_COOKIE}=${platform}; path=/; max-age=${REMEMBERED_CHOICE_MAX_AGE_SECONDS}; samesite=lax`;
       doc.defaultView?.location.reload();
     });
   }

@@ -8,8 +8,15 @@ import { subscriptionStatuses } from './subscriptionStatus.ts';
 
 /** Longest accepted e-mail address (docs/constants.md#limits). */
 export const EMAIL_MAX_LENGTH = 256;
+/**
+ * How many characters the e-mail input takes: more than `EMAIL_MAX_LENGTH`, so that a too long address gets a
+ * message instead of being cut silently (docs/newsletter.md#validation).
+ */
+export const EMAIL_INPUT_MAX_LENGTH = 300;
 /** Longest accepted first or last name (docs/constants.md#limits). */
 export const NAME_MAX_LENGTH = 40;
+/** Longest accepted `origin` and `originAddition` of a sign-up (docs/constants.md#limits). */
+export const ORIGIN_MAX_LENGTH = 64;
 
 /** Salutation values; the form lists them in this order (docs/newsletter.md#fields). */
 export const salutations = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const;
@@ -67,9 +74,9 @@ export const subscriberCreateRequestSchema = v.strictObject({
    */
   legals: v.optional(v.pipe(v.array(v.picklist(legalValues)), v.maxLength(legalValues.length))),
   /** Where the sign-up happened; `onsite` by default. */
-  origin: v.optional(v.pipe(v.string(), v.maxLength(64)), 'onsite'),
+  origin: v.optional(v.pipe(v.string(), v.maxLength(ORIGIN_MAX_LENGTH)), 'onsite'),
   /** Finer origin; `subsite` by default. */
-  originAddition: v.optional(v.pipe(v.string(), v.maxLength(64)), 'subsite'),
+  originAddition: v.optional(v.pipe(v.string(), v.maxLength(ORIGIN_MAX_LENGTH)), 'subsite'),
 });
 
 /** A valid subscriber create request. */
