@@ -19,6 +19,26 @@ describe('generated parts of the docs', () => {
     expect(fillDocBlocks(read(block.file)).found).toContain(name);
   });
 
+  test('the docs quote code values in running text, not only in the tables', () => {
+    const quoted = markdownFiles().flatMap((file) => [...read(file).matchAll(/<!-- value: /g)]);
+    // Dozens of values are quoted outside docs/constants.md; finding few means the markers were lost.
+    expect(quoted.length).toBeGreaterThan(40);
+  });
+
+  test('no value marker sits inside a code span, where a reader would see it', () => {
+    const inCode = markdownFiles().flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, index) =>
+          [...line.matchAll(/<!-- value: /g)]
+            // `<!-- value: … -->` right after a backtick is an example the generator leaves alone.
+            .filter((match) => line[match.index - 1] !== '`' && (line.slice(0, match.index).match(/`/g) ?? []).length % 2 === 1)
+            .map(() => `${file}:${index + 1}`),
+        ),
+    );
+    expect(inCode).toEqual([]);
+  });
+
   test('a stale value or block is named with its new text; unknown names are refused', () => {
     const stale = `limit <!-- value: EMAIL_MAX_LENGTH -->${EMAIL_MAX_LENGTH + 2}<!-- /value --> characters`;
     expect(fillDocBlocks(stale).stale).toEqual([`value EMAIL_MAX_LENGTH: "${EMAIL_MAX_LENGTH + 2}" is now "${EMAIL_MAX_LENGTH}"`]);

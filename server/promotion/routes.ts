@@ -16,8 +16,8 @@ import { versionStore, type PromotionVersion } from './versionStore.ts';
  */
 const contentChecks: ReadonlyMap<string, (contentJSON: string, shop: Shop) => ShopFooterReport> = new Map([['SHOP_FOOTER', shopFooterJsonReport]]);
 
-/** Problems a refused content lists at most (`problemCount` says how many there are). */
-const MAX_LISTED_PROBLEMS = 100;
+/** Problems a refused content lists at most (`problemCount` says how many there are) (docs/constants.md#limits). */
+export const MAX_LISTED_PROBLEMS = 100;
 
 /** Longest `x-operator` header a version is stored with (docs/constants.md#limits). */
 export const OPERATOR_MAX_LENGTH = 64;

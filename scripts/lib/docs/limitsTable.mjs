@@ -31,6 +31,7 @@ export const limitRows = [
   { what: 'IBAN', value: (q) => `at most ${q('ibanMaxLength')} characters` },
   { what: 'CMS logo width and height', value: (q) => `1–${q('LOGO_MAX_PIXELS', 'px')}, default ${q('LOGO_DEFAULT_PIXELS')}` },
   { what: 'CMS content nesting', value: (q) => `at most ${q('MAX_CONTENT_DEPTH')} objects or lists deep` },
+  { what: 'problems listed for refused content', value: (q) => `at most ${q('MAX_LISTED_PROBLEMS')} (\`problemCount\` says how many there are)` },
   {
     what: 'promotion admin token',
     value: (q) => `at least ${q('PROMOTION_ADMIN_TOKEN_MIN_LENGTH')} characters; a generated one is ${q('ADMIN_TOKEN_BYTES')} random bytes (base64url)`,
@@ -41,6 +42,17 @@ export const limitRows = [
   },
   { what: 'A/B test and group names of a version', value: (q) => `at most ${q('AB_NAME_MAX_LENGTH')} characters` },
   { what: '`x-operator` of a version', value: (q) => `1–${q('OPERATOR_MAX_LENGTH')} characters` },
+  {
+    what: 'failed logins',
+    value: (q) =>
+      `${q('defaultLoginThrottle.freeAttemptsPerAccount')} per account name and ${q('defaultLoginThrottle.freeAttemptsPerClient')} per client, then each failure doubles the wait, from ${q('defaultLoginThrottle.firstDelayMs', 's')} up to ${q('defaultLoginThrottle.maxDelayMs', 'minutes')}`,
+  },
+  {
+    what: 'wrong promotion admin tokens',
+    value: (q) =>
+      `${q('adminTokenBackoff.freeAttempts')} per client, then each doubles the wait, from ${q('adminTokenBackoff.firstDelayMs', 's')} up to ${q('adminTokenBackoff.maxDelayMs', 'minutes')}`,
+  },
+  { what: 'mails handed over at the same time', value: (q) => q('SENDER_CONCURRENCY') },
   { what: 'releases kept', value: (q) => `${q('KEEP_RELEASES')} by default (the live one always)` },
   { what: 'publisher build logs kept', value: (q) => q('KEEP_LOGS') },
 ];

@@ -28,6 +28,7 @@ export const sizeRows = [
     what: 'service group images (payment and delivery logos)',
     value: (q) => `${q('SERVICE_GROUP_IMAGE_PIXELS')} × ${q('SERVICE_GROUP_IMAGE_PIXELS', 'px')}`,
   },
+  { what: 'consent text version', value: (q) => `\`sha256:\` and the first ${q('CONSENT_TEXT_VERSION_DIGITS')} hex digits of a SHA-256` },
   {
     what: 'confirmation token',
     value: (q) => `${q('DOI_TOKEN_BYTES')} random bytes, ${Math.ceil((q.raw('DOI_TOKEN_BYTES') * 4) / 3)} base64url characters`,

@@ -36,11 +36,18 @@ export const timingRows = [
     value: (q) => `${q('SESSION_TTL_MS', 'minutes')} after login or last renewal, and never longer than ${q('SESSION_MAX_LIFETIME_MS', 'hours')} after login`,
   },
   { what: 'confirmation link', value: (q) => `valid ${q('DOI_TOKEN_LIFETIME_MS', 'days')}; unconfirmed sign-ups deleted after that` },
+  { what: 'confirmation e-mails to one address', value: (q) => `at most one per ${q('CONFIRMATION_EMAIL_INTERVAL_MS', 'minutes')}` },
   { what: 'sign-up rate-limit window', value: (q) => q('SIGN_UP_WINDOW_MS', 's') },
   {
     what: 'a mail the transport refused',
     value: (q) => `retried after ${q('MAIL_RETRY_MS', 'ms')}, doubling per attempt up to ${q('MAIL_RETRY_MAX_MS', 'ms')} by default`,
   },
+  {
+    what: 'mail jobs a gone sender left `sending`',
+    value: (q) =>
+      `settled every ${q('SETTLE_EVERY_MS', 's')}; a sender on another host counts as gone once its claim is ${q('FOREIGN_CLAIM_TIMEOUT_MS', 'minutes')} old`,
+  },
+  { what: 'a stopping mail sender', value: (q) => `waits up to ${q('SENDER_STOP_GRACE_MS', 'ms')} for the hand-overs under way` },
   { what: 'view changer, consent and `ab_visitor` cookies', value: (q) => q('REMEMBERED_CHOICE_MAX_AGE_SECONDS', 'years') },
   { what: 'content versions migrated from the old `promotions` table', value: (q) => `valid from ${q('MIGRATED_VERSIONS_VALID_FROM', 'code')}` },
   ...seedRows(),
