@@ -11,7 +11,7 @@ import { codeValue } from './docs/codeValues.mjs';
 import { constantTable } from './docs/constantTable.mjs';
 import { formatValue } from './docs/formatValue.mjs';
 import { limitRows } from './docs/limitsTable.mjs';
-import { newsletterRulesPerShop, perShopFacts } from './docs/perShopTables.mjs';
+import { newsletterLinksPerShop, newsletterRulesPerShop, perShopFacts } from './docs/perShopTables.mjs';
 import { sizeRows } from './docs/sizesTable.mjs';
 import { timingRows } from './docs/timingsTable.mjs';
 
@@ -30,6 +30,7 @@ export const docBlocks = {
   'per-shop-facts': { file: 'docs/constants.md', render: perShopFacts },
   locales: { file: 'docs/constants.md', render: locales },
   'newsletter-rules-per-shop': { file: 'docs/newsletter.md', render: newsletterRulesPerShop },
+  'newsletter-links-per-shop': { file: 'docs/newsletter.md', render: newsletterLinksPerShop },
 };
 
 /** The Markdown files that may hold generated parts: the README, docs/ and the UI kit's component READMEs. */
@@ -40,7 +41,7 @@ export function markdownFiles() {
 }
 
 const blockPattern = /(<!-- generated: ([\w-]+) -->\n)([\s\S]*?)(\n<!-- \/generated -->)/g;
-const valuePattern = /(?<!`)(<!-- value: ([^\s>]+)((?: [\w]+)*) -->)(.*?)(<!-- \/value -->)/g;
+const valuePattern = /(?<!`)(<!-- value: ([^\s>]+)((?: [\w/.-]+)*) -->)(.*?)(<!-- \/value -->)/g;
 
 /**
  * The text with every generated part written anew: `filled`; the names of the blocks found: `found`; and one line per

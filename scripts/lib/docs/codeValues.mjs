@@ -45,6 +45,7 @@ export function codeValue(name) {
 
 function property(value, keys, name) {
   return keys.reduce((inner, key) => {
+    if (key === 'length' && (typeof inner === 'string' || Array.isArray(inner))) return inner.length;
     if (inner === null || typeof inner !== 'object' || !Object.hasOwn(inner, key)) throw new Error(`${name}: no ${key}`);
     return inner[key];
   }, value);

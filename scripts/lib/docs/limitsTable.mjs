@@ -20,6 +20,7 @@ export const limitRows = [
     value: (q) => `${q('NEWSLETTER_SIGNUPS_PER_MINUTE')} per minute by default, then \`429\``,
     see: '[configuration.md](configuration.md)',
   },
+  { what: 'clients the sign-up rate limit remembers', value: (q) => `${q('RATE_LIMIT_MAX_CLIENTS')}; the oldest window is forgotten first` },
   {
     what: 'welcome voucher (TR: welcome discount)',
     value: (q) =>

@@ -2,6 +2,8 @@
 import { shops } from '../../../src/shared/countries.ts';
 import { formatAmount } from '../../../src/shared/format/amount.ts';
 import { formatReturnPeriod, formatServiceHours } from '../../../src/shared/footer/shopFacts.ts';
+import { linkKeys } from '../../../src/islands/newsletter/signUpProps.ts';
+import { listOf } from './formatValue.mjs';
 
 const yesNo = (value) => (value ? 'yes' : 'no');
 
@@ -39,5 +41,29 @@ export function newsletterRulesPerShop() {
     '| shop | personal fields shown | salutation required | names required | commercial message consent | DNE consent placement | minimum age in the legal text |',
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  ].join('\n');
+}
+
+/** `exampleNewsletter` as "example newsletter". */
+const wordsOf = (key) => key.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+
+/** Which shops link `key`, and where: `all` (`/privacy`), or `DE and AT (`/newsletter-beispiel`); HU (…)`. */
+function linkTargets(key) {
+  const byPath = new Map();
+  for (const shop of shops) {
+    const target = shop.links[key];
+    if (target !== undefined) byPath.set(target, [...(byPath.get(target) ?? []), shop.code]);
+  }
+  if (byPath.size === 1 && [...byPath.values()][0].length === shops.length) return `all (\`${[...byPath.keys()][0]}\`)`;
+  return [...byPath].map(([target, codes]) => `${listOf(codes)} (\`${target}\`)`).join('; ');
+}
+
+/** docs/newsletter.md#links-under-the-form: `shops[].links`, one row per link in the order the form shows them. */
+export function newsletterLinksPerShop() {
+  return [
+    '| link | shops |',
+    '| --- | --- |',
+    ...Object.keys(linkKeys).map((key) => `| ${wordsOf(key)} | ${linkTargets(key)} |`),
+    `| voucher conditions (in the voucher footnote) | ${linkTargets('voucherConditions')} |`,
   ].join('\n');
 }

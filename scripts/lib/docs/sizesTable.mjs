@@ -28,6 +28,7 @@ export const sizeRows = [
     what: 'service group images (payment and delivery logos)',
     value: (q) => `${q('SERVICE_GROUP_IMAGE_PIXELS')} × ${q('SERVICE_GROUP_IMAGE_PIXELS', 'px')}`,
   },
+  { what: 'mail column (HTML part)', value: (q) => q('MAIL_COLUMN_PIXELS', 'px') },
   { what: 'consent text version', value: (q) => `\`sha256:\` and the first ${q('CONSENT_TEXT_VERSION_DIGITS')} hex digits of a SHA-256` },
   {
     what: 'confirmation token',

@@ -5,7 +5,7 @@ import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
 /** The shop's link targets shown under the form, in this order, with their catalogue keys. Absent ones are skipped. */
-const linkKeys = {
+export const linkKeys = {
   privacy: 'newsletter.link.privacy',
   contact: 'newsletter.link.contact',
   exampleNewsletter: 'newsletter.link.exampleNewsletter',
