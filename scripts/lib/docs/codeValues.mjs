@@ -8,7 +8,10 @@ import { shops } from '../../../src/shared/countries.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** The exports docs/ quotes, by the file that exports them: `quotedExports.json`. */
+/**
+ * The exports docs/ quotes, by the file that exports them: `quotedExports.json`.
+ * @type {Record<string, string[]>}
+ */
 export const quotedExports = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'quotedExports.json'), 'utf8'));
 
 /** The file of the settings; a setting's value is its default. */

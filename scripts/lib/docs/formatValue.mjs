@@ -59,6 +59,8 @@ export function listOf(words) {
 /**
  * A per-shop fact in one phrase: the value most shops have, then the others with their shops, most shops first:
  * `16 (18 in CZ and SK)`; just `16` when every shop agrees. `describe` writes one value.
+ * @param {[string, any][]} entries
+ * @param {(value: any) => string} [describe]
  */
 export function perShopPhrase(entries, describe = String) {
   const [common, ...others] = groupsOf(entries).sort((a, b) => b.codes.length - a.codes.length);

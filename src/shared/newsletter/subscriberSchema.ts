@@ -35,7 +35,7 @@ const URL_LIKE = /:\/\/|(^|[^\p{L}])www\.|[\p{L}\p{N}-]\.(com|net|org|info|biz|i
 // real address loses a subscriber.
 const EMAIL_PATTERN = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
 
-/** E-mail address: required, at most 256 characters, a plausible address. */
+/** E-mail address: required, at most `EMAIL_MAX_LENGTH` characters, a plausible address. */
 export const emailSchema = v.pipe(
   v.string(),
   v.trim(),
@@ -44,7 +44,7 @@ export const emailSchema = v.pipe(
   v.regex(EMAIL_PATTERN, 'newsletter.error.emailInvalid'),
 );
 
-/** First or last name: at most 40 characters of letters, digits and a few punctuation marks; never a link. */
+/** First or last name: at most `NAME_MAX_LENGTH` characters of letters, digits and a few punctuation marks; never a link. */
 export const nameSchema = v.pipe(
   v.string(),
   v.trim(),
