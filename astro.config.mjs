@@ -12,6 +12,7 @@ import { panelManifest } from './src/build/integrations/panelManifest.ts';
 import { singleFileScript } from './src/build/integrations/singleFileScript.ts';
 import { islandModuleGraphs } from './src/build/integrations/islandModuleGraphs.ts';
 import { islandChunks } from './src/build/integrations/islandChunks.ts';
+import { brotliAssets } from './src/build/integrations/brotliAssets.ts';
 
 // Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
 // same-origin `/service/...`; in production that path is routed to the real backends.
@@ -40,10 +41,11 @@ export default defineConfig({
   trailingSlash: 'always',
   ...rendererOptions,
   // Every shop page loads one script before the first interaction (docs/performance.md#before-the-first-interaction);
-  // `_headers` last: it names every file the others write (the fragments' stylesheets among them).
+  // the Brotli siblings once every script is final; `_headers` last: it names every file the others write (the
+  // fragments' stylesheets among them).
   integrations: previewRenderer
     ? [react(), hydrateOnInteraction(), ...pageScript]
-    : [react(), hydrateOnInteraction(), ...pageScript, footerFragments(), footerReport(), panelManifest(), islandModuleGraphs(), headersFile()],
+    : [react(), hydrateOnInteraction(), ...pageScript, footerFragments(), footerReport(), panelManifest(), islandModuleGraphs(), brotliAssets(), headersFile()],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pagePolicy } from '../src/shared/csp.ts';
 import { contentTypeOf } from '../src/shared/contentTypes.ts';
+import { BROTLI_SUFFIX, PRECOMPRESSED_EXTENSIONS, acceptsEncoding, isPrecompressedSibling } from '../src/shared/precompressed.ts';
 
 // An encoded slash or backslash, a backslash or a NUL: no file of the site has one in its path, and each is a classic
 // way to smuggle a different path (or host) past a check, so such requests get a plain 404.
@@ -31,7 +32,18 @@ function resolveFile(root: string, urlPath: string): string | undefined {
   if (decoded === undefined) return undefined;
   const file = path.resolve(root, `.${decoded.endsWith('/') ? `${decoded}index.html` : decoded}`);
   if (file !== root && !file.startsWith(root + path.sep)) return undefined;
+  // A precompressed sibling is served only in place of its file (see `send`), never by its own name.
+  if (isPrecompressedSibling(file)) return undefined;
   return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : undefined;
+}
+
+/** The Brotli sibling of `file` written by the build, or undefined. */
+function precompressed(file: string): Buffer<ArrayBuffer> | undefined {
+  try {
+    return fs.readFileSync(`${file}${BROTLI_SUFFIX}`);
+  } catch {
+    return undefined;
+  }
 }
 
 function send(c: Context, file: string, status: 200 | 404 = 200) {
@@ -44,6 +56,17 @@ function send(c: Context, file: string, status: 200 | 404 = 200) {
   } else if (c.req.path.startsWith('/_astro/')) {
     // Hashed file names: safe to cache for a year.
     headers['cache-control'] = 'public, max-age=31536000, immutable';
+  }
+  // The build's Brotli sibling, for a browser that accepts it (docs/performance.md#compression); the compress
+  // middleware leaves an answer with its own Content-Encoding alone.
+  const brotli = PRECOMPRESSED_EXTENSIONS.includes(ext) ? precompressed(file) : undefined;
+  if (brotli) {
+    headers.vary = 'Accept-Encoding';
+    if (acceptsEncoding(c.req.header('accept-encoding'), 'br')) {
+      headers['content-encoding'] = 'br';
+      if (c.req.method === 'HEAD') return c.body(null, status, headers);
+      return c.body(brotli, status, headers);
+    }
   }
   if (c.req.method === 'HEAD') return c.body(null, status, headers);
   return c.body(body, status, headers);

@@ -3,15 +3,10 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessionCookiePrefix } from '../edge/securityHeaders.ts';
+import { STAFF_MARKER_COOKIE } from '../../src/shared/auth/staffCookie.ts';
 
 /** HttpOnly cookie holding the staff session id (only its SHA-256 is stored); `__Host-preview_session` on https. */
 export const SESSION_COOKIE = 'preview_session';
-/**
- * Readable marker cookie with the name pages look for (docs/preview.md#staff-session), value `1`: it tells the page's
- * bootstrap that a staff session may exist (so anonymous shoppers make no preview request) without exposing the session
- * id to scripts.
- */
-export const STAFF_MARKER_COOKIE = 'StaffAuthToken';
 /** A session lives this long after login or its last renewal; the panel renews every 300000 ms. */
 export const SESSION_TTL_MS = 15 * 60 * 1000;
 /** No renewal extends a session past this long after its login (see docs/preview.md). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { expectProblem } from '../../tests/security/edge-helpers.ts';
+import { expectProblem } from '../expectProblem.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { seedPromotions } from './seed.ts';
 import { versionStore, type PromotionVersion } from './versionStore.ts';

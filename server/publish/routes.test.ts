@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { expectProblem } from '../../tests/security/edge-helpers.ts';
+import { expectProblem } from '../expectProblem.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { versionStore } from '../promotion/versionStore.ts';
 import { serverPublisher } from './serverPublisher.ts';

@@ -1,5 +1,6 @@
 import type { SSRResult } from 'astro';
 import { createComponent, render } from 'astro/runtime/server/index.js';
+import { INTERACTION_DIRECTIVE } from '../lib/hydration/interactionDirectiveName.ts';
 
 /**
  * Renders nothing. It tells Astro that the page's island runtime (the `<astro-island>` element and the
@@ -10,7 +11,7 @@ import { createComponent, render } from 'astro/runtime/server/index.js';
  */
 const IslandRuntimeInScript = createComponent((result: SSRResult) => {
   result._metadata.hasHydrationScript = true;
-  result._metadata.hasDirectives.add('interaction');
+  result._metadata.hasDirectives.add(INTERACTION_DIRECTIVE);
   return render``;
 });
 

@@ -1,3 +1,4 @@
+import { translationsFor } from '../../src/shared/i18n.ts';
 import { uniqueEmail } from '../newsletter-helpers.ts';
 import { expect, test, widths, type Site } from './support/fixtures.ts';
 
@@ -79,7 +80,8 @@ for (const width of widths) {
     expect(await invalidFields(site)).toEqual(['salutation', 'firstName', 'lastName']);
     expect(await site.page.evaluate(() => document.activeElement?.getAttribute('name')), 'the first missing field has focus').toBe('salutation');
     const text = await site.page.evaluate(() => document.querySelector('#newsletter')!.textContent);
-    for (const message of ['A megszólítás megadása kötelező.', 'A keresztnév megadása kötelező.', 'A vezetéknév megadása kötelező.']) expect(text).toContain(message);
+    const hu = translationsFor('hu-HU');
+    for (const key of ['newsletter.error.salutationRequired', 'newsletter.error.firstNameRequired', 'newsletter.error.lastNameRequired'] as const) expect(text).toContain(hu(key));
     expect(site.posts(SIGN_UP)).toBe(0);
 
     await site.until('the salutation field', (select) => document.querySelector(select) !== null, field('salutation'));
@@ -100,7 +102,7 @@ for (const width of widths) {
     await site.click(submit);
     await site.until('the consent marked missing', () => document.querySelector('#newsletter [name="legals"]')?.getAttribute('aria-invalid') === 'true');
     expect(await invalidFields(site)).toEqual(['legals']);
-    expect(await site.page.evaluate(() => document.querySelector('#newsletter')!.textContent)).toContain('Üye olmak için lütfen ticari elektronik ileti onayınızı verin.');
+    expect(await site.page.evaluate(() => document.querySelector('#newsletter')!.textContent)).toContain(translationsFor('tr-TR')('newsletter.error.commercialConsentRequired'));
     expect(site.posts(SIGN_UP)).toBe(0);
 
     await site.click('#newsletter input[name="legals"][value="NEWSLETTER"]');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
-import { expectProblem } from './edge-helpers.ts';
+import { expectProblem } from '../../server/expectProblem.ts';
 import { createPublisher } from '../../server/publish/publisher.ts';
 import { memorySchedule } from '../../server/publish/memorySchedule.ts';
 

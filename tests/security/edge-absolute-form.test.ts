@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectProblem, rawRequest, startEdgeServer } from './edge-helpers.ts';
+import { expectProblem } from '../../server/expectProblem.ts';
+import { rawRequest, startEdgeServer } from './edge-helpers.ts';
 
 // A request line in absolute form (`GET https://host/de/ HTTP/1.1`), as proxies are sent, against the site itself.
 let server: Awaited<ReturnType<typeof startEdgeServer>>;

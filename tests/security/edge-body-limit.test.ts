@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { SIGN_UP, expectProblem, startEdgeServer, storedState } from './edge-helpers.ts';
+import { expectProblem } from '../../server/expectProblem.ts';
+import { SIGN_UP, startEdgeServer, storedState } from './edge-helpers.ts';
 
 // Bodies over 16 KB are refused with 413 before anything parses them (64 KB for the promotion admin call).
 let server: Awaited<ReturnType<typeof startEdgeServer>>;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { SIGN_UP, expectProblem, startEdgeServer, storedState } from './edge-helpers.ts';
+import { expectProblem } from '../../server/expectProblem.ts';
+import { SIGN_UP, startEdgeServer, storedState } from './edge-helpers.ts';
 
 // Cross-site writes: JSON only (415), and only from this site's own pages (403).
 let server: Awaited<ReturnType<typeof startEdgeServer>>;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { SIGN_UP, confirmationLinks, expectProblem, rawRequest, startEdgeServer, storedState } from './edge-helpers.ts';
+import { expectProblem } from '../../server/expectProblem.ts';
+import { SIGN_UP, confirmationLinks, rawRequest, startEdgeServer, storedState } from './edge-helpers.ts';
 
 // Host-header poisoning: links come from SITE_URL only, and unknown hosts are refused.
 let server: Awaited<ReturnType<typeof startEdgeServer>> | undefined;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { SIGN_UP, confirmationLinks, expectProblem, startEdgeServer, storedState } from './edge-helpers.ts';
+import { expectProblem } from '../../server/expectProblem.ts';
+import { SIGN_UP, confirmationLinks, startEdgeServer, storedState } from './edge-helpers.ts';
 import { readOutbox } from '../../server/mail/outboxReader.ts';
 
 // Newsletter abuse: e-mail bombing, per-country rules on the server, consent evidence, spent tokens, unknown fields.

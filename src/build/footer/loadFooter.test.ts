@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { shopBySegment, type Shop } from '../../shared/countries.ts';
-import { loadFooter, reportLine, unavailableMessage, type LoadFooterOptions } from './loadFooter.ts';
+import { loadFooter, reportLine, type LoadFooterOptions } from './loadFooter.ts';
+import { unavailableMessage } from '../../lib/footer/unavailableFooter.ts';
 import { versionOfEntityTag } from './fetchCmsFooter.ts';
 
 const seed = (segment: string) => fs.readFileSync(path.resolve(import.meta.dirname, `../../../server/seed/footer/${segment}.json`), 'utf8');

@@ -57,11 +57,3 @@ export function reportLine(footer: LoadedFooter): string {
     : footer.source === 'cms' ? ` (version ${footer.contentVersion})` : ` (CMS version ${footer.contentVersion} not used)`;
   return `footer ${footer.segment}: ${footer.source.toUpperCase()}${version}, ${dropped}${why}`;
 }
-
-/** The message a build fails with when a shop has no footer and the minimal one was not allowed. */
-export function unavailableMessage(footer: LoadedFooter, shopCode: string): string {
-  return (
-    `The ${shopCode} shop has no footer: ${footer.reasons.join('; ')}. It has no fallback content. ` +
-    'Fix the CMS content (npm run content:check) or build with --allow-minimal-footer (ALLOW_MINIMAL_FOOTER=1) to ship the minimal footer.'
-  );
-}

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { baseDirectives, pagePolicy } from '../../shared/csp.ts';
 import { contentTypeOf } from '../../shared/contentTypes.ts';
+import { isPrecompressedSibling } from '../../shared/precompressed.ts';
 import { documentOnlyHeaders, everyResponseHeaders, isLeanAsset, strictTransportSecurity } from '../../shared/securityHeaders.ts';
 
 /** The folder of Astro's hashed files (`build.assets`): their names change with their content. */
@@ -14,10 +15,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const lines = (headers: Readonly<Record<string, string>>) => Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
 const block = (route: string, rules: string[]) => `${route}\n  ${rules.join('\n  ')}`;
 
-/** Every file under `dir`, as paths relative to it with `/`. */
+/** Every file under `dir` a request can name, as paths relative to it with `/` (precompressed siblings are not). */
 function builtFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !isPrecompressedSibling(entry.name))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
 }

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { INTERACTION_DIRECTIVE } from '../../lib/hydration/interactionDirectiveName.ts';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrates the island on the first interaction inside it. See src/build/integrations/interactionDirective.ts. */
+    /** Hydrates the island on the first interaction inside it. See src/lib/hydration/interactionDirective.ts. */
     'client:interaction'?: boolean;
   }
 }
@@ -14,7 +15,8 @@ export function hydrateOnInteraction(): AstroIntegration {
     name: 'hydrate-on-interaction',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interactionDirective.ts', import.meta.url)) });
+        const entrypoint = fileURLToPath(new URL('../../lib/hydration/interactionDirective.ts', import.meta.url));
+        addClientDirective({ name: INTERACTION_DIRECTIVE, entrypoint });
       },
     },
   };

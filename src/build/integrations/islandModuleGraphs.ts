@@ -5,6 +5,7 @@ import type { AstroIntegration } from 'astro';
 import type { Plugin as VitePlugin } from 'vite';
 import { staticClosure, type ModuleGraph } from '../moduleGraph.ts';
 import { ISLAND_MODULES_ATTRIBUTE } from '../../lib/hydration/islandModules.ts';
+import { INTERACTION_DIRECTIVE } from '../../lib/hydration/interactionDirectiveName.ts';
 
 const ISLAND_TAG = /<astro-island\b[^>]*>/g;
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
@@ -17,7 +18,7 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
  */
 export function withIslandModules(html: string, graph: ModuleGraph, base: string): string {
   return html.replace(ISLAND_TAG, (tag) => {
-    if (attribute(tag, 'client') !== 'interaction' || attribute(tag, ISLAND_MODULES_ATTRIBUTE) !== undefined) return tag;
+    if (attribute(tag, 'client') !== INTERACTION_DIRECTIVE || attribute(tag, ISLAND_MODULES_ATTRIBUTE) !== undefined) return tag;
     const entries = ['component-url', 'renderer-url'].flatMap((name) => attribute(tag, name) ?? []).filter((url) => url.startsWith(base));
     const files = staticClosure(graph, entries.map((url) => url.slice(base.length)));
     return `${tag.slice(0, -1)} ${ISLAND_MODULES_ATTRIBUTE}="${files.map((file) => base + file).join(' ')}">`;

@@ -1,6 +1,7 @@
 import { readCookie } from '../../shared/cookies.ts';
 import { LOGIN_COOKIE } from '../../shared/auth/loginCookie.ts';
 import { readLoginTokenTimes } from './loginTokenTimes.ts';
+import { PLATFORM_COOKIE, type Platform } from '../footer/platform.ts';
 
 /**
  * The shopper's login-token renewal as a pure state machine (docs/preview.md#login-token-renewal): what to do now, and
@@ -28,9 +29,8 @@ export type RenewalOutcome = (typeof renewalOutcomes)[keyof typeof renewalOutcom
 export const LOGGED_IN_INTERVAL_MS = 3 * 60 * 1000;
 /** Check interval while there is no login cookie yet (every 10 seconds, docs/constants.md#timings). */
 export const WAITING_INTERVAL_MS = 10 * 1000;
-/** Cookie naming the shopper's platform; renewal is skipped for these values (docs/preview.md#login-token-renewal). */
-export const PLATFORM_COOKIE = 'platform';
-const SKIPPED_PLATFORMS = new Set(['SMARTPHONE', 'TABLET']);
+/** Values of the platform cookie for which renewal is skipped (docs/preview.md#login-token-renewal). */
+const SKIPPED_PLATFORMS: ReadonlySet<string> = new Set<Platform>(['SMARTPHONE', 'TABLET']);
 
 /** What one check decides from the cookies and the clock. */
 export type RenewalDecision =

@@ -1,4 +1,4 @@
-import { PLATFORM_COOKIE, platforms } from '../../scripts/footer/platform.ts';
+import { PLATFORM_COOKIE, platforms } from './platform.ts';
 
 /**
  * The tiny inline head script (a string, so the page carries it inline and its CSP hash covers it). It runs before

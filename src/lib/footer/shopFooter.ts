@@ -1,7 +1,7 @@
 import { getEntry } from 'astro:content';
 import type { Shop } from '../../shared/countries.ts';
 import type { LoadedFooter } from './loadedFooterSchema.ts';
-import { unavailableMessage } from '../../build/footer/loadFooter.ts';
+import { unavailableMessage } from './unavailableFooter.ts';
 import { previewFooter } from './cmsFooter.ts';
 
 /** A footer that can be rendered: from the CMS, the fallback collection, or the minimal footer. */

@@ -4,7 +4,7 @@
 import '../islands/islandRuntime.ts';
 import './footerClient.ts';
 import { readCookie } from '../../shared/cookies.ts';
-import { PLATFORM_COOKIE, platforms } from './platform.ts';
+import { PLATFORM_COOKIE, platforms } from '../../lib/footer/platform.ts';
 
 /**
  * The head script's marks (src/lib/footer/headScript.ts), set as soon as this module runs: JavaScript runs, the view

@@ -1,4 +1,5 @@
-import { CLASSIC_FROM, currentPlatform } from './platform.ts';
+import { CLASSIC_FROM } from '../../lib/footer/platform.ts';
+import { currentPlatform } from './currentPlatform.ts';
 
 /**
  * Footer panels: on CLASSIC they are plain columns; on the other platforms each heading becomes a disclosure

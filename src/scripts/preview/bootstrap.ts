@@ -1,4 +1,4 @@
-import { hasStaffCookie } from './staffCookie.ts';
+import { hasStaffCookie } from '../../shared/auth/staffCookie.ts';
 
 /**
  * Runs on every shop page (after load, see ShopLayout.astro). Anonymous shoppers pay only for this cookie test: no

@@ -1,16 +1,7 @@
 import { expect, test } from 'vitest';
 import { activePreviewSummary, isPreviewActive, localDateAndTime, previewDateTime } from './previewFormat.ts';
-import { hasStaffCookie } from '../../scripts/preview/staffCookie.ts';
 
 const idle = { status: 'SUCCESS', dateTime: null, abTestName: null, abTestGroup: null } as const;
-
-test('only StaffAuthToken or CobraAuthToken cookies make the page ask about a preview', () => {
-  expect(hasStaffCookie('StaffAuthToken=1')).toBe(true);
-  expect(hasStaffCookie('csrf_token=a; CobraAuthToken=xyz')).toBe(true);
-  expect(hasStaffCookie('')).toBe(false);
-  expect(hasStaffCookie('csrf_token=StaffAuthToken; login_token=a.b.c')).toBe(false);
-  expect(hasStaffCookie('MyStaffAuthToken=1')).toBe(false);
-});
 
 test('a preview is active with a preview time or a forced test', () => {
   expect(isPreviewActive(idle)).toBe(false);

@@ -12,7 +12,8 @@ export const TABLET_FROM = 768;
 /** Viewport width in px from which a page without platform attribute is CLASSIC (docs/footer.md#platforms). */
 export const CLASSIC_FROM = 1280;
 
-function isPlatform(value: string | null | undefined): value is Platform {
+/** True for one of the four platform names, exactly as written. */
+export function isPlatform(value: string | null | undefined): value is Platform {
   return (platforms as readonly string[]).includes(value ?? '');
 }
 
@@ -21,9 +22,4 @@ export function platformFor(attribute: string | null | undefined, width: number)
   if (isPlatform(attribute)) return attribute;
   if (width < TABLET_FROM) return 'MATCH';
   return width < CLASSIC_FROM ? 'TABLET' : 'CLASSIC';
-}
-
-/** The current page's platform. */
-export function currentPlatform(doc: Document = document): Platform {
-  return platformFor(doc.documentElement.getAttribute('data-platform'), doc.defaultView?.innerWidth ?? CLASSIC_FROM);
 }
