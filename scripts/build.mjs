@@ -6,6 +6,7 @@
 // `--stop-with-parent`: the build stops when the server that started it dies).
 import { parseArgs } from 'node:util';
 import { buildSite } from './lib/buildSite.mjs';
+import { stopWithParent } from './lib/stopWithParent.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
 
 const config = readToolConfig();
@@ -35,23 +36,3 @@ for (const pair of values['content-version'] ?? []) {
 const allowMinimalFooter = values['allow-minimal-footer'] === true || config.ALLOW_MINIMAL_FOOTER;
 const stillWanted = values['stop-with-parent'] ? stopWithParent() : undefined;
 process.exit(await buildSite({ shops, contentVersions, stillWanted, env: allowMinimalFooter ? { ALLOW_MINIMAL_FOOTER: '1' } : {} }));
-
-/**
- * `--stop-with-parent` (the server's publisher passes it): once the server that started this build is gone (killed
- * with -9, so it could not stop us), the build stops with its Astro child, before it switches anything; the restarted
- * server builds again (docs/calls.md#when-it-builds). Returns the check the builder makes right before each switch.
- */
-function stopWithParent() {
-  const parent = process.ppid;
-  const orphaned = () => process.ppid !== parent;
-  setInterval(() => {
-    if (!orphaned()) return;
-    console.error('The server that started this build is gone: the build stops, and the live release stays as it is.');
-    try {
-      process.kill(-process.pid, 'SIGKILL'); // The publisher starts us as a process group leader: Astro goes too.
-    } catch {
-      process.exit(1);
-    }
-  }, 200).unref();
-  return () => !orphaned();
-}

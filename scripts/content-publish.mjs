@@ -11,9 +11,7 @@ import { ConfigError, readConfig, readToolConfig } from '../src/shared/config.ts
 import { selectShops } from '../src/shared/countries.ts';
 import { publishedVersionSchema, zonedInstantSchema } from '../src/shared/promotion/schemas.ts';
 import { readFooterContentFile, reportLines } from './lib/footerContentFile.mjs';
-
-const LIVE_TIMEOUT_MS = 60_000;
-const STATUS_POLL_MS = 500;
+import { followUntilLive, LIVE_TIMEOUT_MS } from './lib/followUntilLive.mjs';
 
 function fail(message) {
   console.error(message);
@@ -116,33 +114,21 @@ if (live && live.version !== stored.version) {
   process.exit(0);
 }
 
-let baselineError;
-let lastEntry = {};
-let reportedBuilding = false;
-while (Date.now() - storedAt < LIVE_TIMEOUT_MS) {
-  const status = await call(serviceUrl(services.publish, 'status'), { headers: { authorization } });
-  if (status.status === 404) {
-    console.log('stored; automatic publishing is not available on this server');
-    process.exit(0);
-  }
-  if (!status.ok) fail(`stored as version ${stored.version}, but the publishing status answered ${status.status}; cannot tell when it is live`);
-  const entry = (lastEntry = (await status.json()).shops?.[shop.segment] ?? {});
-  if (typeof entry.contentVersion === 'number' && entry.contentVersion >= stored.version) {
-    console.log(`live after ${((Date.now() - storedAt) / 1000).toFixed(1)} s (release ${entry.release})`);
-    process.exit(0);
-  }
-  // An error that was there before this version was stored belongs to an earlier build.
-  const error = entry.lastError === undefined ? undefined : JSON.stringify(entry.lastError);
-  if (baselineError === undefined) baselineError = error ?? '';
-  else if (error !== undefined && error !== baselineError) fail(`stored as version ${stored.version}, but the build failed: ${describeError(entry.lastError)}`);
-  if (!reportedBuilding) console.log('building');
-  reportedBuilding = true;
-  await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
+const followed = await followUntilLive({
+  readStatus: () => call(serviceUrl(services.publish, 'status'), { headers: { authorization } }),
+  segment: shop.segment,
+  version: stored.version,
+  storedAt,
+  onBuilding: () => console.log('building'),
+});
+if (followed.outcome === 'unavailable') {
+  console.log('stored; automatic publishing is not available on this server');
+  process.exit(0);
 }
-const lastError = lastEntry.lastError ? ` (last error: ${describeError(lastEntry.lastError)})` : '';
+if (followed.outcome === 'live') {
+  console.log(`live after ${followed.seconds.toFixed(1)} s (release ${followed.release})`);
+  process.exit(0);
+}
+if (followed.outcome === 'failed') fail(`stored as version ${stored.version}, but ${followed.reason}`);
+const lastError = followed.lastError ? ` (last error: ${followed.lastError})` : '';
 fail(`stored as version ${stored.version}, but ${shop.code} was not live after ${LIVE_TIMEOUT_MS / 1000} s${lastError}; see GET /service/publish/api/status and the services' log`);
-
-/** A build error of the status (`{ at, message, log? }`, docs/calls.md#status) as one line, with its log file. */
-function describeError(error) {
-  return `${error.message}${error.log ? ` (log: ${error.log})` : ''}`;
-}

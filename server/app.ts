@@ -44,12 +44,12 @@ export interface AppOptions {
   mailJobs?: MailJobs;
 }
 
-/**
- * Calls allowed a body other than the default 16 KB. The promotion admin call (`PUT /promotion/{name}`, whole footer
- * contents) gets 64 KB.
- */
+/** The body the promotion admin call (`PUT /promotion/{name}`, whole footer contents) may send (docs/constants.md#limits). */
+export const PROMOTION_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Calls allowed a body other than the default (`DEFAULT_BODY_LIMIT_BYTES`). */
 const bodyLimitRules: readonly BodyLimitRule[] = [
-  { method: 'PUT', path: /^\/service\/promotion\/api\/promotion\/[^/]+$/, maxBytes: 64 * 1024 },
+  { method: 'PUT', path: /^\/service\/promotion\/api\/promotion\/[^/]+$/, maxBytes: PROMOTION_BODY_LIMIT_BYTES },
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */

@@ -3,6 +3,12 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 /**
+ * When the footer content migrated from the old `promotions` table became valid (docs/constants.md#timings). Part of
+ * a step that has shipped: never change it.
+ */
+export const MIGRATED_VERSIONS_VALID_FROM = '2026-01-01T00:00:00.000Z';
+
+/**
  * Schema changes, applied in order once each (tracked in `PRAGMA user_version`).
  * Append new steps; never edit one that has shipped.
  */
@@ -92,7 +98,7 @@ export const migrations: readonly string[] = [
      CHECK ((ab_test IS NULL) = (ab_group IS NULL))
    );
    INSERT INTO promotion_versions (site, name, version, content_json, valid_from, stored_at, stored_by)
-     SELECT site, name, 1, content_json, '2026-01-01T00:00:00.000Z', updated_at, 'migrated' FROM promotions;
+     SELECT site, name, 1, content_json, '${MIGRATED_VERSIONS_VALID_FROM}', updated_at, 'migrated' FROM promotions;
    DROP TABLE promotions;`,
   // Withdrawal (docs/newsletter.md#unsubscribe): a subscriber can be UNSUBSCRIBED (names erased, the row kept as proof),
   // and every consent given, confirmed, changed or withdrawn is appended to a log that a later sign-up cannot

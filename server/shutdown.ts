@@ -7,8 +7,8 @@
 
 /** The longest a shutdown takes, from the signal to the exit (docs/constants.md#timings). */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
-/** Tasks are told to give up this long before the end, so they can still close what they hold. */
-const ABORT_MARGIN_MS = 1000;
+/** Tasks are told to give up this long before the end, so they can still close what they hold (docs/constants.md#timings). */
+export const ABORT_MARGIN_MS = 1000;
 
 /**
  * Stops or drains one piece of work. It should return (or resolve) once the work is stopped; when `signal` aborts, it

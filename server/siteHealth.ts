@@ -4,8 +4,8 @@ import type { Publisher } from './publish/publisher.ts';
 import { problem } from './problem.ts';
 import { siteUnavailablePage } from './siteUnavailablePage.ts';
 
-/** What a client is told to wait before asking again while the site is being rebuilt. */
-const RETRY_AFTER_SECONDS = 10;
+/** What a client is told to wait before asking again while the site is being rebuilt (docs/constants.md#timings). */
+export const RETRY_AFTER_SECONDS = 10;
 
 /**
  * The site's state for `GET /service/health` and for pages (docs/calls.md#health): while `distDir` serves no release,

@@ -6,24 +6,9 @@ import { gzipBytes, islandBytes } from './support/islandBytes.ts';
 import { servedSiteDir } from './support/servedSite.ts';
 import { previewPanelAssets } from './support/preview.ts';
 import { shopPages as shopPageFiles } from '../src/build/assembleRelease.ts';
+import { pageBudgetBytes, SCRIPT_REQUESTS_BEFORE_INTERACTION } from './support/pageBudget.ts';
 
-// Budgets, counted on the production build: bytes and requests, never times (those are in `npm run bench`).
-// See docs/performance.md#budgets.
-const KB = 1024;
-const budget = {
-  /** The whole HTML in the first round trip (about 14 KB). */
-  html: 14 * KB,
-  /** All CSS a page loads. */
-  css: 10 * KB,
-  /** JS of one island beyond the shared React renderer. */
-  island: 20 * KB,
-  /** The shared React 19 renderer and runtime (measured 69 KB: React itself is most of any page's JS). */
-  renderer: 72 * KB,
-  /** Scripts before the first interaction: the page's one script, nothing else. */
-  scriptRequestsBeforeInteraction: 1,
-  /** JavaScript on the wire before the first interaction, response headers included (CDP `encodedDataLength`). */
-  scriptWireBeforeInteraction: 10 * KB,
-};
+const budget = pageBudgetBytes;
 
 /**
  * Shop pages that exist to run their island at once, so that React before the first interaction is their point:
@@ -47,11 +32,11 @@ test('every shop page is measured: each shop has its page and checkout, and each
 });
 
 for (const pagePath of budgeted) {
-  test(`${pagePath}: one script and at most 10 KB of JavaScript on the wire before the first interaction, at 375 and 1440 px`, async ({ browser, baseURL }) => {
+  test(`${pagePath}: one script and at most ${budget.scriptWireBeforeInteraction / 1024} KB of JavaScript on the wire before the first interaction, at 375 and 1440 px`, async ({ browser, baseURL }) => {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       const wire = await measureBeforeInteraction(browser, new URL(pagePath, baseURL).href, formFactor);
       const at = `${formFactor === 'mobile' ? 375 : 1440} px`;
-      expect(wire.scripts, `scripts before the first interaction at ${at}`).toHaveLength(budget.scriptRequestsBeforeInteraction);
+      expect(wire.scripts, `scripts before the first interaction at ${at}`).toHaveLength(SCRIPT_REQUESTS_BEFORE_INTERACTION);
       expect(wire.scriptBytes, `JavaScript on the wire at ${at}: ${wire.scriptBytes} B, budget ${budget.scriptWireBeforeInteraction} B`)
         .toBeLessThanOrEqual(budget.scriptWireBeforeInteraction);
     }

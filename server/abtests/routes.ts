@@ -8,6 +8,7 @@ import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem } from '../problem.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { services } from '../../src/shared/routes.ts';
+import { REMEMBERED_CHOICE_MAX_AGE_SECONDS } from '../../src/shared/cookieLifetime.ts';
 
 /** HttpOnly cookie with a random visitor id, so a visitor stays in the same group. */
 const VISITOR_COOKIE = 'ab_visitor';
@@ -43,7 +44,7 @@ export function abTestRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono 
     let visitor = getCookie(c, VISITOR_COOKIE);
     if (!visitor) {
       visitor = randomBytes(16).toString('base64url');
-      setCookie(c, VISITOR_COOKIE, visitor, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 24 * 3600 });
+      setCookie(c, VISITOR_COOKIE, visitor, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: REMEMBERED_CHOICE_MAX_AGE_SECONDS });
     }
     const tests = calendar.testsAt(preview?.previewDateTime ?? new Date().toISOString());
     const assignments = tests.map((test) => {

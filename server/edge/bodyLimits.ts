@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { problem } from '../problem.ts';
 
 /** The largest request body any `/service` call accepts unless a rule below allows more. */
-const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
  * After refusing a body, the rest of it is read and dropped up to these bounds, so a client still sending gets to

@@ -7,7 +7,8 @@ export interface LoginThrottleOptions extends BackoffOptions {
   freeAttemptsPerClient: number;
 }
 
-const defaultLoginThrottle: LoginThrottleOptions = {
+/** The login throttle's limits (docs/constants.md#limits). */
+export const defaultLoginThrottle: LoginThrottleOptions = {
   freeAttemptsPerAccount: 5,
   freeAttemptsPerClient: 20,
   firstDelayMs: 1000,

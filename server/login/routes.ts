@@ -16,7 +16,8 @@ import { services } from '../../src/shared/routes.ts';
 
 /** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
 const LONG_TERM_COOKIE = 'long_term_token';
-const LONG_TERM_SECONDS = 30 * 24 * 3600;
+/** How long the long-term token stays valid (docs/constants.md#timings). */
+export const LONG_TERM_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -52,8 +53,8 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config:
 
   function issueLongTermToken(c: Context, lid: string): void {
     const now = nowSeconds();
-    const token = signLoginToken({ lid, exp: now + LONG_TERM_SECONDS, ren: now }, longTermSecret);
-    setCookie(c, LONG_TERM_COOKIE, token, { path: '/service/login/', httpOnly: true, sameSite: 'Strict', maxAge: LONG_TERM_SECONDS });
+    const token = signLoginToken({ lid, exp: now + LONG_TERM_TOKEN_TTL_SECONDS, ren: now }, longTermSecret);
+    setCookie(c, LONG_TERM_COOKIE, token, { path: '/service/login/', httpOnly: true, sameSite: 'Strict', maxAge: LONG_TERM_TOKEN_TTL_SECONDS });
   }
 
   app.use('*', requireCsrf());

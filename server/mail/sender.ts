@@ -5,8 +5,10 @@ import { describeFailure, failureKind, retryDelayMs, withJitter } from './retry.
 import type { MailTransport, OutgoingMessage } from './transport.ts';
 import { newSenderIdentity, senderGone, senderRunning } from './senderIdentity.ts';
 
-/** How often a running sender looks for jobs another sender left behind when it died. */
-const SETTLE_EVERY_MS = 60_000;
+/** How often a running sender looks for jobs another sender left behind when it died (docs/constants.md#timings). */
+export const SETTLE_EVERY_MS = 60_000;
+/** How many jobs a sender hands over at the same time, by default (docs/constants.md#limits). */
+export const SENDER_CONCURRENCY = 2;
 
 /** What the sender knows about one kind of job: how to write its message, and what else changes once it is sent. */
 export interface MailKind {
@@ -17,6 +19,9 @@ export interface MailKind {
 }
 
 /** Settings of the sender. */
+/** How long a stopping sender waits for the messages being handed over, by default (docs/constants.md#timings). */
+export const SENDER_STOP_GRACE_MS = 1500;
+
 export interface MailSenderOptions {
   db: DatabaseSync;
   jobs: MailJobs;
@@ -49,7 +54,7 @@ export interface MailSender {
  * written), SMTP marks them `unknown` and never resends them (at most once).
  */
 export function mailSender(options: MailSenderOptions): MailSender {
-  const { db, jobs, transport, kinds, retry, pollMs = 1000, concurrency = 2, stopGraceMs = 1500, log = console } = options;
+  const { db, jobs, transport, kinds, retry, pollMs = 1000, concurrency = SENDER_CONCURRENCY, stopGraceMs = SENDER_STOP_GRACE_MS, log = console } = options;
   let running = false;
   let loops: Promise<void> | undefined;
   const sleepers = new Set<() => void>();

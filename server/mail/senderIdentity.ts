@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 
-/** A sender that no longer holds its jobs after this long is gone, whatever else is known (its timeouts are 50 s). */
-const FOREIGN_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
+/**
+ * A sender that no longer holds its jobs after this long is gone, whatever else is known (its timeouts are 50 s)
+ * (docs/constants.md#timings).
+ */
+export const FOREIGN_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
 
 /** The senders of this process that are running. */
 const senders = new Set<string>();

@@ -49,6 +49,9 @@ export function countryRuleErrors(shop: Shop, request: SubscriberCreateRequest):
   return errors;
 }
 
+/** Hex digits of the SHA-256 a consent text version keeps (docs/constants.md#sizes). */
+export const CONSENT_TEXT_VERSION_DIGITS = 16;
+
 /**
  * The version of the consent text a shop's form shows: `sha256:` and the first 16 hex digits of the SHA-256 of the
  * legal notice, both consents and the privacy hint as the shopper read them (`consentTexts`: the shop's language, its
@@ -59,5 +62,5 @@ export function countryRuleErrors(shop: Shop, request: SubscriberCreateRequest):
  */
 export function consentTextVersion(shop: Shop): string {
   const text = JSON.stringify(consentTexts(shop));
-  return `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+  return `sha256:${createHash('sha256').update(text).digest('hex').slice(0, CONSENT_TEXT_VERSION_DIGITS)}`;
 }

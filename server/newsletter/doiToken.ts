@@ -6,9 +6,12 @@ import { createHash, randomBytes } from 'node:crypto';
  */
 export const DOI_TOKEN_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** A fresh confirmation token: 32 random bytes, 43 URL-safe characters. */
+/** Random bytes of a confirmation token (docs/constants.md#sizes). */
+export const DOI_TOKEN_BYTES = 32;
+
+/** A fresh confirmation token: `DOI_TOKEN_BYTES` random bytes, base64url (43 URL-safe characters for 32 bytes). */
 export function newDoiToken(): string {
-  return randomBytes(32).toString('base64url');
+  return randomBytes(DOI_TOKEN_BYTES).toString('base64url');
 }
 
 /** What the database keeps instead of the token, so a leaked database holds no working links. */

@@ -3,6 +3,9 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { problem } from '../problem.ts';
 import { clientAddress, clientKey } from './clientKey.ts';
 
+/** Most clients a rate limit remembers at once, by default (docs/constants.md#limits). */
+export const RATE_LIMIT_MAX_CLIENTS = 10_000;
+
 /** How many requests a client may make per window, and how clients are told apart. */
 export interface RateLimitOptions {
   limit: number;
@@ -18,7 +21,7 @@ export interface RateLimitOptions {
  * nothing about the address being signed up, so it cannot be used to probe who is subscribed. The store is bounded:
  * a flood of new client addresses evicts the oldest windows instead of growing memory.
  */
-export function rateLimit({ limit, windowMs, trustProxy, maxClients = 10_000 }: RateLimitOptions): MiddlewareHandler {
+export function rateLimit({ limit, windowMs, trustProxy, maxClients = RATE_LIMIT_MAX_CLIENTS }: RateLimitOptions): MiddlewareHandler {
   // A Map keeps insertion order, and a window is re-inserted when it restarts: the first entry is the oldest.
   const windows = new Map<string, { start: number; count: number }>();
   return async (c, next) => {

@@ -15,6 +15,9 @@ import { serverSecret } from '../secrets.ts';
 import { subscriberRoutes } from './subscribers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 
+/** The window sign-ups per client are counted in: `NEWSLETTER_SIGNUPS_PER_MINUTE` is per this long (docs/constants.md#limits). */
+export const SIGN_UP_WINDOW_MS = 60_000;
+
 /**
  * Stand-in for the newsletter service under `/service/newsletter/api/{internal,private}`.
  * Validates with the same schemas as the sign-up form, so both always agree on the rules. Mails are queued in `jobs`;
@@ -27,7 +30,7 @@ export function newsletterRoutes(db: DatabaseSync, config: ServerConfig, jobs: M
     '/',
     subscriberRoutes(db, jobs, {
       siteUrl: config.siteUrl,
-      signUpLimit: { limit: config.signUpsPerMinute, windowMs: 60_000, trustProxy: config.trustProxy },
+      signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
       printLinks: config.mail.smtpUrl === undefined,
     }),
   );

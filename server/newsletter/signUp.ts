@@ -27,8 +27,8 @@ export interface SignUpOptions {
   printLinks: boolean;
 }
 
-/** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link. */
-const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+/** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link (docs/constants.md#timings). */
+export const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
 /** `POST /newsletter-subscribers`: the sign-up (docs/calls.md#create-subscriber, docs/newsletter.md#double-opt-in). */
 export function signUpRoute(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: SignUpOptions): Hono {

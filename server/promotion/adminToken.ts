@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ServerConfig } from '../../src/shared/config.ts';
+import { PROMOTION_ADMIN_TOKEN_MIN_LENGTH, type ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
 import { failureBackoff, socketAddress } from '../throttle/failureBackoff.ts';
 
@@ -15,7 +15,10 @@ export interface AdminToken {
 
 let memoryToken: string | undefined;
 
-const newToken = () => randomBytes(32).toString('base64url');
+/** Random bytes of a generated admin token (base64url, so 43 characters) (docs/constants.md#limits). */
+export const ADMIN_TOKEN_BYTES = 32;
+
+const newToken = () => randomBytes(ADMIN_TOKEN_BYTES).toString('base64url');
 
 /**
  * The bearer token of the promotion admin calls (and the publisher's): `PROMOTION_ADMIN_TOKEN` when set, else the one
@@ -36,7 +39,7 @@ export function promotionAdminToken(config: ServerConfig): AdminToken {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const kept = fs.readFileSync(file, 'utf8').trim();
-  if (kept.length < 24) throw new Error(`${file} does not hold a promotion admin token; delete it to have a new one generated`);
+  if (kept.length < PROMOTION_ADMIN_TOKEN_MIN_LENGTH) throw new Error(`${file} does not hold a promotion admin token; delete it to have a new one generated`);
   return { token: kept, source: 'file', file };
 }
 

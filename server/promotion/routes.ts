@@ -16,11 +16,14 @@ import { versionStore, type PromotionVersion } from './versionStore.ts';
  */
 const contentChecks: ReadonlyMap<string, (contentJSON: string, shop: Shop) => ShopFooterReport> = new Map([['SHOP_FOOTER', shopFooterJsonReport]]);
 
-/** Problems a refused content lists at most (`problemCount` says how many there are). */
-const MAX_LISTED_PROBLEMS = 100;
+/** Problems a refused content lists at most (`problemCount` says how many there are) (docs/constants.md#limits). */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** Longest `x-operator` header a version is stored with (docs/constants.md#limits). */
+export const OPERATOR_MAX_LENGTH = 64;
 
 /** Who stored a version, as the publishing tool names its operator (`x-operator`); a note, not an identity. */
-const operatorSchema = v.pipe(v.string(), v.regex(/^[\p{L}\p{N} ._@-]{1,64}$/u));
+const operatorSchema = v.pipe(v.string(), v.regex(new RegExp(`^[\\p{L}\\p{N} ._@-]{1,${OPERATOR_MAX_LENGTH}}$`, 'u')));
 
 const siteOf = (c: Context) => c.req.header('site') ?? c.req.query('site') ?? '';
 const unknownSite = (c: Context) => problem(c, 400, 'urn:promotion:unknown_site', `Unknown site "${siteOf(c)}"`);
@@ -93,7 +96,7 @@ export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hon
     const body = v.safeParse(publishVersionRequestSchema, await readJson(c));
     if (!body.success || !operator.success) {
       const problems = body.success
-        ? [{ path: 'x-operator', message: 'must be 1 to 64 letters, digits, spaces or . _ @ -' }]
+        ? [{ path: 'x-operator', message: `must be 1 to ${OPERATOR_MAX_LENGTH} letters, digits, spaces or . _ @ -` }]
         : issueProblems(body.issues);
       return problem(c, 400, 'urn:promotion:invalid_request', 'The request is not a valid version', { problems });
     }

@@ -12,8 +12,8 @@ const root = path.resolve(import.meta.dirname, '../..');
  * it is killed with its Astro child and the build counts as failed.
  */
 export const PUBLISH_BUILD_TIMEOUT_MS = 300_000;
-/** Build logs kept in `RELEASES_DIR/.logs/`. */
-const KEEP_LOGS = 20;
+/** Build logs kept in `RELEASES_DIR/.logs/` (docs/constants.md#limits). */
+export const KEEP_LOGS = 20;
 
 /** The line of a build's output that tells best why it failed: Astro's last error, else the builder's own last line. */
 function reasonIn(logFile: string): string {

@@ -18,6 +18,9 @@ const optionalText = v.optional(v.pipe(v.string(), v.nonEmpty()));
 /** A mail address as a header names it: `Aroma <newsletter@aroma.example>` or `newsletter@aroma.example`. */
 const mailbox = v.pipe(v.string(), v.regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, 'must be an address such as Aroma <newsletter@aroma.example>'));
 
+/** Shortest `PROMOTION_ADMIN_TOKEN` accepted, in characters (docs/constants.md#limits). */
+export const PROMOTION_ADMIN_TOKEN_MIN_LENGTH = 24;
+
 /** A whole number from the environment, within bounds. */
 function integer(fallback: number, min: number, max: number) {
   return v.pipe(
@@ -97,7 +100,7 @@ export const environmentSchema = v.object({
   LOGIN_TOKEN_TTL_SECONDS: integer(1800, 60, 86_400),
   LOGIN_TOKEN_RENEW_AFTER_SECONDS: integer(600, 1, 86_400),
   /** Bearer token of the promotion admin calls; generated and kept next to the database when unset. */
-  PROMOTION_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'must be at least 24 characters'))),
+  PROMOTION_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(PROMOTION_ADMIN_TOKEN_MIN_LENGTH, `must be at least ${PROMOTION_ADMIN_TOKEN_MIN_LENGTH} characters`))),
 });
 
 /** Variables whose value must never be echoed in an error message. */

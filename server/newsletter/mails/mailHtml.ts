@@ -64,7 +64,10 @@ function Block({ block }: { block: MailBlock }): ReactNode {
   }
 }
 
-/** The whole mail: a 600 px column of tables (how common clients lay mail out), the brand name as text, no images. */
+/** Width in px of the mail's column, as common clients lay mail out (docs/constants.md#sizes). */
+export const MAIL_COLUMN_PIXELS = 600;
+
+/** The whole mail: a `MAIL_COLUMN_PIXELS` column of tables, the brand name as text, no images. */
 function Mail({ content }: { content: MailContent }) {
   return h(
     Html,
@@ -76,7 +79,7 @@ function Mail({ content }: { content: MailContent }) {
       { style: { backgroundColor: theme.background, fontFamily: theme.font, margin: 0, padding: '24px 0' } },
       h(
         Container,
-        { style: { maxWidth: '600px', width: '100%' } },
+        { style: { maxWidth: `${MAIL_COLUMN_PIXELS}px`, width: '100%' } },
         h(Section, { style: { padding: '0 24px 16px' } }, h(Text, { style: { fontSize: '22px', lineHeight: '28px', fontWeight: 700, letterSpacing: '1px', color: theme.primary, margin: 0 } }, 'AROMA')),
         h(
           Section,

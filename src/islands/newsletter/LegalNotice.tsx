@@ -1,4 +1,5 @@
 import { ExpansionPanel } from '../../ui/ExpansionPanel/ExpansionPanel.tsx';
+import { expansionCollapsedHeights } from '../../ui/ExpansionPanel/collapsedHeights.ts';
 import type { SignUpStrings } from './signUpStrings.ts';
 
 /** A link under the form, with its text already translated. */
@@ -12,12 +13,12 @@ export interface LegalNoticeProps {
   strings: SignUpStrings;
 }
 
-/** The consent wording, collapsed to 60 px with a more/less toggle (docs/newsletter.md#legal-texts-and-age). */
+/** The consent wording, collapsed to the legal notice's height with a more/less toggle (docs/newsletter.md#legal-texts-and-age). */
 export function LegalNotice({ strings }: LegalNoticeProps) {
   return (
     <ExpansionPanel
       className="newsletter-legal"
-      collapsedHeight={60}
+      collapsedHeight={expansionCollapsedHeights.legalNotice}
       strings={{ 'ui.showMore': strings['newsletter.legal.more'], 'ui.showLess': strings['newsletter.legal.less'] }}
     >
       <p>{strings['newsletter.legal.notice']}</p>

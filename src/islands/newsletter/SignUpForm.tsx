@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useHydrated } from '../../lib/hydration/useHydrated.ts';
 import { showsExtraFields, type NewsletterRules } from '../../shared/newsletter/formSchema.ts';
+import { EMAIL_INPUT_MAX_LENGTH } from '../../shared/newsletter/subscriberSchema.ts';
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification } from '../../ui/Notification/Notification.tsx';
 import { TextInput } from '../../ui/TextInput/TextInput.tsx';
@@ -62,7 +63,7 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
           inputMode="email"
           spellCheck={false}
           required
-          maxLength={300}
+          maxLength={EMAIL_INPUT_MAX_LENGTH}
           value={values.newsletterEmail}
           error={error(errors.newsletterEmail)}
           onValueChange={(value) => setValue('newsletterEmail', value)}

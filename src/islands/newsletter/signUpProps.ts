@@ -5,7 +5,7 @@ import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
 /** The shop's link targets shown under the form, in this order, with their catalogue keys. Absent ones are skipped. */
-const linkKeys = {
+export const linkKeys = {
   privacy: 'newsletter.link.privacy',
   contact: 'newsletter.link.contact',
   exampleNewsletter: 'newsletter.link.exampleNewsletter',
@@ -16,10 +16,13 @@ const linkKeys = {
   privacyNotice: 'newsletter.link.privacyNotice',
 } as const satisfies Partial<Record<keyof Shop['links'], UiStringKey>>;
 
-/** Pictures of the section (docs/newsletter.md#pictures): `{token}.jpg` from 1024 px, `{hash}.jpg` from 767 px. */
+/**
+ * Pictures of the section (docs/newsletter.md#pictures), each shown from `fromWidth` px of viewport width: `{token}.jpg`
+ * on wide screens, `{hash}.jpg` below (also the fallback `<img>`).
+ */
 export const signUpPictures = {
-  token: { src: '/newsletter/fb9028177b1b.jpg', width: 560, height: 420 },
-  hash: { src: '/newsletter/11674a08b5bd.jpg', width: 720, height: 240 },
+  token: { src: '/newsletter/fb9028177b1b.jpg', width: 560, height: 420, fromWidth: 1024 },
+  hash: { src: '/newsletter/11674a08b5bd.jpg', width: 720, height: 240, fromWidth: 767 },
 } as const;
 
 /** Everything the sign-up island needs for one shop, resolved at build time (no i18n runtime in the browser). */

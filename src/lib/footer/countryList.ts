@@ -6,7 +6,7 @@ import type { UiLocale } from '../../shared/locales.ts';
  * The country selector's countries in their fixed order (docs/footer.md#country-selector), as ISO 3166 codes; `other`
  * comes last.
  */
-const selectorCountryCodes = [
+export const selectorCountryCodes = [
   'DE', 'CH', 'AT', 'CZ', 'HU', 'PL', 'SI', 'SK', 'TR', 'BE', 'BG', 'CY', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR',
   'IE', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MT', 'NL', 'NO', 'PT', 'RO', 'SE',
 ] as const;

@@ -1,4 +1,5 @@
 import { readCookie } from '../../shared/cookies.ts';
+import { REMEMBERED_CHOICE_MAX_AGE_SECONDS } from '../../shared/cookieLifetime.ts';
 
 /** A consent manager a site may load (for example a CMP script); the footer only needs a way to open it. */
 interface ConsentManager {
@@ -37,9 +38,9 @@ export function setUpConsentLinks(root: ParentNode, doc: Document = document): v
   trapFocus(dialog);
   dialog.querySelector('[data-consent-close]')?.addEventListener('click', () => dialog.close());
   dialog.querySelector('form')?.addEventListener('submit', () => {
-    // `method="dialog"` closes the dialog; the choice is kept for a year.
+    // `method="dialog"` closes the dialog; the choice is kept for `REMEMBERED_CHOICE_MAX_AGE_SECONDS`.
     const chosen = [...dialog.querySelectorAll<HTMLInputElement>('input[name="consent"]:checked:not(:disabled)')].map((input) => input.value);
-    doc.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(chosen.join(','))}; path=/; max-age=31536000; samesite=lax`;
+    doc.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(chosen.join(','))}; path=/; max-age=${REMEMBERED_CHOICE_MAX_AGE_SECONDS}; samesite=lax`;
   });
 }
 

@@ -1,3 +1,4 @@
+import { REMEMBERED_CHOICE_MAX_AGE_SECONDS } from '../../shared/cookieLifetime.ts';
 import { isPlatform, PLATFORM_COOKIE } from '../../lib/footer/platform.ts';
 import { currentPlatform } from './currentPlatform.ts';
 
@@ -12,7 +13,7 @@ export function setUpViewChanger(root: ParentNode, doc: Document = document): vo
     button.addEventListener('click', () => {
       const platform = button.dataset.viewChange;
       if (!isPlatform(platform)) return;
-      doc.cookie = `${PLATFORM_COOKIE}=${platform}; path=/; max-age=31536000; samesite=lax`;
+      doc.cookie = `${PLATFORM_COOKIE}=${platform}; path=/; max-age=${REMEMBERED_CHOICE_MAX_AGE_SECONDS}; samesite=lax`;
       doc.defaultView?.location.reload();
     });
   }

@@ -6,7 +6,11 @@ const text = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
 /** A link target; unsafe ones are removed by `sanitizeFooterContent` before parsing, this is the backstop. */
 const href = v.pipe(v.string(), v.check(isSafeUrl, 'is not a relative path or an http(s), mailto or tel URL'));
 const imageSource = v.picklist(Object.keys(footerImageSources) as FooterImageSource[], 'is not a known logo source');
-const pixels = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(400));
+/** Largest width or height in px CMS content may give a quality logo (docs/constants.md#limits). */
+export const LOGO_MAX_PIXELS = 400;
+/** Width and height in px of a quality logo whose content gives none (docs/constants.md#sizes). */
+export const LOGO_DEFAULT_PIXELS = 80;
+const pixels = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LOGO_MAX_PIXELS));
 
 /** A link with its visible text (SEO columns, legal links, VAT note). */
 export const textLinkSchema = v.object({
@@ -73,9 +77,9 @@ export const qualityLogoSchema = v.object({
     label: text,
     /** One of the fixed logo sources. */
     source: imageSource,
-    /** Intrinsic size, so the logo takes its place before it loads (80 x 80 by default, docs/constants.md#sizes). */
-    width: v.optional(pixels, 80),
-    height: v.optional(pixels, 80),
+    /** Intrinsic size, so the logo takes its place before it loads (`LOGO_DEFAULT_PIXELS` square by default). */
+    width: v.optional(pixels, LOGO_DEFAULT_PIXELS),
+    height: v.optional(pixels, LOGO_DEFAULT_PIXELS),
   }),
 });
 

@@ -8,8 +8,15 @@ import { subscriptionStatuses } from './subscriptionStatus.ts';
 
 /** Longest accepted e-mail address (docs/constants.md#limits). */
 export const EMAIL_MAX_LENGTH = 256;
+/**
+ * How many characters the e-mail input takes: more than `EMAIL_MAX_LENGTH`, so that a too long address gets a
+ * message instead of being cut silently (docs/newsletter.md#validation).
+ */
+export const EMAIL_INPUT_MAX_LENGTH = 300;
 /** Longest accepted first or last name (docs/constants.md#limits). */
 export const NAME_MAX_LENGTH = 40;
+/** Longest accepted `origin` and `originAddition` of a sign-up (docs/constants.md#limits). */
+export const ORIGIN_MAX_LENGTH = 64;
 
 /** Salutation values; the form lists them in this order (docs/newsletter.md#fields). */
 export const salutations = ['MRS', 'MR', 'DIVERS', 'COMPANY'] as const;
@@ -28,7 +35,7 @@ const URL_LIKE = /:\/\/|(^|[^\p{L}])www\.|[\p{L}\p{N}-]\.(com|net|org|info|biz|i
 // real address loses a subscriber.
 const EMAIL_PATTERN = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
 
-/** E-mail address: required, at most 256 characters, a plausible address. */
+/** E-mail address: required, at most `EMAIL_MAX_LENGTH` characters, a plausible address. */
 export const emailSchema = v.pipe(
   v.string(),
   v.trim(),
@@ -37,7 +44,7 @@ export const emailSchema = v.pipe(
   v.regex(EMAIL_PATTERN, 'newsletter.error.emailInvalid'),
 );
 
-/** First or last name: at most 40 characters of letters, digits and a few punctuation marks; never a link. */
+/** First or last name: at most `NAME_MAX_LENGTH` characters of letters, digits and a few punctuation marks; never a link. */
 export const nameSchema = v.pipe(
   v.string(),
   v.trim(),
@@ -67,9 +74,9 @@ export const subscriberCreateRequestSchema = v.strictObject({
    */
   legals: v.optional(v.pipe(v.array(v.picklist(legalValues)), v.maxLength(legalValues.length))),
   /** Where the sign-up happened; `onsite` by default. */
-  origin: v.optional(v.pipe(v.string(), v.maxLength(64)), 'onsite'),
+  origin: v.optional(v.pipe(v.string(), v.maxLength(ORIGIN_MAX_LENGTH)), 'onsite'),
   /** Finer origin; `subsite` by default. */
-  originAddition: v.optional(v.pipe(v.string(), v.maxLength(64)), 'subsite'),
+  originAddition: v.optional(v.pipe(v.string(), v.maxLength(ORIGIN_MAX_LENGTH)), 'subsite'),
 });
 
 /** A valid subscriber create request. */

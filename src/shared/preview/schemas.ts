@@ -43,12 +43,17 @@ export type AbTest = v.InferOutput<typeof abTestSchema>;
 /** Answer of `GET /service/abtestfrontend/api/v1/gettestsat`. */
 export const abTestListSchema = v.array(abTestSchema);
 
+/** Longest user name a login accepts (docs/constants.md#limits). */
+export const LOGIN_USERNAME_MAX_LENGTH = 256;
+/** Longest password a login accepts, so nobody makes the server hash megabytes (docs/constants.md#limits). */
+export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+
 /** Staff credentials posted to `POST /service/login/api/v1/login`. */
 export const loginRequestSchema = v.object({
   /** User name (staff) or e-mail address (demo shopper). */
-  username: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(256)),
+  username: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(LOGIN_USERNAME_MAX_LENGTH)),
   /** Password; never stored, only compared with a scrypt hash. */
-  password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(1024)),
+  password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(LOGIN_PASSWORD_MAX_LENGTH)),
 });
 export type LoginRequest = v.InferOutput<typeof loginRequestSchema>;
 

@@ -183,12 +183,15 @@ function holderAlive(lockFile: string): boolean {
   }
 }
 
+/** How long a build or rollback waits for another one to release the build lock (docs/constants.md#timings). */
+export const RELEASE_LOCK_WAIT_MS = 180_000;
+
 /**
  * Runs `task` while holding `RELEASES_DIR/.lock`: one build or rollback at a time, across processes (two Astro builds
  * in one checkout would share its `.astro/` cache). Waits up to `waitMs` for another holder; a dead holder's lock is
  * taken over.
  */
-export async function withReleaseLock<T>(releasesDir: string, task: () => Promise<T> | T, waitMs = 180_000): Promise<T> {
+export async function withReleaseLock<T>(releasesDir: string, task: () => Promise<T> | T, waitMs = RELEASE_LOCK_WAIT_MS): Promise<T> {
   fs.mkdirSync(releasesDir, { recursive: true });
   const lockFile = path.join(releasesDir, LOCK_FILE);
   const deadline = Date.now() + waitMs;

@@ -2,14 +2,12 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 import type { UiStringKey } from '../../shared/i18n.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import type { UiStrings } from '../strings.ts';
+import { expansionCollapsedHeights, type ExpansionCollapsedHeight } from './collapsedHeights.ts';
 import './ExpansionPanel.css';
 
 /** Catalogue keys of the more/less button: pass `pickStrings(locale, expansionPanelStringKeys)` as `strings`. */
 export const expansionPanelStringKeys = ['ui.showMore', 'ui.showLess'] as const satisfies readonly UiStringKey[];
 export type ExpansionPanelStrings = UiStrings<(typeof expansionPanelStringKeys)[number]>;
-
-/** Collapsed height in px (docs/constants.md#sizes): 96 by default, 60 for the newsletter legal notice. */
-export type ExpansionCollapsedHeight = 96 | 60;
 
 export interface ExpansionPanelProps {
   /** The content. */
@@ -22,7 +20,7 @@ export interface ExpansionPanelProps {
   title?: ReactNode;
   /** Heading level of the title, 2 to 6. Default 3. */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
-  /** Visible height while collapsed, when there is no title: 96 (default) or 60 (legal notice). */
+  /** Visible height while collapsed, when there is no title (`expansionCollapsedHeights`): the default, or the legal notice's. */
   collapsedHeight?: ExpansionCollapsedHeight;
   /** Controlled state; use with `onExpandedChange`. */
   expanded?: boolean;
@@ -40,7 +38,7 @@ export interface ExpansionPanelProps {
 
 /** A section that collapses, with a real `<button aria-expanded aria-controls>`. */
 export function ExpansionPanel({
-  children, title, headingLevel = 3, collapsedHeight = 96, expanded, defaultExpanded = false, onExpandedChange, strings,
+  children, title, headingLevel = 3, collapsedHeight = expansionCollapsedHeights.default, expanded, defaultExpanded = false, onExpandedChange, strings,
   id, className,
 }: ExpansionPanelProps) {
   const generatedId = useId();

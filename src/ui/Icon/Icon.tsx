@@ -1,13 +1,11 @@
 import { iconSpriteUrl, type IconName } from '../../shared/iconNames.ts';
+import { defaultIconSize, type IconSize } from './iconSizes.ts';
 import './Icon.css';
-
-/** The sizes the design allows (docs/constants.md#sizes), in px. */
-export type IconSize = 12 | 16 | 24;
 
 export interface IconProps {
   /** Symbol of the sprite `public/icons.svg`. */
   name: IconName;
-  /** Edge length in px before scaling. Default 16. */
+  /** Edge length in px before scaling (`iconSizes`). Default `defaultIconSize`. */
   size?: IconSize;
   /** Multiplies the size, e.g. 2 for a 32 px icon from size 16. Default 1. */
   scale?: number;
@@ -26,7 +24,7 @@ export interface IconProps {
  * One icon from the sprite. Size is set with the `width`/`height` attributes rather than a style attribute,
  * which the page's Content-Security-Policy would block.
  */
-export function Icon({ name, size = 16, scale = 1, currentColor = true, label, className }: IconProps) {
+export function Icon({ name, size = defaultIconSize, scale = 1, currentColor = true, label, className }: IconProps) {
   const edge = Math.round(size * scale);
   const classes = ['ui-icon', currentColor ? null : 'ui-icon--accent', className].filter(Boolean).join(' ');
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const };

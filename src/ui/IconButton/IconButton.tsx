@@ -1,5 +1,6 @@
 import type { MouseEvent, Ref } from 'react';
-import { Icon, type IconSize } from '../Icon/Icon.tsx';
+import { Icon } from '../Icon/Icon.tsx';
+import type { IconSize } from '../Icon/iconSizes.ts';
 import type { IconName } from '../../shared/iconNames.ts';
 import './IconButton.css';
 

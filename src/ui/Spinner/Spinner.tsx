@@ -1,10 +1,8 @@
+import { defaultSpinnerSize, spinnerEdges, type SpinnerSize } from './spinnerSizes.ts';
 import './Spinner.css';
 
-/** small, medium, large = 16, 36, 48 px (docs/constants.md#sizes). */
-export type SpinnerSize = 'small' | 'medium' | 'large';
-
 export interface SpinnerProps {
-  /** Diameter: small 16 px, medium 36 px (default), large 48 px. */
+  /** Diameter (`spinnerEdges`); default `defaultSpinnerSize`. */
   size?: SpinnerSize;
   /** What is loading, already translated (e.g. the `ui.loading` string). Read by screen readers, not shown. */
   label: string;
@@ -17,11 +15,9 @@ export interface SpinnerProps {
   className?: string;
 }
 
-const edges: Record<SpinnerSize, number> = { small: 16, medium: 36, large: 48 };
-
 /** A rotating ring with a hidden label. It turns slower for people who ask for reduced motion (a still ring would look broken). */
-export function Spinner({ size = 'medium', label, live = true, className }: SpinnerProps) {
-  const edge = edges[size];
+export function Spinner({ size = defaultSpinnerSize, label, live = true, className }: SpinnerProps) {
+  const edge = spinnerEdges[size];
   return (
     <span className={['ui-spinner', `ui-spinner--${size}`, className].filter(Boolean).join(' ')} role={live ? 'status' : undefined}>
       <svg className="ui-spinner__ring" width={edge} height={edge} viewBox="0 0 48 48" aria-hidden="true" focusable="false">

@@ -1,0 +1,59 @@
+// docs/constants.md#limits, row by row; every number is quoted from the code (constantTable.mjs).
+import { perShopPhrase } from './formatValue.mjs';
+
+const months = (count) => `valid ${count} month${count === 1 ? '' : 's'}`;
+
+/** @type {import('./constantTable.mjs').ConstantRow[]} */
+export const limitRows = [
+  {
+    what: 'e-mail address',
+    value: (q) => `at most ${q('EMAIL_MAX_LENGTH')} characters (the input accepts ${q('EMAIL_INPUT_MAX_LENGTH')}, so a longer one gets a message)`,
+  },
+  { what: 'first and last name', value: (q) => `at most ${q('NAME_MAX_LENGTH')} characters` },
+  { what: '`origin`, `originAddition`', value: (q) => `at most ${q('ORIGIN_MAX_LENGTH')} characters` },
+  {
+    what: 'login user name / password',
+    value: (q) => `1–${q('LOGIN_USERNAME_MAX_LENGTH')} / 1–${q('LOGIN_PASSWORD_MAX_LENGTH')} characters`,
+  },
+  {
+    what: 'sign-ups per client address',
+    value: (q) => `${q('NEWSLETTER_SIGNUPS_PER_MINUTE')} per minute by default, then \`429\``,
+    see: '[configuration.md](configuration.md)',
+  },
+  { what: 'clients the sign-up rate limit remembers', value: (q) => `${q('RATE_LIMIT_MAX_CLIENTS')}; the oldest window is forgotten first` },
+  {
+    what: 'welcome voucher (TR: welcome discount)',
+    value: (q) =>
+      `${q('shops[].welcomeVoucher.percent')} % for one online order; ${perShopPhrase(q.raw('shops[].welcomeVoucher.validMonths'), (count) => (count === null ? 'no end date' : months(count)))}`,
+    see: 'sent by mail after confirmation ([newsletter.md#welcome-voucher](newsletter.md#welcome-voucher))',
+  },
+  { what: 'minimum age in the legal text', value: (q) => q('shops[].newsletter.minimumAge') },
+  { what: 'password strength', value: (q) => `shorter than ${q('minPasswordLength')} characters is always weak` },
+  { what: 'IBAN', value: (q) => `at most ${q('ibanMaxLength')} characters` },
+  { what: 'CMS logo width and height', value: (q) => `1–${q('LOGO_MAX_PIXELS', 'px')}, default ${q('LOGO_DEFAULT_PIXELS')}` },
+  { what: 'CMS content nesting', value: (q) => `at most ${q('MAX_CONTENT_DEPTH')} objects or lists deep` },
+  { what: 'problems listed for refused content', value: (q) => `at most ${q('MAX_LISTED_PROBLEMS')} (\`problemCount\` says how many there are)` },
+  {
+    what: 'promotion admin token',
+    value: (q) => `at least ${q('PROMOTION_ADMIN_TOKEN_MIN_LENGTH')} characters; a generated one is ${q('ADMIN_TOKEN_BYTES')} random bytes (base64url)`,
+  },
+  {
+    what: 'request body of a `/service` call',
+    value: (q) => `at most ${q('DEFAULT_BODY_LIMIT_BYTES', 'KB')}; ${q('PROMOTION_BODY_LIMIT_BYTES', 'KB')} for published content (\`PUT\` promotion)`,
+  },
+  { what: 'A/B test and group names of a version', value: (q) => `at most ${q('AB_NAME_MAX_LENGTH')} characters` },
+  { what: '`x-operator` of a version', value: (q) => `1–${q('OPERATOR_MAX_LENGTH')} characters` },
+  {
+    what: 'failed logins',
+    value: (q) =>
+      `${q('defaultLoginThrottle.freeAttemptsPerAccount')} per account name and ${q('defaultLoginThrottle.freeAttemptsPerClient')} per client, then each failure doubles the wait, from ${q('defaultLoginThrottle.firstDelayMs', 's')} up to ${q('defaultLoginThrottle.maxDelayMs', 'minutes')}`,
+  },
+  {
+    what: 'wrong promotion admin tokens',
+    value: (q) =>
+      `${q('adminTokenBackoff.freeAttempts')} per client, then each doubles the wait, from ${q('adminTokenBackoff.firstDelayMs', 's')} up to ${q('adminTokenBackoff.maxDelayMs', 'minutes')}`,
+  },
+  { what: 'mails handed over at the same time', value: (q) => q('SENDER_CONCURRENCY') },
+  { what: 'releases kept', value: (q) => `${q('KEEP_RELEASES')} by default (the live one always)` },
+  { what: 'publisher build logs kept', value: (q) => q('KEEP_LOGS') },
+];
