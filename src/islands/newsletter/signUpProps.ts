@@ -1,6 +1,7 @@
 import type { Shop } from '../../shared/countries.ts';
 import { pickStrings, translationsFor, type UiStringKey } from '../../shared/i18n.ts';
 import { consentTexts } from '../../shared/newsletter/consentTexts.ts';
+import { NAME_MAX_LENGTH } from '../../shared/newsletter/subscriberSchema.ts';
 import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
@@ -42,7 +43,8 @@ export function signUpProps(shop: Shop): {
   });
   return {
     // The consent texts with the shop's age and trade name filled in: the very wording the service hashes.
-    strings: { ...pickStrings(shop.locale, signUpStringKeys), ...consentTexts(shop) },
+    // The name limit comes from the schema the service checks with, never from the catalogue.
+    strings: { ...pickStrings(shop.locale, signUpStringKeys), ...consentTexts(shop), 'newsletter.error.nameTooLong': t('newsletter.error.nameTooLong', { max: NAME_MAX_LENGTH }) },
     rules: shop.newsletter,
     links,
     voucherConditions: { href: href(shop.links.voucherConditions), text: t('newsletter.link.voucherConditions') },
