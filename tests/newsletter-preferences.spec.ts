@@ -167,6 +167,10 @@ test.describe('the preferences page, end to end', () => {
       link.click();
     }, outside!);
     await expect.poll(() => outsideReferer).not.toBe('not followed');
+    // The other site's page is loaded and its request recorded (headers are read asynchronously) before counting;
+    // going back earlier would race that navigation.
+    await page.waitForURL((url) => url.host === new URL(outside!).host);
+    await expect.poll(() => requests.some((request) => new URL(request.url).host === new URL(outside!).host)).toBe(true);
     expect(outsideReferer === undefined || outsideReferer === `${new URL(baseURL!).origin}/`, String(outsideReferer)).toBe(true);
     expect(requests.length).toBeGreaterThan(3);
     expect(requests.filter((request) => new URL(request.url).origin !== new URL(baseURL!).origin && !request.url.startsWith('data:'))).toEqual([

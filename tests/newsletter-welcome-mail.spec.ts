@@ -28,7 +28,10 @@ for (const shop of shops) {
     const link = await confirmationLinkFor(email);
     expect(link.pathname).toBe(`/${shop.segment}/newsletter/confirm/`);
     await page.goto(link.pathname + link.search);
-    await expect(page.getByRole('status').filter({ hasText: t('newsletter.confirm.successHeading') })).toBeVisible();
+    const confirmed = page.getByRole('status').filter({ hasText: t('newsletter.confirm.successHeading') });
+    await expect(confirmed).toBeVisible();
+    // The page says where to look next, in the shop's language: the welcome mail that follows.
+    await expect(confirmed).toContainText(t('newsletter.confirm.mailSent'));
 
     const { mail, link: preferences } = await welcomeMailFor(email);
     expect(mail.subject).toBe(t('newsletter.email.welcome.subject', { percent: shop.welcomeVoucher.percent }));

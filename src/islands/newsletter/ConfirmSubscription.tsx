@@ -13,6 +13,8 @@ export interface ConfirmSubscriptionProps {
     pending: string;
     successHeading: string;
     successText: string;
+    /** That the welcome mail is on its way (with the voucher, or saying it was issued before). */
+    mailSent: string;
     shopLink: string;
     /** The link to the preferences page, shown once confirmed. */
     preferencesLink: string;
@@ -48,6 +50,7 @@ export default function ConfirmSubscription({ signUp, strings, segment }: Confir
     return (
       <Notification variant="success" showCloseIcon={false} labelText={strings.successHeading}>
         <p>{strings.successText}</p>
+        <p>{strings.mailSent}</p>
         {state.preferencesToken && (
           <p><a href={newsletterPagePath({ segment }, 'preferences', state.preferencesToken)}>{strings.preferencesLink}</a></p>
         )}
