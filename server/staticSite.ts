@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pagePolicy } from '../src/shared/csp.ts';
 import { contentTypeOf } from '../src/shared/contentTypes.ts';
+import { HASHED_ASSETS } from '../src/shared/hashedAssets.ts';
 import { BROTLI_SUFFIX, PRECOMPRESSED_EXTENSIONS, acceptsEncoding, isPrecompressedSibling } from '../src/shared/precompressed.ts';
 
 // An encoded slash or backslash, a backslash or a NUL: no file of the site has one in its path, and each is a classic
@@ -53,7 +54,7 @@ function send(c: Context, file: string, status: 200 | 404 = 200) {
   if (ext === '.html') {
     headers['content-security-policy'] = pagePolicy(body.toString('utf8'));
     headers['cache-control'] = 'no-cache';
-  } else if (c.req.path.startsWith('/_astro/')) {
+  } else if (c.req.path.startsWith(`/${HASHED_ASSETS}/`)) {
     // Hashed file names: safe to cache for a year.
     headers['cache-control'] = 'public, max-age=31536000, immutable';
   }

@@ -3,10 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { HASHED_ASSETS } from '../../shared/hashedAssets.ts';
 import { BROTLI_SUFFIX, PRECOMPRESSED_EXTENSIONS, PRECOMPRESS_MIN_BYTES } from '../../shared/precompressed.ts';
 
-/** The folder of Astro's hashed files (`build.assets`). */
-const HASHED_ASSETS = '_astro';
 
 /**
  * Writes `name.br` beside every hashed text file of at least `PRECOMPRESS_MIN_BYTES` under `dir`, at Brotli's best

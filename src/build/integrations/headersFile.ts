@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { HASHED_ASSETS } from '../../shared/hashedAssets.ts';
 import { baseDirectives, pagePolicy } from '../../shared/csp.ts';
 import { contentTypeOf } from '../../shared/contentTypes.ts';
 import { isPrecompressedSibling } from '../../shared/precompressed.ts';
 import { documentOnlyHeaders, everyResponseHeaders, isLeanAsset, strictTransportSecurity } from '../../shared/securityHeaders.ts';
 
-/** The folder of Astro's hashed files (`build.assets`): their names change with their content. */
-const HASHED_ASSETS = '_astro';
 /** Hashed names: cached for a year, never asked again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
