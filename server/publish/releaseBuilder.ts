@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import type { BuildRunner } from './publisher.ts';
 import { childEnvironment } from '../../src/shared/config.ts';
@@ -17,10 +18,20 @@ export const KEEP_LOGS = 20;
 
 /** The line of a build's output that tells best why it failed: Astro's last error, else the builder's own last line. */
 function reasonIn(logFile: string): string {
-  const lines = fs.readFileSync(logFile, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stripVTControlCharacters(fs.readFileSync(logFile, 'utf8')).split('\n').map((line) => line.trim()).filter(Boolean);
   const astroError = lines.findLast((line) => line.includes('[ERROR]'));
   if (astroError) return astroError.replace(/^.*?\bError: /, '').replace(/^.*\[ERROR\]\s*/, '');
   return lines.findLast((line) => line.startsWith('The build failed')) ?? lines.at(-1) ?? 'The build failed without output';
+}
+
+/**
+ * The child's environment, asking for plain text: the output goes to a log file an operator reads and the status
+ * quotes, and Vite's and Astro's colour libraries would otherwise colour it where `CI` or `FORCE_COLOR` is set.
+ */
+function plainTextEnvironment(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env = childEnvironment({ ...overrides, NO_COLOR: '1' });
+  delete env.FORCE_COLOR;
+  return env;
 }
 
 function pruneLogs(logsDir: string) {
@@ -41,7 +52,7 @@ export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_T
     const versions = Object.entries(contentVersions).flatMap(([segment, version]) => ['--content-version', `${segment}=${version}`]);
     const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs'), '--country', shops.join(','), ...versions, '--stop-with-parent'], {
       cwd: root,
-      env: childEnvironment({
+      env: plainTextEnvironment({
         SERVICE_ORIGIN: origin,
         DIST_DIR: config.distDir,
         RELEASES_DIR: config.releasesDir,

@@ -28,3 +28,25 @@ test('a build that takes longer than the time-out is stopped with its children a
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(processesOf(config.releasesDir)).toEqual([]);
 });
+
+test('the build log and the reason shown in the status are plain text, also where CI or FORCE_COLOR asks for colours', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-builder-'));
+  const config = readConfig({ DIST_DIR: path.join(dir, 'dist'), RELEASES_DIR: path.join(dir, 'releases') });
+  const saved = { CI: process.env.CI, FORCE_COLOR: process.env.FORCE_COLOR };
+  Object.assign(process.env, { CI: 'true', FORCE_COLOR: '1' });
+  try {
+    // Port 9 on loopback refuses: the build fails on fetching its content, and says why in its log.
+    const outcome = await releaseBuilder(config)({ shops: ['hu'], contentVersions: {}, origin: 'http://127.0.0.1:9', signal: new AbortController().signal });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    const log = fs.readFileSync(outcome.log!, 'utf8');
+    expect(log).toContain('[content] Syncing content');
+    expect(log).not.toContain('\u001b');
+    expect(outcome.message).not.toContain('\u001b');
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}, 60_000);
