@@ -14,6 +14,8 @@ const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Names of the failed tests, printed again at the end so that the last lines of a CI log say what failed. */
+const failedTests = [];
 
 function check(name, code) {
   // Typecheck and lint count as one check each.
@@ -21,6 +23,24 @@ function check(name, code) {
   else {
     tally.failed += 1;
     failedSteps.push(name);
+  }
+}
+
+/** The first non-empty line of a message, for a one-line summary. */
+function firstLine(message) {
+  return String(message ?? '').split('\n').find((line) => line.trim() !== '') ?? '(no message)';
+}
+
+/** Walks Playwright's JSON report and notes every test whose outcome was unexpected. */
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const titlePath = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failedTests.push(`playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titlePath, spec.title].join(' › ')}`);
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], titlePath);
   }
 }
 
@@ -51,6 +71,11 @@ if (vitest) {
   tally.passed += vitest.numPassedTests;
   tally.failed += vitest.numFailedTests;
   tally.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults ?? []) if (test.status === 'failed') failedTests.push(`vitest ${where} › ${test.fullName}`);
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) failedTests.push(`vitest ${where}: ${firstLine(file.message)}`);
+  }
   if (vitestCode !== 0 && vitest.numFailedTests === 0) check('vitest (suite errors)', vitestCode);
 } else check('vitest', vitestCode || 1);
 
@@ -65,7 +90,9 @@ if (findChromium()) {
   const [command, args] = xvfbRun ? [xvfbRun, ['-a', '-s', '-screen 0 1920x1080x24', process.execPath, ...playwright]] : [process.execPath, playwright];
   // BASE_URL would point Playwright at an already served site; `npm test` always tests its own fresh build.
   const code = await run(command, args, { env: { BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } });
-  const stats = readJson(playwrightJson)?.stats;
+  const report = readJson(playwrightJson);
+  const stats = report?.stats;
+  collectPlaywrightFailures(report?.suites ?? [], []);
   if (stats) {
     tally.passed += stats.expected + stats.flaky;
     tally.failed += stats.unexpected;
@@ -74,6 +101,7 @@ if (findChromium()) {
   } else check('playwright', code || 1);
 }
 
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✘ ${name}`).join('\n')}`);
 if (failedSteps.length > 0) console.log(`\nFailed checks: ${failedSteps.join(', ')}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);
 process.exit(tally.failed > 0 ? 1 : 0);
