@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { readConfig } from '../../src/shared/config.ts';
 import { releaseBuilder } from '../../server/publish/releaseBuilder.ts';
 import { processesOf } from '../../scripts/lib/faults/processes.mjs';
@@ -32,10 +32,11 @@ test('a build that takes longer than the time-out is stopped with its children a
 test('the build log and the reason shown in the status are plain text, also where CI or FORCE_COLOR asks for colours', async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-builder-'));
   const config = readConfig({ DIST_DIR: path.join(dir, 'dist'), RELEASES_DIR: path.join(dir, 'releases') });
-  const saved = { CI: process.env.CI, FORCE_COLOR: process.env.FORCE_COLOR };
-  Object.assign(process.env, { CI: 'true', FORCE_COLOR: '1' });
+  // CI sets CI=true; both make Vite's colour library colour its output even into a file.
+  vi.stubEnv('CI', 'true');
+  vi.stubEnv('FORCE_COLOR', '1');
   try {
-    // Port 9 on loopback refuses: the build fails on fetching its content, and says why in its log.
+    // Port 9 on loopback refuses: without content, a shop with no fallback (CH_FR) fails the build, and the log says why.
     const outcome = await releaseBuilder(config)({ shops: ['hu'], contentVersions: {}, origin: 'http://127.0.0.1:9', signal: new AbortController().signal });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
@@ -44,9 +45,6 @@ test('the build log and the reason shown in the status are plain text, also wher
     expect(log).not.toContain('\u001b');
     expect(outcome.message).not.toContain('\u001b');
   } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    vi.unstubAllEnvs();
   }
 }, 60_000);
