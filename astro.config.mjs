@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import node from '@astrojs/node';
 import { shops } from './src/shared/countries.ts';
 import { readBuildConfig } from './src/shared/config.ts';
+import { HASHED_ASSETS } from './src/shared/hashedAssets.ts';
 import { footerFragments } from './src/build/integrations/footerFragments.ts';
 import { footerReport } from './src/build/integrations/footerReport.ts';
 import { headersFile } from './src/build/integrations/headersFile.ts';
@@ -53,7 +54,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   security: { csp: true },
-  build: { inlineStylesheets: 'auto', assets: previewRenderer ? '_preview' : '_astro' },
+  build: { inlineStylesheets: 'auto', assets: previewRenderer ? '_preview' : HASHED_ASSETS },
   devToolbar: { enabled: false },
   vite: {
     ...(previewRenderer ? { cacheDir: 'node_modules/.vite-preview-renderer' } : {}),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { footerFragmentNames } from './fragments/fragmentNames.ts';
+import { HASHED_ASSETS } from '../shared/hashedAssets.ts';
 
 /**
  * Putting a release's site together from a fresh Astro build and the live release, and checking it before it may go
@@ -49,7 +50,7 @@ export function assembleSite(options: { astroOut: string; siteDir: string; baseS
   fs.renameSync(astroOut, siteDir);
   if (!baseSite) return;
   if (!partial) {
-    linkMissing(path.join(baseSite, '_astro'), path.join(siteDir, '_astro'));
+    linkMissing(path.join(baseSite, HASHED_ASSETS), path.join(siteDir, HASHED_ASSETS));
     return;
   }
   const rewritten = ['_headers', ...rebuilt, ...rebuilt.map((segment) => path.join('fragments', segment))];
@@ -67,7 +68,7 @@ export function assembleShopRollback(options: { liveSite: string; olderSite: str
   fs.mkdirSync(siteDir, { recursive: true });
   for (const name of taken) linkMissing(path.join(olderSite, name), path.join(siteDir, name));
   linkMissing(liveSite, siteDir, (relative) => relative === '_headers' || taken.some((name) => within(relative, name)));
-  linkMissing(path.join(olderSite, '_astro'), path.join(siteDir, '_astro'));
+  linkMissing(path.join(olderSite, HASHED_ASSETS), path.join(siteDir, HASHED_ASSETS));
 }
 
 /** The pages every shop has: one per `index.astro` under `src/pages/[country]/`. */
@@ -81,7 +82,7 @@ export function shopPages(pagesDir: string, segment: string): string[] {
 
 const FRAGMENT_FILES = footerFragmentNames.flatMap((name) => ['html', 'css'].map((ext) => `${name}.${ext}`));
 /** `/_astro/…` in an attribute, an island's component URL, an import or a CSS `url(…)`. */
-export const ASSET_REFERENCE = /["'(](\/_astro\/[^"'\s)]+)/g;
+export const ASSET_REFERENCE = new RegExp(`["'(](/${HASHED_ASSETS}/[^"'\\s)]+)`, 'g');
 
 /**
  * What is missing from a release before it may go live: every page of every named shop, its footer fragments, the

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as v from 'valibot';
+import { HASHED_ASSETS } from '../../shared/hashedAssets.ts';
 import { PANEL_MANIFEST_PATH, panelManifestSchema, type PanelManifest } from '../../shared/preview/panelManifest.ts';
 
 /** The carrier page whose script and styles are the panel (src/pages/preview/panel/index.astro). */
@@ -21,8 +22,8 @@ export function panelManifestFrom(outDir: string): PanelManifest {
     if (href !== undefined) return href;
     const css = inline ?? '';
     const name = `preview-panel.${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
-    fs.writeFileSync(path.join(outDir, '_astro', name), css);
-    return `/_astro/${name}`;
+    fs.writeFileSync(path.join(outDir, HASHED_ASSETS, name), css);
+    return `/${HASHED_ASSETS}/${name}`;
   });
   return v.parse(panelManifestSchema, { script: MODULE_SCRIPT.exec(html)?.[1], styles });
 }
