@@ -54,6 +54,8 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   security: { csp: true },
+  // No page renders Markdown; Shiki's inline styles would break the CSP, and Astro warned so in every build log.
+  markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto', assets: previewRenderer ? '_preview' : HASHED_ASSETS },
   devToolbar: { enabled: false },
   vite: {
