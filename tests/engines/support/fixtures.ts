@@ -23,6 +23,8 @@ export interface Site {
   until<A extends unknown[]>(what: string, fn: (...args: A) => unknown, ...args: A): Promise<void>;
   /** How many POSTs went out to a path containing `pathPart`. */
   posts(pathPart: string): number;
+  /** How many requests of `method` went out to a path matching `path`. */
+  sent(method: string, path: RegExp): number;
   /** Holds back the answers to paths matching `pattern` until the returned function is called. */
   hold(pattern: RegExp): () => void;
 }
@@ -82,6 +84,7 @@ export const test = base.extend<{ site: Site }, { engine: EngineName; browserEng
         }
       },
       posts: (pathPart) => proxy.requests.filter((request) => request.method === 'POST' && request.path.includes(pathPart)).length,
+      sent: (method, path) => proxy.requests.filter((request) => request.method === method && path.test(request.path)).length,
       hold: (pattern) => proxy.hold(pattern),
     };
     await use(site);

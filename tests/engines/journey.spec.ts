@@ -1,0 +1,54 @@
+import { translationsFor } from '../../src/shared/i18n.ts';
+import { confirmationLinkFor, uniqueEmail, welcomeMailFor } from '../newsletter-helpers.ts';
+import { expect, test, widths } from './support/fixtures.ts';
+
+// The subscriber's journey after the sign-up in Firefox and WebKit, at a phone's and a desktop's width
+// (docs/newsletter.md#the-preferences-page): the link from the confirmation mail confirms, the confirmation page leads
+// to the preferences page, a change is saved and still there after a reload, and one button unsubscribes. The
+// fixture fails the test on any console error, failed load or CSP violation on the way. The checks run in the page, so
+// each is whole in itself.
+
+// Austria shows the optional name fields, so a change can be typed as well as ticked.
+const at = translationsFor('de-AT');
+const WRITE = /\/newsletter-subscribers\/[^/?]+$/;
+
+for (const width of widths) {
+  test(`a subscriber at ${width} px confirms, changes a name and a consent, and unsubscribes`, async ({ site }) => {
+    test.setTimeout(90_000);
+    await site.open('/at/', width);
+    const email = uniqueEmail('engine-journey');
+    await site.typeInto('#newsletter [name="newsletterEmail"]', email);
+    await site.click('#newsletter button[type="submit"]');
+    await site.until('the sign-up\'s success message', (selector, address) => document.querySelector(selector)?.textContent?.includes(address), '#newsletter [role="status"]', email);
+
+    const confirmation = await confirmationLinkFor(email);
+    await site.open(confirmation.pathname + confirmation.search, width);
+    await site.until('the confirmation', (heading) => [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes(heading)),
+      at('newsletter.confirm.successHeading'));
+    await site.click('a[href*="/newsletter/preferences/"]');
+    const subscribedAs = at('newsletter.preferences.subscribedAs', { email });
+    await site.until('the preferences page for the address', (selector, text) => document.querySelector(selector)?.textContent === text, '.newsletter-preferences__address', subscribedAs);
+    // The welcome mail was queued by the confirmation and links the same page.
+    const welcome = await welcomeMailFor(email);
+    expect(await site.page.evaluate(() => location.pathname + location.search)).toBe(welcome.link.pathname + welcome.link.search);
+
+    const firstName = '.newsletter-preferences__form [name="firstName"]';
+    const dne = '.newsletter-preferences__form input[name="consents"][value="DNE"]';
+    await site.typeInto(firstName, 'Erika');
+    await site.click(dne);
+    await site.click('.newsletter-preferences__form button[type="submit"]');
+    await site.until('the saved notice', (selector, text) => document.querySelector(selector)?.textContent?.includes(text), '.newsletter-preferences__form', at('newsletter.preferences.saved'));
+    expect(site.sent('PUT', WRITE)).toBe(1);
+    await site.open(welcome.link.pathname + welcome.link.search, width);
+    await site.until('the saved first name and consent after a reload', (name, consent) =>
+      document.querySelector<HTMLInputElement>(name)?.value === 'Erika' && document.querySelector<HTMLInputElement>(consent)?.checked === true, firstName, dne);
+
+    await site.click('.newsletter-preferences__unsubscribe button');
+    await site.until('the unsubscribed notice', (selector, heading, address) => {
+      const text = document.querySelector(selector)?.textContent ?? '';
+      return text.includes(heading) && text.includes(address);
+    },
+      '.newsletter-success', at('newsletter.preferences.unsubscribedHeading'), email);
+    expect(site.sent('DELETE', WRITE)).toBe(1);
+  });
+}
