@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config.ts';
+import { portProblem } from '../src/shared/portProblem.ts';
 import { openDatabase } from './db.ts';
 import { seedPromotions } from './promotion/seed.ts';
 import { promotionAdminToken } from './promotion/adminToken.ts';
@@ -43,13 +44,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 // exit 1 (docs/operations.md#a-port-in-use). Nothing has started yet: the publisher and the mail sender start
 // only once the server listens.
 server.once('error', (error: NodeJS.ErrnoException) => {
-  const reasons: Record<string, string> = {
-    EADDRINUSE: 'is already in use (another server, or an earlier npm start still running?)',
-    EACCES: 'may not be used by this user',
-    EADDRNOTAVAIL: 'is on an address this machine does not have',
-  };
-  const reason = error.code !== undefined && Object.hasOwn(reasons, error.code) ? reasons[error.code] : `cannot be listened on (${error.code ?? error.message})`;
-  console.error(`Port ${config.port} on ${config.host} ${reason}. Stop that process, or choose another port with PORT (and HOST).`);
+  console.error(portProblem(config.port, config.host, error));
   db.close();
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { childEnvironment, readToolConfig } from '../../src/shared/config.ts';
 import { serviceUrl, services } from '../../src/shared/routes.ts';
+import { portProblem } from '../../src/shared/portProblem.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readyTimeoutMs = 30_000;
@@ -27,10 +28,7 @@ export function freePort() {
 export function ensurePortFree(port, host) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', (error) => {
-      const why = error.code === 'EADDRINUSE' ? 'is already in use (another server, or an earlier npm start still running?)' : `cannot be used (${error.code ?? error.message})`;
-      reject(new Error(`Port ${port} on ${host} ${why}. Stop that process, or choose another port with PORT.`));
-    });
+    probe.once('error', (error) => reject(new Error(portProblem(port, host, error))));
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }
