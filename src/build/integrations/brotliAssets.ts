@@ -6,7 +6,6 @@ import type { AstroIntegration } from 'astro';
 import { HASHED_ASSETS } from '../../shared/hashedAssets.ts';
 import { BROTLI_SUFFIX, PRECOMPRESSED_EXTENSIONS, PRECOMPRESS_MIN_BYTES } from '../../shared/precompressed.ts';
 
-
 /**
  * Writes `name.br` beside every hashed text file of at least `PRECOMPRESS_MIN_BYTES` under `dir`, at Brotli's best
  * quality (too slow per request, cheap once per build). Returns the number of files written.

@@ -1,8 +1,8 @@
 import type { ClientDirective } from 'astro';
-import { ISLAND_HYDRATED_EVENT } from '../../lib/hydration/islandHydratedEvent.ts';
-import { preloadIslandModules } from '../../lib/hydration/islandModules.ts';
-import { watchIntent } from '../../lib/hydration/islandIntent.ts';
-import { interactionEvents } from '../../lib/interactionEvents.ts';
+import { ISLAND_HYDRATED_EVENT } from './islandHydratedEvent.ts';
+import { preloadIslandModules } from './islandModules.ts';
+import { watchIntent } from './islandIntent.ts';
+import { interactionEvents } from '../interactionEvents.ts';
 
 /**
  * `client:interaction`: the island's server HTML is a working page until somebody interacts with it; the first
