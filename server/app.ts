@@ -1,7 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { customerFrontendDataRoutes, newsletterRoutes } from './newsletter/routes.ts';
+import { customerFrontendDataRoutes, newsletterCore, newsletterRoutes } from './newsletter/routes.ts';
+import { newsletterFormRoutes } from './newsletter/forms/routes.ts';
 import { promotionRoutes } from './promotion/routes.ts';
 import { promotionAdminToken, requireAdminToken } from './promotion/adminToken.ts';
 import { footerImageRoutes } from './promotion/footerImages.ts';
@@ -68,7 +69,8 @@ export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(
   const admin = requireAdminToken(promotionAdminToken(config).token);
   app.route(services.promotion.base, promotionRoutes(db, admin));
   app.route(services.footerImages.base, footerImageRoutes());
-  const newsletter = newsletterRoutes(db, config, mailJobs);
+  const newsletterShared = newsletterCore(db, config, mailJobs);
+  const newsletter = newsletterRoutes(newsletterShared, config);
   app.route(services.newsletter.base, newsletter);
   app.route(services.newsletterForSinglePageApps.base, newsletter);
   const sessions = previewSessions(db);
@@ -80,7 +82,10 @@ export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(
   app.all(`${SERVICE_PREFIX}/*`, (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   // Staff preview renders of shop pages, and their scripts and stylesheets; everyone else gets the static release.
+  // The newsletter's plain forms answer with pages rendered on demand by the same renderer.
   const renderer = previewRenderer(config.previewRendererDir);
+  app.use(`/:segment/newsletter/*`, limitBodies(bodyLimitRules));
+  app.route('/', newsletterFormRoutes(newsletterShared, { config, renderer, footerContentAt }));
   app.use(`${PREVIEW_ASSETS_PREFIX}*`, staticSite(renderer.clientDir));
   app.use(previewRender({ sessions, renderer, footerContentAt }));
   app.use(staticSite(config.distDir, site.pageWhenMissing));

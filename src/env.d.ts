@@ -1,13 +1,13 @@
 import type { ShopPage } from './lib/shopPage.ts';
-import type { PreviewRenderLocals } from './shared/preview/renderLocals.ts';
+import type { PageRenderLocals } from './shared/preview/renderLocals.ts';
 
 declare global {
   namespace App {
     /**
-     * What the server hands a staff preview render (`previewRenderLocalsSchema`, docs/preview.md#preview-render; absent
-     * in the static build), plus the shop page the middleware adds.
+     * What the server hands an on-demand render (a staff preview, `previewRenderLocalsSchema`, docs/preview.md#preview-render;
+     * a form's answer, docs/newsletter.md#three-paths; absent in the static build), plus the shop page the middleware adds.
      */
-    interface Locals extends Partial<PreviewRenderLocals> {
+    interface Locals extends PageRenderLocals {
       /** The shop and its strings on pages under `/{shop}/` (src/middleware.ts). */
       shopPage?: ShopPage;
     }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
 import { allowedHostsOf } from './allowedHosts.ts';
@@ -27,6 +27,17 @@ function isOwnOrigin(origin: string, allowedHosts: Set<string>): boolean {
 }
 
 /**
+ * Whether a request comes from another site (docs/calls.md): an `Origin` that is not this site's, or a
+ * `Sec-Fetch-Site` other than `same-origin`. A request with neither header comes from a program acting on its own
+ * behalf (see below), not from a browser made to send it.
+ */
+export function comesFromAnotherSite(c: Context, config: ServerConfig): boolean {
+  const origin = c.req.header('origin');
+  const fetchSite = c.req.header('sec-fetch-site');
+  return (origin !== undefined && !isOwnOrigin(origin, allowedHostsOf(config, c))) || (fetchSite !== undefined && fetchSite !== 'same-origin');
+}
+
+/**
  * Guards every state-changing call under `/service` so that another web site cannot make its visitors' browsers call
  * it (see docs/calls.md):
  * - 415 unless the body is `application/json`: a cross-site page can only send `text/plain`, form or multipart bodies
@@ -41,9 +52,7 @@ export function guardStateChangingRequests(config: ServerConfig): MiddlewareHand
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     if (c.req.method === ONE_CLICK_UNSUBSCRIBE.method && ONE_CLICK_UNSUBSCRIBE.path.test(c.req.path)) return next();
-    const origin = c.req.header('origin');
-    const fetchSite = c.req.header('sec-fetch-site');
-    if ((origin !== undefined && !isOwnOrigin(origin, allowedHostsOf(config, c))) || (fetchSite !== undefined && fetchSite !== 'same-origin')) {
+    if (comesFromAnotherSite(c, config)) {
       return problem(c, 403, 'urn:service:cross_origin', 'Requests from other sites are not accepted');
     }
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

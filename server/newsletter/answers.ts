@@ -20,11 +20,10 @@ export function tokenUnknown(c: Context) {
 }
 
 /**
- * The subscriber of the request's `:token` if it is a token of one of the given kinds, or the problem to answer:
- * 404 unknown (docs/calls.md#newsletter-service), 410 for an expired confirmation link.
+ * The subscriber of a token (by default the request's `:token`) if it is a token of one of the given kinds, or the
+ * problem to answer: 404 unknown (docs/calls.md#newsletter-service), 410 for an expired confirmation link.
  */
-export function subscriberOfToken(c: Context, store: SubscriberStore, kinds: readonly TokenKind[]): SubscriberRow | Response {
-  const token = c.req.param('token') ?? '';
+export function subscriberOfToken(c: Context, store: SubscriberStore, kinds: readonly TokenKind[], token = c.req.param('token') ?? ''): SubscriberRow | Response {
   for (const kind of kinds) {
     const row = store.byToken(kind, token);
     if (!row) continue;

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
 import { jsonOf } from '../jsonOf.ts';
@@ -14,26 +14,46 @@ import { loginCustomer } from './loginCustomer.ts';
 import { serverSecret } from '../secrets.ts';
 import { subscriberRoutes } from './subscribers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
+import { rateLimit } from './rateLimit.ts';
+import type { SignUpOptions } from './signUp.ts';
+import { subscriberStore, type SubscriberStore } from './subscriberStore.ts';
 
 /** The window sign-ups per client are counted in: `NEWSLETTER_SIGNUPS_PER_MINUTE` is per this long (docs/constants.md#limits). */
 export const SIGN_UP_WINDOW_MS = 60_000;
+
+/**
+ * What the newsletter's two doors share (docs/newsletter.md#three-paths): the JSON calls under `/service` and the plain
+ * forms on the shop pages register sign-ups through the same store, the same mail jobs and the same throttle.
+ */
+export interface NewsletterCore {
+  db: DatabaseSync;
+  store: SubscriberStore;
+  jobs: MailJobs;
+  options: SignUpOptions;
+  /** The sign-up throttle per client: one counter for the JSON call and the form. */
+  signUpLimit: MiddlewareHandler;
+}
+
+/** The newsletter's store, mail jobs, settings and sign-up throttle, made once per app. */
+export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: MailJobs): NewsletterCore {
+  const options: SignUpOptions = {
+    siteUrl: config.siteUrl,
+    signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
+    printLinks: config.mail.smtpUrl === undefined,
+  };
+  return { db, store: subscriberStore(db), jobs, options, signUpLimit: rateLimit(options.signUpLimit) };
+}
 
 /**
  * Stand-in for the newsletter service under `/service/newsletter/api/{internal,private}`.
  * Validates with the same schemas as the sign-up form, so both always agree on the rules. Mails are queued in `jobs`;
  * a sender delivers them (server/newsletter/newsletterMail.ts).
  */
-export function newsletterRoutes(db: DatabaseSync, config: ServerConfig, jobs: MailJobs): Hono {
+export function newsletterRoutes(core: NewsletterCore, config: ServerConfig): Hono {
+  const { db, store, jobs, options, signUpLimit } = core;
   const app = new Hono();
   const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
-  app.route(
-    '/',
-    subscriberRoutes(db, jobs, {
-      siteUrl: config.siteUrl,
-      signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
-      printLinks: config.mail.smtpUrl === undefined,
-    }),
-  );
+  app.route('/', subscriberRoutes(db, store, jobs, options, signUpLimit));
 
   // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
   // valid login token.

@@ -1,7 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { EMAIL_INVALID_PROBLEM, subscriberCreateRequestSchema } from '../../src/shared/newsletter/subscriberSchema.ts';
+import type { Shop } from '../../src/shared/countries.ts';
+import { EMAIL_INVALID_PROBLEM, subscriberCreateRequestSchema, type SubscriberCreateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
 import { services } from '../../src/shared/routes.ts';
 import { problem, readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
@@ -10,7 +11,7 @@ import type { MailJobs } from '../mail/mailJobs.ts';
 import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
-import { rateLimit, type RateLimitOptions } from './rateLimit.ts';
+import type { RateLimitOptions } from './rateLimit.ts';
 import type { SubscriberStore } from './subscriberStore.ts';
 
 /** Settings of the sign-up. */
@@ -30,10 +31,72 @@ export interface SignUpOptions {
 /** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link (docs/constants.md#timings). */
 export const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
-/** `POST /newsletter-subscribers`: the sign-up (docs/calls.md#create-subscriber, docs/newsletter.md#double-opt-in). */
-export function signUpRoute(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: SignUpOptions): Hono {
+/** A checked sign-up: the create request and the shop whose rules it passed. */
+export interface CheckedSignUp {
+  body: SubscriberCreateRequest;
+  shop: Shop;
+}
+
+/**
+ * Stores a checked sign-up and queues its confirmation mail (docs/newsletter.md#double-opt-in): the one place both
+ * doors (the JSON call and the plain form, docs/newsletter.md#three-paths) register a sign-up, so they follow the same
+ * rules. Returns nothing: the caller answers alike in every case, so nobody can tell a new, a pending or a subscribed
+ * address apart.
+ */
+export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: Pick<SignUpOptions, 'siteUrl' | 'printLinks'>, { body, shop }: CheckedSignUp): void {
+  const now = new Date();
+  const token = newDoiToken();
+  const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
+  // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
+  // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
+  const queued = inTransaction(db, () => {
+    store.purgeExpired(now.toISOString());
+    const known = store.byEmail(body.email);
+    // An already subscribed address gets no new link. At most one confirmation e-mail goes to an address per 10
+    // minutes (counting mails handed over): a pending sign-up whose mail went out less than 10 minutes ago, or is still
+    // on its way, keeps its link and gets no second one; an address that unsubscribed gets its new mail once the 10
+    // minutes are over.
+    if (known?.status === 'SUBSCRIBED') return undefined;
+    const lastSent = known?.confirmation_sent_at ? Date.parse(known.confirmation_sent_at) : Number.NEGATIVE_INFINITY;
+    const intervalOver = lastSent + CONFIRMATION_EMAIL_INTERVAL_MS;
+    if (known?.status === 'WAITING_FOR_DOI' && (intervalOver > now.getTime() || jobs.hasPending(known.id, newsletterMailKind.confirmation))) {
+      return undefined;
+    }
+    const id = store.signUp({
+      email: body.email,
+      salutation: body.salutation ?? null,
+      firstName: body.firstName ?? null,
+      lastName: body.lastName ?? null,
+      consents: JSON.stringify(body.consents),
+      legals: JSON.stringify(body.legals ?? []),
+      origin: body.origin,
+      originAddition: body.originAddition,
+      site: shop.code,
+      consentTextVersion: consentTextVersion(shop),
+      tokenHash: hashDoiToken(token),
+      expiresAt: expiresAt.toISOString(),
+      now: now.toISOString(),
+    })!;
+    store.logEvent(id, 'SIGNED_UP', 'sign-up', now.toISOString());
+    const payload: ConfirmationPayload = { token, site: shop.code };
+    return jobs.enqueue(
+      { kind: newsletterMailKind.confirmation, recipient: body.email, subscriberId: id, payload, notBefore: new Date(Math.max(now.getTime(), intervalOver)), notAfter: expiresAt },
+      now,
+    );
+  });
+  if (queued !== undefined) {
+    jobs.notify();
+    if (options.printLinks) console.log(`Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`);
+  }
+}
+
+/**
+ * `POST /newsletter-subscribers`: the sign-up (docs/calls.md#create-subscriber, docs/newsletter.md#double-opt-in).
+ * `limit` is the sign-up throttle, shared with the plain form (server/newsletter/forms/signUpForm.ts).
+ */
+export function signUpRoute(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: SignUpOptions, limit: MiddlewareHandler): Hono {
   const app = new Hono();
-  app.post(services.newsletter.calls.createSubscriber.path, rateLimit(options.signUpLimit), async (c) => {
+  app.post(services.newsletter.calls.createSubscriber.path, limit, async (c) => {
     const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));
     if (!result.success) {
       if (v.flatten<typeof subscriberCreateRequestSchema>(result.issues).nested?.email) {
@@ -48,52 +111,7 @@ export function signUpRoute(db: DatabaseSync, store: SubscriberStore, jobs: Mail
     const shop = siteShop ?? shopOfReferer(c.req.header('referer'));
     const countryErrors = countryRuleErrors(shop, body);
     if (countryErrors) return invalidRequest(c, countryErrors);
-
-    const now = new Date();
-    const token = newDoiToken();
-    const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
-    // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
-    // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
-    const queued = inTransaction(db, () => {
-      store.purgeExpired(now.toISOString());
-      const known = store.byEmail(body.email);
-      // Same answer in every case below, so nobody can tell a new, a pending or a subscribed address apart. An already
-      // subscribed address gets no new link. At most one confirmation e-mail goes to an address per 10 minutes
-      // (counting mails handed over): a pending sign-up whose mail went out less than 10 minutes ago, or is still on
-      // its way, keeps its link and gets no second one; an address that unsubscribed gets its new mail once the 10
-      // minutes are over.
-      if (known?.status === 'SUBSCRIBED') return undefined;
-      const lastSent = known?.confirmation_sent_at ? Date.parse(known.confirmation_sent_at) : Number.NEGATIVE_INFINITY;
-      const intervalOver = lastSent + CONFIRMATION_EMAIL_INTERVAL_MS;
-      if (known?.status === 'WAITING_FOR_DOI' && (intervalOver > now.getTime() || jobs.hasPending(known.id, newsletterMailKind.confirmation))) {
-        return undefined;
-      }
-      const id = store.signUp({
-        email: body.email,
-        salutation: body.salutation ?? null,
-        firstName: body.firstName ?? null,
-        lastName: body.lastName ?? null,
-        consents: JSON.stringify(body.consents),
-        legals: JSON.stringify(body.legals ?? []),
-        origin: body.origin,
-        originAddition: body.originAddition,
-        site: shop.code,
-        consentTextVersion: consentTextVersion(shop),
-        tokenHash: hashDoiToken(token),
-        expiresAt: expiresAt.toISOString(),
-        now: now.toISOString(),
-      })!;
-      store.logEvent(id, 'SIGNED_UP', 'sign-up', now.toISOString());
-      const payload: ConfirmationPayload = { token, site: shop.code };
-      return jobs.enqueue(
-        { kind: newsletterMailKind.confirmation, recipient: body.email, subscriberId: id, payload, notBefore: new Date(Math.max(now.getTime(), intervalOver)), notAfter: expiresAt },
-        now,
-      );
-    });
-    if (queued !== undefined) {
-      jobs.notify();
-      if (options.printLinks) console.log(`Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`);
-    }
+    registerSignUp(db, store, jobs, options, { body, shop });
     return c.body(null, 201);
   });
   return app;

@@ -1,9 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { oneClickUnsubscribeRoutes } from './oneClickUnsubscribe.ts';
 import { signUpRoute, type SignUpOptions } from './signUp.ts';
-import { subscriberStore } from './subscriberStore.ts';
+import type { SubscriberStore } from './subscriberStore.ts';
 import { subscriptionRoutes } from './subscription.ts';
 
 /** Settings of the subscriber routes. */
@@ -14,10 +14,9 @@ export type SubscriberRoutesOptions = SignUpOptions;
  * changing and ending a subscription, the double opt-in, and one-click unsubscribe. Mails are queued as jobs in
  * the same transactions as the changes they announce (docs/newsletter.md#mail-delivery).
  */
-export function subscriberRoutes(db: DatabaseSync, jobs: MailJobs, options: SubscriberRoutesOptions): Hono {
-  const store = subscriberStore(db);
+export function subscriberRoutes(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: SubscriberRoutesOptions, signUpLimit: MiddlewareHandler): Hono {
   const app = new Hono();
-  app.route('/', signUpRoute(db, store, jobs, options));
+  app.route('/', signUpRoute(db, store, jobs, options, signUpLimit));
   app.route('/', oneClickUnsubscribeRoutes({ db, store, jobs }));
   app.route('/', subscriptionRoutes({ db, store, jobs }));
   return app;

@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { shopByCode, shops } from '../../src/shared/countries.ts';
-import { subscriberSchema, subscriberUpdateRequestSchema } from '../../src/shared/newsletter/subscriberSchema.ts';
+import { subscriberSchema, subscriberUpdateRequestSchema, type SubscriberUpdateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
 import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { readJson } from '../problem.ts';
@@ -43,14 +43,55 @@ export function unsubscribe({ db, store, jobs }: SubscriptionStores, row: Subscr
 }
 
 /**
+ * Changes a subscription's personal fields and consents (docs/newsletter.md#the-preferences-page) with the rules of
+ * the shop the subscriber signed up in, with the very schema and messages of the sign-up: the refused fields, or
+ * nothing once stored. Shared by the preferences page's `PUT` and its plain form.
+ */
+export function updatePreferences({ db, store }: SubscriptionStores, row: SubscriberRow, body: SubscriberUpdateRequest): Record<string, string[]> | undefined {
+  const shop = shopByCode(row.site ?? '') ?? shops[0]!;
+  const errors = countryRuleErrors(shop, { ...body, email: row.email, legals: JSON.parse(row.legals) as [], origin: '', originAddition: '' });
+  const ownErrors = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => updateFields.has(field)));
+  if (ownErrors && Object.keys(ownErrors).length > 0) return ownErrors;
+  const now = new Date().toISOString();
+  const values = { salutation: body.salutation ?? null, firstName: body.firstName ?? null, lastName: body.lastName ?? null, consents: JSON.stringify(body.consents) };
+  inTransaction(db, () => {
+    store.update(row.id, values, now);
+    if (values.consents !== row.consents) store.logEvent(row.id, 'CHANGED', 'preferences', now);
+  });
+  return undefined;
+}
+
+/**
+ * Confirms a pending sign-up (docs/newsletter.md#double-opt-in) and answers the new preferences token. Single use:
+ * confirming spends the link; from now on only the preferences token opens the subscription. The confirmation, the
+ * welcome voucher and the welcome mail's job are stored together (docs/newsletter.md#welcome-voucher). Shared by the
+ * confirmation page's `PUT` and its plain form.
+ */
+export function confirmSubscription({ db, store, jobs }: SubscriptionStores, row: SubscriberRow): string {
+  const vouchers = voucherStore(db);
+  const preferencesToken = newDoiToken();
+  const now = new Date();
+  const shop = shopByCode(row.site ?? '') ?? shops[0]!;
+  inTransaction(db, () => {
+    store.confirm(row.id, hashDoiToken(preferencesToken), now.toISOString());
+    store.logEvent(row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
+    jobs.cancelQueuedFor(row.id, 'confirmed', now);
+    const { mode, voucher } = vouchers.welcome(row.id, shop, now);
+    const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };
+    jobs.enqueue({ kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload }, now);
+  });
+  jobs.notify();
+  return preferencesToken;
+}
+
+/**
  * `/newsletter-subscribers/{token}`: read, change, end, and the double opt-in (docs/calls.md#newsletter-service).
  * Tokens: the confirmation link's token confirms once and can read the pending sign-up; confirming spends it and
  * hands out a separate preferences token, the only one that can read, change and end the subscription afterwards.
  * So a confirmation link that leaks later (forwarded e-mail, browser history) opens nothing.
  */
 export function subscriptionRoutes(stores: SubscriptionStores): Hono {
-  const { db, store, jobs } = stores;
-  const vouchers = voucherStore(db);
+  const { store } = stores;
   const app = new Hono();
   const calls = services.newsletter.calls;
 
@@ -66,18 +107,8 @@ export function subscriptionRoutes(stores: SubscriptionStores): Hono {
     if (row instanceof Response) return row;
     const result = v.safeParse(subscriberUpdateRequestSchema, await readJson(c));
     if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
-    const body = result.output;
-    // The rules of the shop the subscriber signed up in, with the very schema and messages of the sign-up.
-    const shop = shopByCode(row.site ?? '') ?? shops[0]!;
-    const errors = countryRuleErrors(shop, { ...body, email: row.email, legals: JSON.parse(row.legals) as [], origin: '', originAddition: '' });
-    const ownErrors = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => updateFields.has(field)));
-    if (ownErrors && Object.keys(ownErrors).length > 0) return invalidRequest(c, ownErrors);
-    const now = new Date().toISOString();
-    const values = { salutation: body.salutation ?? null, firstName: body.firstName ?? null, lastName: body.lastName ?? null, consents: JSON.stringify(body.consents) };
-    inTransaction(db, () => {
-      store.update(row.id, values, now);
-      if (values.consents !== row.consents) store.logEvent(row.id, 'CHANGED', 'preferences', now);
-    });
+    const errors = updatePreferences(stores, row, result.output);
+    if (errors) return invalidRequest(c, errors);
     c.header('cache-control', 'no-store');
     return jsonOf(c, subscriberSchema, toSubscriber(store.byId(row.id)!));
   });
@@ -97,20 +128,7 @@ export function subscriptionRoutes(stores: SubscriptionStores): Hono {
   app.put(calls.confirmSubscriber.path, (c) => {
     const row = subscriberOfToken(c, store, ['doi']);
     if (row instanceof Response) return row;
-    // Single use: confirming spends the link; from now on only the preferences token opens the subscription. The
-    // confirmation, the welcome voucher and the welcome mail's job are stored together (docs/newsletter.md#welcome-voucher).
-    const preferencesToken = newDoiToken();
-    const now = new Date();
-    const shop = shopByCode(row.site ?? '') ?? shops[0]!;
-    inTransaction(db, () => {
-      store.confirm(row.id, hashDoiToken(preferencesToken), now.toISOString());
-      store.logEvent(row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
-      jobs.cancelQueuedFor(row.id, 'confirmed', now);
-      const { mode, voucher } = vouchers.welcome(row.id, shop, now);
-      const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };
-      jobs.enqueue({ kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload }, now);
-    });
-    jobs.notify();
+    const preferencesToken = confirmSubscription(stores, row);
     c.header('cache-control', 'no-store');
     return c.json({ preferencesToken });
   });

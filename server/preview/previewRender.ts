@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { shopBySegment, type Shop } from '../../src/shared/countries.ts';
-import { pagePolicy, withBaseDirectives } from '../../src/shared/csp.ts';
 import type { PreviewMoment } from '../../src/shared/preview/renderLocals.ts';
 import type { FooterContentAt } from './footerContent.ts';
 import type { PreviewRenderer } from './renderer.ts';
+import { renderedPage } from '../pages/renderedPage.ts';
 import type { PreviewSession, PreviewSessions } from './sessions.ts';
 
 /** The shop pages a preview render covers: `/{shop}/`, its checkout, the confirmation page and the service page. */
@@ -12,8 +12,6 @@ const SHOP_PAGE = /^\/([a-z]{2}(?:-[a-z]{2})?)\/(?:checkout\/|newsletter\/confir
 /** A HEAD gets the headers its GET would get: the preview render's, not the static page's. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
 
-/** Preview answers are for this staff browser only (docs/preview.md#preview-render). */
-export const previewResponseHeaders = { 'cache-control': 'private, no-store', vary: 'Cookie' } as const;
 
 type SessionState = Pick<PreviewSession, 'previewDateTime' | 'abTestName' | 'abTestGroup'>;
 
@@ -52,16 +50,6 @@ export function previewRender({ sessions, renderer, footerContentAt }: PreviewRe
     if (!wanted) return next();
     const { shop, preview } = wanted;
     const footerContentJSON = footerContentAt(shop.code, preview.at ? new Date(preview.at) : new Date(), preview.target);
-    const rendered = await renderer.render(c.req.raw, { preview, footerContentJSON });
-    if (!rendered) return next();
-    const html = await rendered.text();
-    // On demand, Astro sends the page's hashes as a header instead of a <meta>; either way the base directives join.
-    const astroPolicy = rendered.headers.get('content-security-policy');
-    const headers = {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': astroPolicy === null ? pagePolicy(html) : withBaseDirectives(astroPolicy),
-      ...previewResponseHeaders,
-    };
-    return c.req.method === 'HEAD' ? c.body(null, rendered.status as 200, headers) : c.body(html, rendered.status as 200, headers);
+    return (await renderedPage(c, renderer, { path: `${c.req.path}${new URL(c.req.url).search}`, locals: { preview, footerContentJSON } })) ?? next();
   };
 }

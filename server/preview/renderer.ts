@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PreviewRenderLocals } from '../../src/shared/preview/renderLocals.ts';
+import type { PageRenderLocals } from '../../src/shared/preview/renderLocals.ts';
 import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
 
 /** The checkout the server runs from: its `node_modules` serves the renderer's imports. */
@@ -42,7 +42,7 @@ export function previewRenderer(dir: string) {
     /** Whether a renderer has been built. */
     available: () => fs.existsSync(entry),
     /** Renders a page for a preview; undefined when no renderer is built or it has no such page. */
-    async render(request: Request, locals: PreviewRenderLocals): Promise<Response | undefined> {
+    async render(request: Request, locals: PageRenderLocals): Promise<Response | undefined> {
       const handler = await currentHandler();
       return handler ? renderThrough(handler, request, locals) : undefined;
     },
@@ -56,7 +56,7 @@ export type PreviewRenderer = ReturnType<typeof previewRenderer>;
  * only the request line, headers and socket address, and writes through `writeHead`/`write`/`end`, so two small
  * stand-ins are enough; the Hono server then adds its own headers to the answer like to any other.
  */
-function renderThrough(handler: AstroNodeHandler, request: Request, locals: PreviewRenderLocals): Promise<Response | undefined> {
+function renderThrough(handler: AstroNodeHandler, request: Request, locals: PageRenderLocals): Promise<Response | undefined> {
   const url = new URL(request.url);
   const req = Object.assign(new EventEmitter(), {
     url: `${url.pathname}${url.search}`,

@@ -71,13 +71,42 @@ describe('NewsletterSignup', () => {
     expect(window.dataLayer).toEqual([{ event: 'sign_up', subject: 'newsletter', origin: 'footer:home', type: 'ga4' }]);
   });
 
-  test('hydrates the server HTML cleanly; only the submit button becomes enabled', async () => {
+  test('the server HTML is a working form: it posts to the shop\'s endpoint with an enabled button, and hydrates unchanged', async () => {
     // React's act() warns unless the environment says it is a test one.
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    const container = await expectHydratesCleanly(<NewsletterSignup {...de} headingId="h" />, (html) =>
-      html.replace('type="submit">', 'type="submit" disabled="">'),
-    );
+    const server = renderToString(<NewsletterSignup {...de} headingId="h" page="/de/service/" placement="footer" />);
+    expect(server).toContain('method="post"');
+    expect(server).toContain('action="/de/newsletter/sign-up/#newsletter-footer"');
+    expect(server).toContain('name="page" value="/de/service/"');
+    expect(server).toContain('name="placement" value="footer"');
+    expect(server).not.toContain('disabled');
+    const container = await expectHydratesCleanly(<NewsletterSignup {...de} headingId="h" />);
     expect(within(container).getByRole('button', { name: 'Jetzt anmelden' })).toHaveProperty('disabled', false);
+  });
+
+  test('a server answer with errors keeps the values, marks the fields and lists them in an error summary', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const hu = signUpProps(shopByCode('HU')!);
+    const values = { email: '', newsletterEmail: 'anna@example.com', salutation: '', firstName: 'Anna', lastName: '', consents: ['DNE'], legals: [] } as const;
+    const answer = { outcome: 'invalid', placement: 'page', values, errors: { salutation: 'newsletter.error.salutationRequired', lastName: 'newsletter.error.lastNameRequired' } } as const;
+    const container = await expectHydratesCleanly(<NewsletterSignup {...hu} headingId="h" answer={{ ...answer, values: { ...values, consents: [...values.consents], legals: [] } }} />);
+    const summary = within(container).getByRole('alert');
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([hu.strings['newsletter.error.salutationRequired'], hu.strings['newsletter.error.lastNameRequired']]);
+    for (const link of links) {
+      const field = container.querySelector<HTMLElement>(link.getAttribute('href')!)!;
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(within(container).getByLabelText(/E-Mail-Adresse|E-mail/i)).toHaveProperty('value', 'anna@example.com');
+    expect(container.querySelector('input[name="firstName"]')).toHaveProperty('value', 'Anna');
+    expect(container.querySelector('input[name="consents"]')).toHaveProperty('checked', true);
+    expect(container.querySelector('form')!.classList.contains('newsletter-form--extended')).toBe(true);
+  });
+
+  test('a server answer of success shows the success message naming the address, on the server already', () => {
+    const html = renderToString(<NewsletterSignup {...de} headingId="h" answer={{ outcome: 'signedUp', placement: 'page', email: 'anna@example.com' }} />);
+    expect(html.replace(/<wbr\/?>/g, '')).toContain('anna@example.com');
+    expect(html).not.toContain('<form');
   });
 
   test('an island that hydrates after another one signed up hydrates cleanly, then shows the success', async () => {

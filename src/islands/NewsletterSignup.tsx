@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { NewsletterRules } from '../shared/newsletter/formSchema.ts';
+import type { SignUpAnswer, SignUpPlacement } from '../shared/newsletter/formAnswers.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
 import { useAdoptLiveValues } from '../lib/hydration/useAdoptLiveValues.ts';
 import { useHydrated } from '../lib/hydration/useHydrated.ts';
@@ -33,6 +34,14 @@ export interface NewsletterSignupProps {
   doiLinkInvalid?: boolean;
   /** An address the form starts with (the preferences page, after unsubscribing). */
   initialEmail?: string;
+  /** Where the form posts without JavaScript: the shop's plain sign-up endpoint (docs/newsletter.md#plain-form). */
+  formAction: string;
+  /** The path of the page the form stands on, posted so that an answer shows this page again. */
+  page: string;
+  /** The section the form stands in, posted likewise. Default `page`. */
+  placement?: SignUpPlacement;
+  /** The server's answer to this form's plain post, when the page was rendered with one: values and errors, or success. */
+  answer?: SignUpAnswer;
 }
 
 /**
@@ -40,20 +49,22 @@ export interface NewsletterSignupProps {
  */
 export default function NewsletterSignup({
   strings, rules, links, voucherConditions, percent, headingId, origin = 'onsite', originAddition = 'subsite',
-  singlePageApp = false, doiLinkInvalid = false, initialEmail,
+  singlePageApp = false, doiLinkInvalid = false, initialEmail, formAction, page, placement = 'page', answer,
 }: NewsletterSignupProps) {
   const result = useStore($submissionResult);
   const bot = useStore($botSubmitted);
   const email = useStore($submittedEmail);
-  const form = useSignUpForm({ rules, singlePageApp, origin, originAddition, initialEmail });
+  const form = useSignUpForm({ rules, singlePageApp, origin, originAddition, initialEmail, answer });
   // The server always sends the form; shared success state applies once hydrated (see useHydrated).
   const mounted = useHydrated();
   // The form (named by the section heading) may have been typed into before it hydrated on interaction.
   useAdoptLiveValues(() => document.querySelector(`form[aria-labelledby="${CSS.escape(headingId)}"]`));
 
+  // The server's answer to a plain post shows the success from the first render on, on the server too.
+  if (answer?.outcome === 'signedUp') return <SuccessMessage strings={strings} email={answer.email} />;
   if (mounted && (result === 'SUCCESS' || bot)) return <SuccessMessage strings={strings} email={email} />;
   return (
     <SignUpForm strings={strings} rules={rules} form={form} links={links} voucherConditions={voucherConditions} percent={percent}
-      doiLinkInvalid={doiLinkInvalid} headingId={headingId} />
+      doiLinkInvalid={doiLinkInvalid} headingId={headingId} post={{ action: formAction, page, placement }} />
   );
 }

@@ -11,6 +11,8 @@ export interface ConsentCheckboxesProps {
   /** The customer already gave the DNE consent (prefill): do not ask again. */
   hideDne: boolean;
   legalsError?: string;
+  /** Id of the commercial-message consent's checkbox (the error summary links to it). */
+  legalsId?: string;
   legalsRef: Ref<HTMLInputElement>;
   onChange: <K extends 'consents' | 'legals'>(name: K, value: NewsletterFormValues[K]) => void;
   /** The legal notice, placed after inline consents (TR) or before the DNE consent elsewhere. */
@@ -18,7 +20,7 @@ export interface ConsentCheckboxesProps {
 }
 
 /** The DNE consent (optional; inline on the Turkish site) and Turkey's mandatory commercial message consent. */
-export function ConsentCheckboxes({ strings, rules, values, hideDne, legalsError, legalsRef, onChange, legalNotice }: ConsentCheckboxesProps) {
+export function ConsentCheckboxes({ strings, rules, values, hideDne, legalsError, legalsId, legalsRef, onChange, legalNotice }: ConsentCheckboxesProps) {
   const dne = hideDne ? null : <DneConsent strings={strings} consents={values.consents} onChange={(consents) => onChange('consents', consents)} />;
   return (
     <div className="newsletter-consents">
@@ -26,6 +28,7 @@ export function ConsentCheckboxes({ strings, rules, values, hideDne, legalsError
       {rules.requiresCommercialConsent && (
         <Checkbox
           ref={legalsRef}
+          id={legalsId}
           className="newsletter-consent"
           name="legals"
           value="NEWSLETTER"

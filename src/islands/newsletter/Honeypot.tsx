@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { formFieldNames } from '../../shared/newsletter/formAnswers.ts';
 
 export interface HoneypotProps {
   label: string;
@@ -18,7 +19,7 @@ export function Honeypot({ label, value, onChange, ref }: HoneypotProps) {
   return (
     <div className="newsletter-honeypot" aria-hidden="true">
       <label htmlFor={id}>{label}</label>
-      <input ref={ref} id={id} type="text" name="website" tabIndex={-1} autoComplete="off" value={value}
+      <input ref={ref} id={id} type="text" name={formFieldNames.honeypot} tabIndex={-1} autoComplete="off" value={value}
         onChange={(event) => onChange(event.target.value)} />
     </div>
   );

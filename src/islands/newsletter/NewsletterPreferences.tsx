@@ -1,6 +1,7 @@
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification } from '../../ui/Notification/Notification.tsx';
 import type { NewsletterSignupProps } from '../NewsletterSignup.tsx';
+import type { PreferencesAnswer } from '../../shared/newsletter/formAnswers.ts';
 import { EmailText } from './EmailText.tsx';
 import { OutcomeNotice } from './OutcomeNotice.tsx';
 import { Pending } from './Pending.tsx';
@@ -20,14 +21,16 @@ export interface NewsletterPreferencesProps {
   signUpHeading: string;
   /** Id of the page heading, which names the form. */
   headingId: string;
+  /** What the server found or did, when it rendered the page (docs/newsletter.md#plain-form); else the island loads it. */
+  answer?: PreferencesAnswer;
 }
 
 /**
  * The preferences page's island (docs/newsletter.md#the-preferences-page): reads `?token=`, loads the subscription, lets the
  * subscriber change it or end it; an unknown, spent or expired link gets the invalid-link banner and a sign-up form.
  */
-export default function NewsletterPreferences({ signUp, strings, signUpHeading, headingId }: NewsletterPreferencesProps) {
-  const preferences = usePreferences({ rules: signUp.rules, singlePageApp: signUp.singlePageApp ?? false });
+export default function NewsletterPreferences({ signUp, strings, signUpHeading, headingId, answer }: NewsletterPreferencesProps) {
+  const preferences = usePreferences({ rules: signUp.rules, singlePageApp: signUp.singlePageApp ?? false, answer });
   const { phase } = preferences;
 
   if (phase.name === 'loading') return <Pending text={strings['newsletter.preferences.loading']} />;

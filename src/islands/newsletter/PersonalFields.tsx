@@ -26,10 +26,13 @@ export interface PersonalFieldsProps {
   onBlur: (name: PersonalField) => void;
 }
 
+/** The fields' ids after the caller's prefix (`{idPrefix}-{id}`), so that an error summary can link to them. */
+export const personalFieldIds = { salutation: 'salutation', firstName: 'first-name', lastName: 'last-name' } as const satisfies Record<PersonalField, string>;
+
 /** First and last name, in this order. */
 const nameFields = [
-  { name: 'firstName', id: 'first-name', label: 'newsletter.field.firstName', autoComplete: 'given-name', className: 'newsletter-form__first-name' },
-  { name: 'lastName', id: 'last-name', label: 'newsletter.field.lastName', autoComplete: 'family-name', className: undefined },
+  { name: 'firstName', id: personalFieldIds.firstName, label: 'newsletter.field.firstName', autoComplete: 'given-name', className: 'newsletter-form__first-name' },
+  { name: 'lastName', id: personalFieldIds.lastName, label: 'newsletter.field.lastName', autoComplete: 'family-name', className: undefined },
 ] as const;
 
 /**
@@ -41,7 +44,7 @@ export function PersonalFields({ strings, rules, idPrefix, values, errors, locke
     <>
       <Select
         ref={register('salutation')}
-        id={`${idPrefix}-salutation`}
+        id={`${idPrefix}-${personalFieldIds.salutation}`}
         label={strings['newsletter.field.salutation']}
         name="salutation"
         autoComplete="honorific-prefix"

@@ -3,7 +3,10 @@ import type { NewsletterRules } from '../../shared/newsletter/formSchema.ts';
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification } from '../../ui/Notification/Notification.tsx';
 import { DneConsent } from './DneConsent.tsx';
-import { PersonalFields } from './PersonalFields.tsx';
+import { PersonalFields, personalFieldIds } from './PersonalFields.tsx';
+import { ErrorSummary } from '../../ui/ErrorSummary/ErrorSummary.tsx';
+import { formFieldNames, type PreferencesIntent } from '../../shared/newsletter/formAnswers.ts';
+import { preferencesFieldOrder } from '../../shared/newsletter/preferencesSchema.ts';
 import type { PreferencesStrings } from './preferencesStrings.ts';
 import { messageOf, type SignUpStrings } from './signUpStrings.ts';
 import type { usePreferences } from './usePreferences.ts';
@@ -18,6 +21,9 @@ export interface PreferencesFormProps {
   headingId: string;
 }
 
+
+/** What this form's post asks the server to do (docs/newsletter.md#plain-form). */
+const saveIntent: PreferencesIntent = 'save';
 /**
  * The subscriber's fields as the shop's sign-up form has them (salutation and names where the shop shows them, with
  * its mandatory rules; the DNE consent, always shown here, so that it can be withdrawn as it was given) and Save
@@ -27,12 +33,19 @@ export function PreferencesForm({ signUpStrings, strings, rules, preferences, he
   const id = useId();
   const { values, setValue, errors, checkField, fields, saveOutcome } = preferences;
   const error = (key: string | undefined) => messageOf(signUpStrings, key);
+  const summary = preferencesFieldOrder.flatMap((field) => {
+    const text = error(preferences.summaryErrors[field]);
+    return text ? [{ fieldId: `${id}-${personalFieldIds[field]}`, text }] : [];
+  });
   const register = (name: keyof typeof fields.current) => (element: HTMLElement | null) => {
     fields.current[name] = element;
   };
   return (
-    <form className="newsletter-form newsletter-preferences__form" noValidate aria-labelledby={headingId}
+    // No action: without JavaScript the form posts to this very URL, token included (docs/newsletter.md#plain-form).
+    <form className="newsletter-form newsletter-preferences__form" method="post" noValidate aria-labelledby={headingId}
       onSubmit={(event) => void preferences.save(event)} onPointerDown={preferences.holdPointer}>
+      <input type="hidden" name={formFieldNames.intent} value={saveIntent} />
+      <ErrorSummary title={signUpStrings['newsletter.errorSummary.title']} errors={summary} />
       {rules.showsPersonalFields && (
         <>
           {(rules.requiresSalutation || rules.requiresNames) && <p className="newsletter-form__mandatory">{signUpStrings['newsletter.mandatoryNote']}</p>}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { useHydrated } from '../../lib/hydration/useHydrated.ts';
-import { showsExtraFields, type NewsletterRules } from '../../shared/newsletter/formSchema.ts';
+import { formFieldNames, signUpSectionId, type SignUpPlacement } from '../../shared/newsletter/formAnswers.ts';
+import { fieldOrder, showsExtraFields, type NewsletterField, type NewsletterRules } from '../../shared/newsletter/formSchema.ts';
+import { ErrorSummary } from '../../ui/ErrorSummary/ErrorSummary.tsx';
 import { EMAIL_INPUT_MAX_LENGTH } from '../../shared/newsletter/subscriberSchema.ts';
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification } from '../../ui/Notification/Notification.tsx';
@@ -27,27 +28,45 @@ export interface SignUpFormProps {
   doiLinkInvalid: boolean;
   /** Id of the section heading that names the form. */
   headingId: string;
+  /** Where the form posts without JavaScript, and the page and section an answer is shown in (docs/newsletter.md#plain-form). */
+  post: { action: string; page: string; placement: SignUpPlacement };
+}
+
+/** The ids of the fields an error can be about, for the error summary's links. */
+function fieldIds(id: string): Record<NewsletterField, string> {
+  return { newsletterEmail: `${id}-email`, salutation: `${id}-salutation`, firstName: `${id}-first-name`, lastName: `${id}-last-name`, legals: `${id}-legals` };
 }
 
 /**
  * The sign-up form: fields per country rules, consents, legal notice and the submit button
  * (docs/newsletter.md#rules-per-shop).
  */
-export function SignUpForm({ strings, rules, form, links, voucherConditions, percent, doiLinkInvalid, headingId }: SignUpFormProps) {
+export function SignUpForm({ strings, rules, form, links, voucherConditions, percent, doiLinkInvalid, headingId, post }: SignUpFormProps) {
   const id = useId();
+  const ids = fieldIds(id);
   const [showDoiBanner, setShowDoiBanner] = useState(doiLinkInvalid);
   const { values, setValue, errors, checkField, fields, locked } = form;
+  // The extra fields are always in the HTML; CSS shows them while the address has focus or a value, before and after
+  // hydration alike, so nothing moves under the pointer when the island takes over (newsletter.css).
   const showExtra = showsExtraFields(rules, values, form.emailWasFocused);
-  // Until the island runs, a native submit would put the address into the page URL: the button waits for it.
-  const hydrated = useHydrated();
   const error = (key: string | undefined) => messageOf(strings, key);
+  const summary = fieldOrder.flatMap((field) => {
+    const text = error(form.summaryErrors[field]);
+    return text ? [{ fieldId: ids[field], text }] : [];
+  });
   const register = (name: keyof typeof fields.current) => (element: HTMLElement | null) => {
     fields.current[name] = element;
   };
 
   return (
-    <form key={form.formKey} className="newsletter-form" noValidate aria-labelledby={headingId} onSubmit={(event) => void form.submit(event)}
-      onPointerDown={form.holdPointer}>
+    // A real form: without JavaScript (or before the island runs, see src/lib/hydration/interactionDirective.ts) the
+    // browser posts it to the server, which answers with the page (docs/newsletter.md#plain-form).
+    <form key={form.formKey} className={showExtra ? 'newsletter-form newsletter-form--extended' : 'newsletter-form'} method="post"
+      action={`${post.action}#${signUpSectionId(post.placement)}`}
+      noValidate aria-labelledby={headingId} onSubmit={(event) => void form.submit(event)} onPointerDown={form.holdPointer}>
+      <input type="hidden" name={formFieldNames.page} value={post.page} />
+      <input type="hidden" name={formFieldNames.placement} value={post.placement} />
+      <ErrorSummary title={strings['newsletter.errorSummary.title']} errors={summary} className="newsletter-form__summary" />
       {showDoiBanner && <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.error.doiInvalid']} />}
       {form.generic && <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.error.generic']} />}
       <p className="newsletter-form__mandatory">{strings['newsletter.mandatoryNote']}</p>
@@ -55,7 +74,7 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
         <TextInput
           ref={register('newsletterEmail')}
           className="newsletter-form__email"
-          id={`${id}-email`}
+          id={ids.newsletterEmail}
           label={strings['newsletter.field.email']}
           type="email"
           name="newsletterEmail"
@@ -74,14 +93,17 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
           onBlur={() => checkField('newsletterEmail')}
         />
         <Honeypot ref={(element) => form.registerTrap(element)} label={strings['newsletter.field.honeypot']} value={values.email} onChange={(value) => setValue('email', value)} />
-        {showExtra && rules.showsPersonalFields && (
-          <PersonalFields strings={strings} rules={rules} idPrefix={id} values={values} locked={locked} register={register} onChange={setValue}
-            onBlur={checkField}
-            errors={{ salutation: error(errors.salutation), firstName: error(errors.firstName), lastName: error(errors.lastName) }} />
+        {rules.showsPersonalFields && (
+          <div className="newsletter-form__extra">
+            <PersonalFields strings={strings} rules={rules} idPrefix={id} values={values} locked={locked} register={register} onChange={setValue}
+              onBlur={checkField}
+              errors={{ salutation: error(errors.salutation), firstName: error(errors.firstName), lastName: error(errors.lastName) }} />
+          </div>
         )}
       </div>
-      {showExtra && (
+      <div className="newsletter-form__extra">
         <ConsentCheckboxes
+          legalsId={ids.legals}
           strings={strings}
           rules={rules}
           values={values}
@@ -91,13 +113,15 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
           onChange={setValue}
           legalNotice={<LegalNotice strings={strings} />}
         />
-      )}
-      <Button type="submit" className="newsletter-form__submit" widthBehaviour="full-mobile" disabled={!hydrated}
+      </div>
+      <Button type="submit" className="newsletter-form__submit" widthBehaviour="full-mobile"
         state={form.loading ? 'loading' : 'none'}
         strings={{ 'ui.loading': strings['newsletter.submitting'] }}>
         {strings['newsletter.submit']}
       </Button>
-      {showExtra && <p className="newsletter-form__privacy">{strings['newsletter.privacyHint']}</p>}
+      <div className="newsletter-form__extra">
+        <p className="newsletter-form__privacy">{strings['newsletter.privacyHint']}</p>
+      </div>
       <nav className="newsletter-form__links" aria-label={strings['newsletter.links.label']}>
         <ul>
           {links.map((link) => (

@@ -1,5 +1,6 @@
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification } from '../../ui/Notification/Notification.tsx';
+import { formFieldNames, type PreferencesIntent } from '../../shared/newsletter/formAnswers.ts';
 import type { PreferencesStrings } from './preferencesStrings.ts';
 import type { usePreferences } from './usePreferences.ts';
 
@@ -8,6 +9,9 @@ export interface UnsubscribeSectionProps {
   preferences: ReturnType<typeof usePreferences>;
 }
 
+
+/** What this form's post asks the server to do (docs/newsletter.md#plain-form). */
+const unsubscribeIntent: PreferencesIntent = 'unsubscribe';
 /**
  * Unsubscribing: what it means, and one button that does it, without a further question: withdrawing consent takes
  * no more than giving it did (docs/newsletter.md#the-preferences-page).
@@ -20,10 +24,17 @@ export function UnsubscribeSection({ strings, preferences }: UnsubscribeSectionP
       {preferences.unsubscribeFailed && (
         <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.preferences.unsubscribeFailed']} />
       )}
-      <Button variant="primary-outline" widthBehaviour="full-mobile" state={preferences.unsubscribing ? 'loading' : 'none'}
-        strings={{ 'ui.loading': strings['newsletter.preferences.unsubscribing'] }} onClick={() => void preferences.leave()}>
-        {strings['newsletter.preferences.unsubscribe']}
-      </Button>
+      {/* No action: without JavaScript the form posts to this very URL, token included (docs/newsletter.md#plain-form). */}
+      <form method="post" className="newsletter-preferences__unsubscribe-form" onSubmit={(event) => {
+        event.preventDefault();
+        void preferences.leave();
+      }}>
+        <input type="hidden" name={formFieldNames.intent} value={unsubscribeIntent} />
+        <Button type="submit" variant="primary-outline" widthBehaviour="full-mobile" state={preferences.unsubscribing ? 'loading' : 'none'}
+          strings={{ 'ui.loading': strings['newsletter.preferences.unsubscribing'] }}>
+          {strings['newsletter.preferences.unsubscribe']}
+        </Button>
+      </form>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { Shop } from '../../shared/countries.ts';
 import { pickStrings, translationsFor, type UiStringKey } from '../../shared/i18n.ts';
 import { consentTexts } from '../../shared/newsletter/consentTexts.ts';
 import { NAME_MAX_LENGTH } from '../../shared/newsletter/subscriberSchema.ts';
+import { signUpFormPath } from '../../shared/newsletter/pagePaths.ts';
 import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
@@ -33,6 +34,8 @@ export function signUpProps(shop: Shop): {
   links: SignUpLink[];
   voucherConditions: SignUpLink;
   percent: number;
+  formAction: string;
+  page: string;
 } {
   const t = translationsFor(shop.locale);
   // Link targets are shop pages: they live under the shop's own segment.
@@ -50,5 +53,9 @@ export function signUpProps(shop: Shop): {
     voucherConditions: { href: href(shop.links.voucherConditions), text: t('newsletter.link.voucherConditions') },
     // The welcome voucher (TR: welcome discount) the shop's mail sends (docs/constants.md#limits).
     percent: shop.welcomeVoucher.percent,
+    // The plain form's endpoint (docs/newsletter.md#plain-form), and the page an answer is shown on unless the section
+    // names its own.
+    formAction: signUpFormPath(shop),
+    page: `/${shop.segment}/`,
   };
 }

@@ -27,6 +27,7 @@ export const signUpStringKeys = [
   'newsletter.success.heading',
   'newsletter.success.text',
   'newsletter.error.generic',
+  'newsletter.errorSummary.title',
   'newsletter.error.doiInvalid',
   'newsletter.error.emailRequired',
   'newsletter.error.emailInvalid',

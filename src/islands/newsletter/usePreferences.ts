@@ -12,6 +12,7 @@ import {
   type PreferencesFormValues,
 } from '../../shared/newsletter/preferencesSchema.ts';
 import type { SubscriberUpdateRequest } from '../../shared/newsletter/subscriberSchema.ts';
+import type { PreferencesAnswer } from '../../shared/newsletter/formAnswers.ts';
 import { focusFirstInvalid, useBlurValidation } from './useBlurValidation.ts';
 
 /** What the page shows (docs/newsletter.md#the-preferences-page). */
@@ -24,6 +25,14 @@ export type PreferencesPhase =
 
 const emptyValues = (): PreferencesFormValues => ({ salutation: '', firstName: '', lastName: '', consents: [] });
 
+/** The phase the server's answer shows, or loading when the page came without one (the static page). */
+function phaseOf(answer: PreferencesAnswer | undefined): PreferencesPhase {
+  if (!answer) return { name: 'loading' };
+  if (answer.outcome === 'ready') return { name: 'ready', email: answer.email, stored: answer.stored };
+  if (answer.outcome === 'unsubscribed') return { name: 'unsubscribed', email: answer.email };
+  return { name: answer.outcome };
+}
+
 /** What the service stored, when its answer did not say: the request as sent. */
 function valuesOfRequest(request: SubscriberUpdateRequest): PreferencesFormValues {
   return { salutation: request.salutation ?? '', firstName: request.firstName ?? '', lastName: request.lastName ?? '', consents: request.consents };
@@ -33,14 +42,18 @@ function valuesOfRequest(request: SubscriberUpdateRequest): PreferencesFormValue
  * Loading, saving and ending a subscription with the preferences token from `?token=` (docs/newsletter.md#the-preferences-page).
  * One write at a time; unsubscribing wins over a save still under way, whose answer is then ignored.
  */
-export function usePreferences({ rules, singlePageApp }: { rules: NewsletterRules; singlePageApp: boolean }) {
-  const [phase, setPhase] = useState<PreferencesPhase>({ name: 'loading' });
-  const [values, setValues] = useState<PreferencesFormValues>(emptyValues);
-  const [errors, setErrors] = useState<PreferencesFieldErrors>({});
+export function usePreferences({ rules, singlePageApp, answer }: { rules: NewsletterRules; singlePageApp: boolean; answer?: PreferencesAnswer }) {
+  const ready = answer?.outcome === 'ready' ? answer : undefined;
+  const [phase, setPhase] = useState<PreferencesPhase>(() => phaseOf(answer));
+  const [values, setValues] = useState<PreferencesFormValues>(() => ready?.values ?? emptyValues());
+  const [errors, setErrors] = useState<PreferencesFieldErrors>(() => ready?.errors ?? {});
+  // The errors the server sent back with the page, listed in the error summary until the next save.
+  const [summaryErrors, setSummaryErrors] = useState<PreferencesFieldErrors>(() => ready?.errors ?? {});
   const [saving, setSaving] = useState(false);
-  const [saveOutcome, setSaveOutcome] = useState<'saved' | 'failed' | undefined>(undefined);
+  const [saveOutcome, setSaveOutcome] = useState<'saved' | 'failed' | undefined>(() =>
+    ready?.notice === 'saved' ? 'saved' : ready?.notice === 'saveFailed' ? 'failed' : undefined);
   const [unsubscribing, setUnsubscribing] = useState(false);
-  const [unsubscribeFailed, setUnsubscribeFailed] = useState(false);
+  const [unsubscribeFailed, setUnsubscribeFailed] = useState(ready?.notice === 'unsubscribeFailed');
   // Refs, not state: a second click in the same frame must see the first one's flag at once.
   const savingNow = useRef(false);
   const unsubscribingNow = useRef(false);
@@ -64,9 +77,11 @@ export function usePreferences({ rules, singlePageApp }: { rules: NewsletterRule
     }
   }, [base]);
 
+  // A page the server rendered already shows the subscription: nothing to load.
+  const loadAtStart = useRef(answer === undefined);
   useEffect(() => {
     token.current = new URLSearchParams(window.location.search).get('token');
-    void load();
+    if (loadAtStart.current) void load();
   }, [load]);
 
   const setValue = <K extends keyof PreferencesFormValues>(name: K, value: PreferencesFormValues[K]) => {
@@ -83,6 +98,7 @@ export function usePreferences({ rules, singlePageApp }: { rules: NewsletterRule
   const save = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (phase.name !== 'ready' || savingNow.current || unsubscribingNow.current || !token.current) return;
+    setSummaryErrors({});
     const checked = validatePreferences(rules, values, phase.stored);
     if (!checked.success) {
       setErrors(checked.errors);
@@ -134,7 +150,7 @@ export function usePreferences({ rules, singlePageApp }: { rules: NewsletterRule
   };
 
   return {
-    phase, values, setValue, errors, checkField, holdPointer, fields, save, saving, saveOutcome, leave, unsubscribing, unsubscribeFailed,
+    phase, values, setValue, errors, summaryErrors, checkField, holdPointer, fields, save, saving, saveOutcome, leave, unsubscribing, unsubscribeFailed,
     /** Loads again after a failed load. */
     retry: () => {
       setPhase({ name: 'loading' });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { LOGIN_COOKIE } from '../../shared/auth/loginCookie.ts';
 import { readCookie } from '../../shared/cookies.ts';
 import { pushSignUpEvent } from '../../lib/newsletter/analytics.ts';
@@ -13,6 +13,7 @@ import {
   type NewsletterRules,
 } from '../../shared/newsletter/formSchema.ts';
 import { createSubscriber, fetchCustomerBaseData, newsletterBasePath, type SubmissionResult } from '../../lib/newsletter/newsletterClient.ts';
+import type { SignUpAnswer } from '../../shared/newsletter/formAnswers.ts';
 import { trapSprung } from './honeypotTrap.ts';
 import { focusFirstInvalid, useBlurValidation } from './useBlurValidation.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
@@ -26,6 +27,8 @@ export interface SignUpFormOptions {
   originAddition: string;
   /** An address to start with (the preferences page offers a sign-up again to the address that just left). */
   initialEmail?: string;
+  /** The server's answer to a plain post of this form: its values and errors are where the form starts. */
+  answer?: SignUpAnswer;
 }
 
 /**
@@ -35,9 +38,12 @@ export interface SignUpFormOptions {
 export type LockedFields = Partial<Record<'salutation' | 'firstName' | 'lastName', boolean>>;
 
 /** Form state, validation, prefill and submission of the sign-up island (docs/newsletter.md#states). */
-export function useSignUpForm({ rules, singlePageApp, origin, originAddition, initialEmail = '' }: SignUpFormOptions) {
-  const [values, setValues] = useState<NewsletterFormValues>(() => ({ ...emptyFormValues(), newsletterEmail: initialEmail }));
-  const [errors, setErrors] = useState<NewsletterFieldErrors>({});
+export function useSignUpForm({ rules, singlePageApp, origin, originAddition, initialEmail = '', answer }: SignUpFormOptions) {
+  const answered = answer?.outcome === 'invalid' || answer?.outcome === 'failed' ? answer : undefined;
+  const [values, setValues] = useState<NewsletterFormValues>(() => answered?.values ?? { ...emptyFormValues(), newsletterEmail: initialEmail });
+  const [errors, setErrors] = useState<NewsletterFieldErrors>(() => (answered?.outcome === 'invalid' ? answered.errors : {}));
+  // The errors the server sent back with the page, listed in the error summary until the next submit.
+  const [summaryErrors, setSummaryErrors] = useState<NewsletterFieldErrors>(() => (answered?.outcome === 'invalid' ? answered.errors : {}));
   const [emailWasFocused, setEmailWasFocused] = useState(false);
   const [loading, setLoading] = useState(false);
   const [locked, setLocked] = useState<LockedFields>({});
@@ -50,7 +56,12 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition, in
   const trap = useRef<HTMLInputElement | null>(null);
   // The outcome is shared through the store, but an error banner belongs to the form that was sent, not to every
   // sign-up on the page (section and footer).
-  const [ownOutcome, setOwnOutcome] = useState<SubmissionResult | undefined>(undefined);
+  const [ownOutcome, setOwnOutcome] = useState<SubmissionResult | undefined>(answered?.outcome === 'failed' ? 'ERROR_GENERIC' : undefined);
+
+  // Focus that reached the address before the island hydrated (it hydrates on that very focus) counts as focus.
+  useLayoutEffect(() => {
+    if (document.activeElement !== null && document.activeElement === fields.current.newsletterEmail) setEmailWasFocused(true);
+  }, []);
 
   // Prefill from the customer's base data when somebody is logged in (docs/newsletter.md#prefill).
   useEffect(() => {
@@ -98,6 +109,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition, in
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
+    setSummaryErrors({});
     // Honeypot filled by a script: a bot. It sees success; nothing is sent but the analytics event.
     // See docs/newsletter.md#honeypot.
     if (trapSprung(trap.current)) {
@@ -135,7 +147,7 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition, in
   };
 
   return {
-    values, setValue, errors, checkField, holdPointer, submit, loading, locked, formKey, fields,
+    values, setValue, errors, summaryErrors, checkField, holdPointer, submit, loading, locked, formKey, fields,
     /** Ref callback for the honeypot's `<input>`. */
     registerTrap: (element: HTMLInputElement | null) => {
       trap.current = element;

@@ -8,13 +8,13 @@ import { previewFooter } from './cmsFooter.ts';
 export type UsableFooter = LoadedFooter & { source: Exclude<LoadedFooter['source'], 'unavailable'> };
 
 /**
- * The footer a shop page shows. A staff preview render brings the content valid at its preview moment in `locals`
+ * The footer a shop page shows. An on-demand render brings the content valid at its moment (a staff preview's, or now) in `locals`
  * (docs/preview.md#preview-render); otherwise, and when that content is unusable, the footer the shop was built with.
  * The one place that fails the build when a shop has none: a shop must not silently ship without a footer
  * (see docs/footer.md).
  */
 export async function getShopFooter(shop: Shop, locals: App.Locals = {}): Promise<UsableFooter> {
-  const previewed = locals.preview ? previewFooter(shop, locals.footerContentJSON) : undefined;
+  const previewed = previewFooter(shop, locals.footerContentJSON);
   if (previewed) return previewed;
   const footer = (await getEntry('footer', shop.segment))?.data;
   if (!footer) throw new Error(`No footer was loaded for the ${shop.code} shop (is it in SHOPS?)`);

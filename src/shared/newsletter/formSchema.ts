@@ -17,7 +17,7 @@ export type NewsletterRules = Shop['newsletter'];
  * What the sign-up form holds (docs/newsletter.md#fields). `email` holds the honeypot (its input is named
  * `website`, a word autofill leaves alone: docs/newsletter.md#honeypot); people type their address into `newsletterEmail`.
  */
-const newsletterFormValuesSchema = v.object({
+export const newsletterFormValuesSchema = v.object({
   /** Honeypot: hidden from people; filled means a bot. */
   email: v.string(),
   /** The address to subscribe. */

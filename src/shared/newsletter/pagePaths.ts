@@ -23,3 +23,12 @@ export function newsletterPagePath(shop: Pick<Shop, 'segment'>, page: Newsletter
   const path = `/${shop.segment}/${newsletterPages[page]}`;
   return token === undefined ? path : `${path}?token=${encodeURIComponent(token)}`;
 }
+
+/**
+ * The plain sign-up form's endpoint of a shop, `/{segment}/newsletter/sign-up/` (server/newsletter/forms/signUpForm.ts):
+ * a post signs up, a GET shows the success that followed (docs/newsletter.md#plain-form). Not a page of the static
+ * build: the server answers it.
+ */
+export function signUpFormPath(shop: Pick<Shop, 'segment'>): string {
+  return `/${shop.segment}/newsletter/sign-up/`;
+}

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isoInstantSchema } from './schemas.ts';
+import type { FormAnswerLocals } from '../newsletter/formAnswers.ts';
 
 /** An A/B test and one of its groups: the group staff forced in a preview, and the group a content version is for. */
 export const forcedGroupSchema = v.object({
@@ -28,3 +29,9 @@ export const previewRenderLocalsSchema = v.object({
 export type ForcedGroup = v.InferOutput<typeof forcedGroupSchema>;
 export type PreviewMoment = v.InferOutput<typeof previewMomentSchema>;
 export type PreviewRenderLocals = v.InferOutput<typeof previewRenderLocalsSchema>;
+
+/**
+ * Everything the server may hand the on-demand renderer (docs/architecture.md#on-demand-pages): a staff preview, the
+ * footer content to show, and a newsletter form's answer.
+ */
+export type PageRenderLocals = Partial<PreviewRenderLocals> & FormAnswerLocals;

@@ -1,0 +1,89 @@
+import { Hono, type Context } from 'hono';
+import type { ServerConfig } from '../../../src/shared/config.ts';
+import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
+import {
+  formFieldNames, signUpAnswerPage, signUpPlacements, signUpSectionId, signUpValuesOfPost, type SignUpAnswer, type SignUpPlacement,
+} from '../../../src/shared/newsletter/formAnswers.ts';
+import { emptyFormValues, validateNewsletterForm } from '../../../src/shared/newsletter/formSchema.ts';
+import { signUpFormPath } from '../../../src/shared/newsletter/pagePaths.ts';
+import { renderedPage } from '../../pages/renderedPage.ts';
+import type { PreviewRenderer } from '../../preview/renderer.ts';
+import type { FooterContentAt } from '../../preview/footerContent.ts';
+import type { NewsletterCore } from '../routes.ts';
+import { registerSignUp } from '../signUp.ts';
+import { readFormPost } from './formPost.ts';
+import { readSignedUpCookie, setSignedUpCookie } from './signedUpCookie.ts';
+
+/** What the form routes need besides the newsletter's core. */
+export interface FormRouteOptions {
+  config: ServerConfig;
+  renderer: Pick<PreviewRenderer, 'render'>;
+  footerContentAt: FooterContentAt;
+  /** Signs the success cookie. */
+  secret: string;
+}
+
+/** `/{segment}/newsletter/sign-up/`, the plain sign-up form's endpoint (docs/newsletter.md#plain-form). */
+export const SIGN_UP_FORM_PATH = '/:segment/newsletter/sign-up/';
+
+/** A shop page rendered with the sign-up's answer in the section that was posted. */
+async function answerPage(c: Context, options: FormRouteOptions, shop: Shop, page: string, answer: SignUpAnswer, status: number) {
+  const footerContentJSON = options.footerContentAt(shop.code, new Date());
+  const rendered = await renderedPage(c, options.renderer, { path: page, locals: { signUpAnswer: answer, footerContentJSON }, status });
+  // No renderer built: the answer cannot be shown in the page; say so plainly rather than lose it silently.
+  return rendered ?? c.text('The newsletter sign-up is not available right now. Please try again later.', 503);
+}
+
+/**
+ * The plain sign-up form's endpoint: the same checks, throttle and store as the JSON call (`registerSignUp`), answered
+ * as a page. Errors show the page the form stood on again, with the error summary and the values kept (400); the
+ * honeypot and a taken sign-up alike redirect (303) to a GET of this path, which shows the success message from a
+ * short-lived cookie, so the address is in no URL and a reload does not sign up again.
+ */
+export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions): Hono {
+  const app = new Hono();
+
+  app.post(SIGN_UP_FORM_PATH, async (c, next) => {
+    const shop = shopBySegment(c.req.param('segment'));
+    if (!shop) return next();
+    const form = await readFormPost(c, options.config);
+    if (form instanceof Response) return form;
+    const page = signUpAnswerPage(shop, form.get(formFieldNames.page) ?? undefined);
+    const postedPlacement = form.get(formFieldNames.placement);
+    const placement: SignUpPlacement = signUpPlacements.find((known) => known === postedPlacement) ?? 'page';
+    const values = signUpValuesOfPost(form);
+    if (!values) return answerPage(c, options, shop, page, { outcome: 'failed', placement, values: emptyFormValues() }, 400);
+
+    // The throttle counts every post, as it counts every JSON call: refused or taken, one per request.
+    // Over the limit it refuses with 429 and sets Retry-After on the context, which the page's answer carries.
+    const throttled = (await core.signUpLimit(c, async () => {})) instanceof Response;
+    if (throttled) return answerPage(c, options, shop, page, { outcome: 'failed', placement, values }, 429);
+
+    const signedUp = (email: string) => {
+      setSignedUpCookie(c, options.secret, signUpFormPath(shop), { email, segment: shop.segment, page, placement });
+      return c.redirect(`${signUpFormPath(shop)}#${signUpSectionId(placement)}`, 303);
+    };
+    // A filled honeypot is a bot: it sees the success, nothing is stored or sent (docs/newsletter.md#honeypot).
+    if (values.email !== '') return signedUp(values.newsletterEmail.trim());
+    const checked = validateNewsletterForm(shop.newsletter, values, { origin: 'onsite', originAddition: 'subsite' });
+    if (!checked.success) return answerPage(c, options, shop, page, { outcome: 'invalid', placement, values, errors: checked.errors }, 400);
+    try {
+      registerSignUp(core.db, core.store, core.jobs, core.options, { body: checked.request, shop });
+    } catch (error) {
+      console.error(error);
+      return answerPage(c, options, shop, page, { outcome: 'failed', placement, values }, 503);
+    }
+    return signedUp(checked.request.email);
+  });
+
+  app.get(SIGN_UP_FORM_PATH, async (c, next) => {
+    const shop = shopBySegment(c.req.param('segment'));
+    if (!shop) return next();
+    const signedUp = readSignedUpCookie(c, options.secret, shop.segment);
+    // Nothing (any more) to show: the shop's own sign-up.
+    if (!signedUp) return c.redirect(`/${shop.segment}/#${signUpSectionId('page')}`, 303);
+    return answerPage(c, options, shop, signedUp.page, { outcome: 'signedUp', placement: signedUp.placement, email: signedUp.email }, 200);
+  });
+
+  return app;
+}

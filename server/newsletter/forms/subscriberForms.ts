@@ -1,0 +1,94 @@
+import { Hono, type Context } from 'hono';
+import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
+import { formFieldNames, signUpValuesOfPost, type ConfirmAnswer, type PreferencesAnswer } from '../../../src/shared/newsletter/formAnswers.ts';
+import { newsletterPagePath } from '../../../src/shared/newsletter/pagePaths.ts';
+import { preferencesOf, validatePreferences } from '../../../src/shared/newsletter/preferencesSchema.ts';
+import { renderedPage } from '../../pages/renderedPage.ts';
+import { subscriberOfToken } from '../answers.ts';
+import type { NewsletterCore } from '../routes.ts';
+import { toSubscriber, type SubscriberRow } from '../subscriberStore.ts';
+import { confirmSubscription, unsubscribe, updatePreferences } from '../subscription.ts';
+import { readFormPost } from './formPost.ts';
+import type { FormRouteOptions } from './signUpForm.ts';
+
+/** The confirmation page, answered by its plain form (docs/newsletter.md#plain-form). */
+const CONFIRM_PATH = '/:segment/newsletter/confirm/';
+/** The preferences page, rendered by the server with the subscription, and answered by its plain forms. */
+const PREFERENCES_PATH = '/:segment/newsletter/preferences/';
+/** Query parameter of the redirect after a save: the page then says the changes are saved. */
+const SAVED_PARAMETER = 'saved';
+
+/** The subscribed row of a preferences token, or undefined for an unknown, spent, expired or pending one. */
+function subscribedRow(c: Context, core: NewsletterCore, token: string): SubscriberRow | undefined {
+  const row = subscriberOfToken(c, core.store, ['preferences'], token);
+  return row instanceof Response || row.status !== 'SUBSCRIBED' ? undefined : row;
+}
+
+/** The preferences page's answer for a stored subscription. */
+function ready(row: SubscriberRow, extra: Partial<Extract<PreferencesAnswer, { outcome: 'ready' }>> = {}): PreferencesAnswer {
+  const stored = preferencesOf(toSubscriber(row));
+  return { outcome: 'ready', email: row.email, stored, values: stored, errors: {}, ...extra };
+}
+
+/**
+ * The confirmation and preferences pages without JavaScript (docs/newsletter.md#plain-form): the confirmation page's
+ * button posts the link's token (a bare GET never confirms, so mail scanners cannot); the preferences page is rendered
+ * with the subscription and saves and unsubscribes through plain forms, with the same rules as `PUT` and `DELETE`.
+ */
+export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOptions): Hono {
+  const app = new Hono();
+  const page = async (c: Context, shop: Shop, locals: { confirmAnswer?: ConfirmAnswer; preferencesAnswer?: PreferencesAnswer }, status = 200) => {
+    const path = `${c.req.path}${new URL(c.req.url).search}`;
+    const footerContentJSON = options.footerContentAt(shop.code, new Date());
+    return renderedPage(c, options.renderer, { path, locals: { ...locals, footerContentJSON }, status });
+  };
+  const unavailable = (c: Context) => c.text('This page is not available right now. Please try again later.', 503);
+
+  app.post(CONFIRM_PATH, async (c, next) => {
+    const shop = shopBySegment(c.req.param('segment'));
+    if (!shop) return next();
+    const form = await readFormPost(c, options.config);
+    if (form instanceof Response) return form;
+    const row = subscriberOfToken(c, core.store, ['doi'], c.req.query('token') ?? '');
+    if (row instanceof Response || row.status !== 'WAITING_FOR_DOI') return (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c);
+    const preferencesToken = confirmSubscription(core, row);
+    return (await page(c, shop, { confirmAnswer: { outcome: 'confirmed', preferencesToken } })) ?? unavailable(c);
+  });
+
+  app.get(PREFERENCES_PATH, async (c, next) => {
+    const shop = shopBySegment(c.req.param('segment'));
+    if (!shop) return next();
+    const row = subscribedRow(c, core, c.req.query('token') ?? '');
+    const answer: PreferencesAnswer = row ? ready(row, c.req.query(SAVED_PARAMETER) === undefined ? {} : { notice: 'saved' }) : { outcome: 'invalid' };
+    // Without a renderer the static page loads the subscription itself (with JavaScript).
+    return (await page(c, shop, { preferencesAnswer: answer }, row ? 200 : 404)) ?? next();
+  });
+
+  app.post(PREFERENCES_PATH, async (c, next) => {
+    const shop = shopBySegment(c.req.param('segment'));
+    if (!shop) return next();
+    const form = await readFormPost(c, options.config);
+    if (form instanceof Response) return form;
+    const token = c.req.query('token') ?? '';
+    const row = subscribedRow(c, core, token);
+    if (!row) return (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c);
+    if (form.get(formFieldNames.intent) === 'unsubscribe') {
+      unsubscribe(core, row, 'preferences');
+      return (await page(c, shop, { preferencesAnswer: { outcome: 'unsubscribed', email: row.email } })) ?? unavailable(c);
+    }
+    const posted = signUpValuesOfPost(form);
+    const stored = preferencesOf(toSubscriber(row));
+    const values = posted ? { salutation: posted.salutation, firstName: posted.firstName, lastName: posted.lastName, consents: posted.consents } : stored;
+    const checked = posted ? validatePreferences(shop.newsletter, values, stored) : ({ success: false, errors: {} } as const);
+    const refused = checked.success ? updatePreferences(core, row, checked.request) : checked.errors;
+    if (refused) {
+      const errors = Object.fromEntries(Object.entries(refused).map(([field, messages]) => [field, Array.isArray(messages) ? String(messages[0]) : String(messages)]));
+      const notice = Object.keys(errors).length === 0 ? { notice: 'saveFailed' as const } : {};
+      return (await page(c, shop, { preferencesAnswer: ready(row, { values, errors, ...notice }) }, 400)) ?? unavailable(c);
+    }
+    // Post/Redirect/Get: a reload shows the saved state and sends nothing again.
+    return c.redirect(`${newsletterPagePath(shop, 'preferences', token)}&${SAVED_PARAMETER}=1`, 303);
+  });
+
+  return app;
+}
