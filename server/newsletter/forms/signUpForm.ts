@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ServerConfig } from '../../../src/shared/config.ts';
 import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
+import { translationsFor } from '../../../src/shared/i18n.ts';
 import {
   formFieldNames, signUpAnswerPage, signUpPlacements, signUpSectionId, signUpValuesOfPost, type SignUpAnswer, type SignUpPlacement,
 } from '../../../src/shared/newsletter/formAnswers.ts';
@@ -26,12 +27,19 @@ export interface FormRouteOptions {
 /** `/{segment}/newsletter/sign-up/`, the plain sign-up form's endpoint (docs/newsletter.md#plain-form). */
 export const SIGN_UP_FORM_PATH = '/:segment/newsletter/sign-up/';
 
+/** What a server without a built renderer (docs/operations.md#on-demand-pages) answers instead of the page, in the shop's language. */
+function unrenderedAnswer(shop: Shop, answer: SignUpAnswer): string {
+  const t = translationsFor(shop.locale);
+  if (answer.outcome === 'signedUp') return `${t('newsletter.success.heading')} ${t('newsletter.success.text', { email: answer.email })}`;
+  return t(answer.outcome === 'invalid' ? 'newsletter.errorSummary.title' : 'newsletter.error.generic');
+}
+
 /** A shop page rendered with the sign-up's answer in the section that was posted. */
 async function answerPage(c: Context, options: FormRouteOptions, shop: Shop, page: string, answer: SignUpAnswer, status: number) {
   const footerContentJSON = options.footerContentAt(shop.code, new Date());
   const rendered = await renderedPage(c, options.renderer, { path: page, locals: { signUpAnswer: answer, footerContentJSON }, status });
-  // No renderer built: the answer cannot be shown in the page; say so plainly rather than lose it silently.
-  return rendered ?? c.text('The newsletter sign-up is not available right now. Please try again later.', 503);
+  // No renderer built: the page cannot be shown; the status still says what happened, in plain words.
+  return rendered ?? c.text(unrenderedAnswer(shop, answer), status as 200);
 }
 
 /**

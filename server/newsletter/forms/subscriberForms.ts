@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
+import { translationsFor } from '../../../src/shared/i18n.ts';
 import { formFieldNames, signUpValuesOfPost, type ConfirmAnswer, type PreferencesAnswer } from '../../../src/shared/newsletter/formAnswers.ts';
 import { newsletterPagePath } from '../../../src/shared/newsletter/pagePaths.ts';
 import { preferencesOf, validatePreferences } from '../../../src/shared/newsletter/preferencesSchema.ts';
@@ -42,7 +43,8 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const footerContentJSON = options.footerContentAt(shop.code, new Date());
     return renderedPage(c, options.renderer, { path, locals: { ...locals, footerContentJSON }, status });
   };
-  const unavailable = (c: Context) => c.text('This page is not available right now. Please try again later.', 503);
+  // No renderer built (docs/operations.md#on-demand-pages): nothing was changed; say so in the shop's language.
+  const unavailable = (c: Context, shop: Shop) => c.text(translationsFor(shop.locale)('newsletter.error.generic'), 503);
 
   app.post(CONFIRM_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
@@ -50,9 +52,9 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const form = await readFormPost(c, options.config);
     if (form instanceof Response) return form;
     const row = subscriberOfToken(c, core.store, ['doi'], c.req.query('token') ?? '');
-    if (row instanceof Response || row.status !== 'WAITING_FOR_DOI') return (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c);
+    if (row instanceof Response || row.status !== 'WAITING_FOR_DOI') return (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c, shop);
     const preferencesToken = confirmSubscription(core, row);
-    return (await page(c, shop, { confirmAnswer: { outcome: 'confirmed', preferencesToken } })) ?? unavailable(c);
+    return (await page(c, shop, { confirmAnswer: { outcome: 'confirmed', preferencesToken } })) ?? unavailable(c, shop);
   });
 
   app.get(PREFERENCES_PATH, async (c, next) => {
@@ -71,10 +73,10 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (form instanceof Response) return form;
     const token = c.req.query('token') ?? '';
     const row = subscribedRow(c, core, token);
-    if (!row) return (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c);
+    if (!row) return (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c, shop);
     if (form.get(formFieldNames.intent) === 'unsubscribe') {
       unsubscribe(core, row, 'preferences');
-      return (await page(c, shop, { preferencesAnswer: { outcome: 'unsubscribed', email: row.email } })) ?? unavailable(c);
+      return (await page(c, shop, { preferencesAnswer: { outcome: 'unsubscribed', email: row.email } })) ?? unavailable(c, shop);
     }
     const posted = signUpValuesOfPost(form);
     const stored = preferencesOf(toSubscriber(row));
@@ -84,7 +86,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (refused) {
       const errors = Object.fromEntries(Object.entries(refused).map(([field, messages]) => [field, Array.isArray(messages) ? String(messages[0]) : String(messages)]));
       const notice = Object.keys(errors).length === 0 ? { notice: 'saveFailed' as const } : {};
-      return (await page(c, shop, { preferencesAnswer: ready(row, { values, errors, ...notice }) }, 400)) ?? unavailable(c);
+      return (await page(c, shop, { preferencesAnswer: ready(row, { values, errors, ...notice }) }, 400)) ?? unavailable(c, shop);
     }
     // Post/Redirect/Get: a reload shows the saved state and sends nothing again.
     return c.redirect(`${newsletterPagePath(shop, 'preferences', token)}&${SAVED_PARAMETER}=1`, 303);
