@@ -75,7 +75,7 @@ test('HU: the mandatory messages are Hungarian, salutation is starred', async ({
 test('TR: names in Turkish letters pass, URL-like names and a missing consent are refused in Turkish', async ({ page }) => {
   const section = await openSignUp(page, '/tr/');
   const requests = countSignUpRequests(page);
-  await section.getByLabel('E-posta adresi').fill('sule@example.com');
+  await section.getByRole('textbox', { name: 'E-posta adresi' }).fill('sule@example.com');
   await section.locator('input[name="firstName"]').fill('www.spam.com');
   await section.locator('input[name="lastName"]').fill('Yılmaz');
   await section.getByRole('button', { name: 'Abone ol' }).click();

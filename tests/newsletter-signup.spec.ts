@@ -216,7 +216,10 @@ test('byte budget: the sign-up island code stays under 40 kB and all JavaScript 
   expect(total, JSON.stringify([...sizes])).toBeLessThan(300_000);
 });
 
-test('the submit button stays disabled in the server-rendered HTML, so no address can end up in a URL before the island runs', async ({ request }) => {
+test('the server-rendered sign-up is a working POST form: its button is enabled, and no native submit puts the address in a URL', async ({ request }) => {
   const html = await (await request.get('/de/')).text();
-  expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+  const form = /<form[^>]*class="newsletter-form[^"]*"[^>]*>/.exec(html)?.[0] ?? '';
+  expect(form).toContain('method="post"');
+  expect(form).toContain('action="/de/newsletter/sign-up/#newsletter"');
+  expect(html).not.toMatch(/<button[^>]*type="submit"[^>]*disabled/);
 });
