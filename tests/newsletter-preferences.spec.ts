@@ -185,9 +185,8 @@ test.describe('the preferences page, end to end', () => {
 });
 
 test('keyboard: every control of the loaded page in reading order, each with a visible focus ring', async ({ page }) => {
-  await page.route('**/newsletter-subscribers/keyboard-token', (route) =>
-    route.fulfill({ json: { email: 'anna@example.com', salutation: null, firstName: null, lastName: null, consents: [], status: 'SUBSCRIBED' } }));
-  await page.goto('/at/newsletter/preferences/?token=keyboard-token');
+  // A real subscription: the server renders the page with it (docs/newsletter.md#plain-form).
+  await signUpConfirmAndOpenPreferences(page, 'AT');
   const island = page.locator('.newsletter-preferences');
   await expect(island.locator('form')).toBeVisible();
   await island.locator('p').first().click();

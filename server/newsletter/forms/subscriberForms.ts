@@ -62,8 +62,9 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (!shop) return next();
     const row = subscribedRow(c, core, c.req.query('token') ?? '');
     const answer: PreferencesAnswer = row ? ready(row, c.req.query(SAVED_PARAMETER) === undefined ? {} : { notice: 'saved' }) : { outcome: 'invalid' };
-    // Without a renderer the static page loads the subscription itself (with JavaScript).
-    return (await page(c, shop, { preferencesAnswer: answer }, row ? 200 : 404)) ?? next();
+    // An invalid link is a page that says so (200), as the static page did; without a renderer the static page loads
+    // the subscription itself (with JavaScript).
+    return (await page(c, shop, { preferencesAnswer: answer })) ?? next();
   });
 
   app.post(PREFERENCES_PATH, async (c, next) => {
