@@ -23,6 +23,11 @@ function seedRows() {
 /** @type {import('./constantTable.mjs').ConstantRow[]} */
 export const timingRows = [
   { what: "every call's time-out", value: (q) => q('REQUEST_TIMEOUT_MS', 'ms') },
+  {
+    what: 'a sign-up submitted before the island hydrated',
+    value: (q) => `posted as the plain form after ${q('HYDRATION_FALLBACK_MS', 'ms')} without hydration, at once when the island's code fails`,
+  },
+  { what: "the plain sign-up form's success, shown again on a reload", value: (q) => `for ${q('SIGNED_UP_COOKIE_MAX_AGE_SECONDS', 'minutes')} (its cookie's lifetime)` },
   { what: 'login-token check while logged in', value: (q) => `every ${q('LOGGED_IN_INTERVAL_MS', 'minutes')}` },
   { what: 'login-token check while waiting for a login cookie', value: (q) => `every ${q('WAITING_INTERVAL_MS', 'seconds')}` },
   {

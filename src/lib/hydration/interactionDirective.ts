@@ -5,6 +5,12 @@ import { watchIntent } from './islandIntent.ts';
 import { interactionEvents } from '../interactionEvents.ts';
 
 /**
+ * How long a submit held before hydration waits for the island before the browser posts the form itself
+ * (docs/newsletter.md#three-paths): long enough for a slow phone to hydrate, short enough that nobody gives up.
+ */
+export const HYDRATION_FALLBACK_MS = 4000;
+
+/**
  * `client:interaction`: the island's server HTML is a working page until somebody interacts with it; the first
  * pointerdown, focusin, keydown or touchstart inside it loads and hydrates the component. This script runs before
  * the first interaction (docs/performance.md#before-the-first-interaction), so it stays small and framework-free.
@@ -18,22 +24,39 @@ import { interactionEvents } from '../interactionEvents.ts';
  *   hydrates (src/lib/hydration/useAdoptLiveValues.ts).
  * - A form submitted before the component runs (a click on its button, Enter in a field) is held and submitted
  *   again, with the same submit button, once React has committed the hydration (the island says so with
- *   ISLAND_HYDRATED_EVENT from useAdoptLiveValues, which every island using this directive calls). So the server HTML
- *   may enable a submit button that it disables only for browsers without JavaScript: this script is the JavaScript
- *   that guards it.
+ *   ISLAND_HYDRATED_EVENT from useAdoptLiveValues, which every island using this directive calls).
+ * - When the island's code fails to load, or a held submit has waited HYDRATION_FALLBACK_MS without the island
+ *   hydrating, the submit goes out as the browser's own form post (the forms work without JavaScript:
+ *   docs/newsletter.md#plain-form), and submits are no longer held. Exactly one of the two sends it, never both.
  * - Focus that arrived before this script ran (it runs once the page is parsed) counts as the first interaction.
  * - Focus and native behaviour (links, disclosures, selects) are never intercepted.
  */
 const interactionDirective: ClientDirective = (load, _options, island) => {
   let heldSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+  let fallbackTimer: ReturnType<typeof setTimeout> | undefined;
   const holdSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     event.stopImmediatePropagation();
     heldSubmit = { form: event.target as HTMLFormElement, submitter: event.submitter };
+    fallbackTimer ??= setTimeout(postNatively, HYDRATION_FALLBACK_MS);
     start();
   };
   island.addEventListener('submit', holdSubmit, true);
-  for (const button of island.querySelectorAll<HTMLButtonElement>('form button[type="submit"][disabled]')) button.disabled = false;
+
+  /** Stops holding submits, and sends the one held (if any) with the given submit function, once. */
+  function release(send: (form: HTMLFormElement, submitter: HTMLButtonElement | null) => void) {
+    clearTimeout(fallbackTimer);
+    island.removeEventListener('submit', holdSubmit, true);
+    const held = heldSubmit;
+    heldSubmit = undefined;
+    if (!held || !held.form.isConnected) return;
+    const { form, submitter } = held;
+    send(form, submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null);
+  }
+  // The island is not coming (in time): the browser posts the form itself, the island's handlers not being there.
+  function postNatively() {
+    release((form, submitter) => form.requestSubmit(submitter));
+  }
 
   const stopWatchingIntent = watchIntent(island, () => preloadIslandModules(island));
   let started = false;
@@ -47,18 +70,19 @@ const interactionDirective: ClientDirective = (load, _options, island) => {
   }
 
   async function hydrateIsland() {
-    const hydrate = await load();
-    await hydrate();
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch {
+      // The island's code did not load (a failed request, a blocker): the forms work as plain forms from now on.
+      postNatively();
+    }
   }
 
   island.addEventListener(ISLAND_HYDRATED_EVENT, () => {
+    clearTimeout(fallbackTimer);
     // After the commit has finished, so React has applied the adopted values before it handles the submit.
-    setTimeout(() => {
-      island.removeEventListener('submit', holdSubmit, true);
-      if (!heldSubmit) return;
-      const { form, submitter } = heldSubmit;
-      if (form.isConnected) form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null);
-    });
+    setTimeout(() => release((form, submitter) => form.requestSubmit(submitter)));
   }, { once: true });
 
   for (const type of interactionEvents) island.addEventListener(type, start, { capture: true, passive: true });
