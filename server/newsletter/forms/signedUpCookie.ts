@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { signUpPlacements } from '../../../src/shared/newsletter/formAnswers.ts';
 import { sessionCookiePrefix } from '../../edge/securityHeaders.ts';
@@ -34,8 +34,8 @@ function signature(secret: string, payload: string): Buffer {
 export function setSignedUpCookie(c: Context, secret: string, path: string, signedUp: SignedUp, now = Date.now()): void {
   const payload = Buffer.from(JSON.stringify({ ...signedUp, until: now + SIGNED_UP_COOKIE_MAX_AGE_SECONDS * 1000 })).toString('base64url');
   const value = `${payload}.${signature(secret, payload).toString('base64url')}`;
-  setCookie(c, SIGNED_UP_COOKIE, value, { path, httpOnly: true, sameSite: 'Lax', maxAge: SIGNED_UP_COOKIE_MAX_AGE_SECONDS, prefix: undefined,
-    secure: sessionCookiePrefix(c) === 'host' });
+  // Secure on https (the path scope rules out the `__Host-` prefix, which needs `Path=/`).
+  setCookie(c, SIGNED_UP_COOKIE, value, { path, httpOnly: true, sameSite: 'Lax', maxAge: SIGNED_UP_COOKIE_MAX_AGE_SECONDS, secure: sessionCookiePrefix(c) === 'host' });
 }
 
 /** The sign-up the request's cookie carries, if it is genuine, unexpired and of this shop; undefined otherwise. */
@@ -56,9 +56,4 @@ export function readSignedUpCookie(c: Context, secret: string, segment: string, 
   if (!result.success || result.output.until < now || result.output.segment !== segment) return undefined;
   const { until: _until, ...signedUp } = result.output;
   return signedUp;
-}
-
-/** Forgets the cookie (a path it was set for). */
-export function clearSignedUpCookie(c: Context, path: string): void {
-  deleteCookie(c, SIGNED_UP_COOKIE, { path });
 }
