@@ -19,7 +19,7 @@ function setUp(load: () => Promise<() => Promise<void>>) {
     if (!event.defaultPrevented) passed.push((event as SubmitEvent).submitter);
     event.preventDefault();
   });
-  interactionDirective(load, { name: 'interaction', value: true }, island);
+  interactionDirective(load, { name: 'interaction', value: '' }, island);
   return { island, form, button, passed };
 }
 
