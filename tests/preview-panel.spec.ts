@@ -55,6 +55,35 @@ test.describe('staff', () => {
     await loginAsStaff(page);
   });
 
+  test('at 375 px the toggle takes a row of its own and covers none of the sign-up\'s controls', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/hu/');
+    await expect(toggle(page)).toBeVisible();
+    await expect(page.locator('.preview-panel')).toHaveCSS('position', 'static');
+    const form = page.locator('#newsletter form');
+    for (const control of await form.locator('input:not([type="hidden"]):not([tabindex="-1"]), button, select, a').all()) {
+      if (!(await control.isVisible())) continue;
+      await control.scrollIntoViewIfNeeded();
+      // Whatever is on top at the control's four corners and centre is the control itself (or inside it).
+      const covered = await control.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const points = [[box.left + 1, box.top + 1], [box.right - 1, box.top + 1], [box.left + 1, box.bottom - 1], [box.right - 1, box.bottom - 1],
+          [box.left + box.width / 2, box.top + box.height / 2]];
+        return points.some(([x, y]) => {
+          const top = document.elementFromPoint(x!, y!);
+          return top !== null && top !== element && !element.contains(top) && !top.contains(element) && top.closest('.preview-panel') !== null;
+        });
+      });
+      expect(covered, await control.evaluate((element) => element.outerHTML.slice(0, 80))).toBe(false);
+    }
+    // And scrolled to the very end of the page too: the toggle stays where it is, at the top.
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    const button = form.getByRole('button', { name: 'Feliratkozom' });
+    await button.scrollIntoViewIfNeeded();
+    const [buttonBox, toggleBox] = [await button.boundingBox(), await toggle(page).boundingBox()];
+    expect(buttonBox!.y >= toggleBox!.y + toggleBox!.height || buttonBox!.y + buttonBox!.height <= toggleBox!.y).toBe(true);
+  });
+
   test('see the panel, loaded as its own chunk after checkauth, closed until toggled', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     const requests = collectRequests(page);

@@ -21,7 +21,8 @@ function indicatorDock(): { element: HTMLElement; toggle: HTMLButtonElement } | 
 export function mountPreviewPanel(auth: CheckAuthResponse): void {
   const container = document.createElement('div');
   container.className = 'preview-panel-root';
-  document.body.append(container);
+  // First in the body: on a phone the panel is a row of the page's own (PreviewPanel.css); elsewhere it is fixed.
+  document.body.prepend(container);
   const root = createRoot(container);
   const remove = () => {
     root.unmount();
