@@ -49,7 +49,12 @@ export default defineConfig<object, { engine: EngineName }>({
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: { PORT: String(port), PUBLISHER: 'no-catch-up', DB_PATH: path.join(dataDir, 'test.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox') },
+        // Two workers sign up for real through the island and the plain form; the throttle itself is tested over HTTP
+        // (tests/security/edge-newsletter-forms.test.ts), not by chance here.
+        env: {
+          PORT: String(port), PUBLISHER: 'no-catch-up', DB_PATH: path.join(dataDir, 'test.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox'),
+          NEWSLETTER_SIGNUPS_PER_MINUTE: '600',
+        },
       },
   // Visual baselines (tests/visual) sit next to their spec, without the OS or browser suffix, so the committed ones
   // are found on any machine. Regenerate them with `npm run test:visual:update`.
