@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { problem } from '../problem.ts';
-import type { SubscriberRow, SubscriberStore, TokenKind } from './subscriberStore.ts';
+import type { OpenedSubscriber, SubscriberStore, TokenKind } from './subscriberStore.ts';
 
 /** Messages per field; a field the schema does not know is reported as `unknown field` (strict schemas). */
 export function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, unknown> {
@@ -23,7 +23,7 @@ export function tokenUnknown(c: Context) {
  * The subscriber of a token (by default the request's `:token`) if it is a token of one of the given kinds, or the
  * problem to answer: 404 unknown (docs/calls.md#newsletter-service), 410 for an expired confirmation link.
  */
-export function subscriberOfToken(c: Context, store: SubscriberStore, kinds: readonly TokenKind[], token = c.req.param('token') ?? ''): SubscriberRow | Response {
+export function subscriberOfToken(c: Context, store: SubscriberStore, kinds: readonly TokenKind[], token = c.req.param('token') ?? ''): OpenedSubscriber | Response {
   for (const kind of kinds) {
     const row = store.byToken(kind, token);
     if (!row) continue;

@@ -3,7 +3,7 @@ import { shopByCode, shops } from '../../src/shared/countries.ts';
 import { newsletterPagePath } from '../../src/shared/newsletter/pagePaths.ts';
 import { services } from '../../src/shared/routes.ts';
 import { problem } from '../problem.ts';
-import { invalidRequest, subscriberOfToken } from './answers.ts';
+import { invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import { unsubscribe, type SubscriptionStores } from './subscription.ts';
 
 /** The form bodies RFC 8058 allows for the one-click POST. */
@@ -30,7 +30,7 @@ export function oneClickUnsubscribeRoutes(stores: SubscriptionStores): Hono {
     }
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     if (form['List-Unsubscribe'] !== 'One-Click') return invalidRequest(c, { 'List-Unsubscribe': ['must be One-Click'] });
-    unsubscribe(stores, row, 'one-click');
+    if (!unsubscribe(stores, row, 'one-click')) return tokenUnknown(c);
     return c.body(null, 204);
   });
 

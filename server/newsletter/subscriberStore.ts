@@ -22,6 +22,13 @@ export interface SubscriberRow {
   doi_token_expires_at: string | null;
 }
 
+/**
+ * A subscriber as a token opened it: the row and the hash of the token that opened it. Every write made for a token
+ * checks, in its own statement, that the token still opens the row in the state it was read in (a body that arrives
+ * slowly, another instance, a later sign-up: docs/newsletter.md#one-token-one-write).
+ */
+export type OpenedSubscriber = SubscriberRow & { token_hash: string };
+
 /** Which token a call accepts: the confirmation link's (until confirmed) or the preferences token (once confirmed). */
 export type TokenKind = 'doi' | 'preferences';
 
@@ -67,9 +74,15 @@ export function toSubscriber(row: SubscriberRow): Subscriber {
 export function subscriberStore(db: DatabaseSync) {
   const columns = 'id, email, salutation, first_name, last_name, consents, legals, site, status, doi_token_expires_at';
   const byToken: Record<TokenKind, ReturnType<DatabaseSync['prepare']>> = {
-    doi: db.prepare(`SELECT ${columns} FROM subscribers WHERE doi_token_hash = ? AND status = 'WAITING_FOR_DOI'`),
-    preferences: db.prepare(`SELECT ${columns} FROM subscribers WHERE preferences_token_hash = ? AND status = 'SUBSCRIBED'`),
+    doi: db.prepare(`SELECT ${columns}, doi_token_hash AS token_hash FROM subscribers WHERE doi_token_hash = ? AND status = 'WAITING_FOR_DOI'`),
+    preferences: db.prepare(
+      `SELECT ${columns}, preferences_token_hash AS token_hash FROM subscribers WHERE preferences_token_hash = ? AND status = 'SUBSCRIBED'`,
+    ),
   };
+  // The writes made for a token: each re-checks, in its WHERE clause, that the token still opens the row in the state
+  // it was read in, and reports whether it changed anything.
+  const stillDoi = `id = :id AND status = 'WAITING_FOR_DOI' AND doi_token_hash = :tokenHash AND doi_token_expires_at >= :now`;
+  const stillSubscribed = `id = :id AND status = 'SUBSCRIBED' AND preferences_token_hash = :tokenHash`;
   const byId = db.prepare(`SELECT ${columns} FROM subscribers WHERE id = ?`);
   const byEmail = db.prepare('SELECT id, status, confirmation_sent_at FROM subscribers WHERE email = ?');
   // A new address, a pending one or one that unsubscribed earlier: stored anew, waiting for its confirmation. A
@@ -89,14 +102,14 @@ export function subscriberStore(db: DatabaseSync) {
     RETURNING id`);
   const confirm = db.prepare(`
     UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = :now, updated_at = :now, doi_token_hash = NULL,
-      doi_token_expires_at = NULL, preferences_token_hash = :preferencesTokenHash, unsubscribed_at = NULL WHERE id = :id`);
+      doi_token_expires_at = NULL, preferences_token_hash = :preferencesTokenHash, unsubscribed_at = NULL WHERE ${stillDoi}`);
   const update = db.prepare(`
     UPDATE subscribers SET salutation = :salutation, first_name = :firstName, last_name = :lastName, consents = :consents,
-      updated_at = :now WHERE id = :id`);
+      updated_at = :now WHERE ${stillSubscribed}`);
   // Withdrawal: the names go, the token dies; address, times, consents and text version stay as the proof.
   const withdraw = db.prepare(`
     UPDATE subscribers SET status = 'UNSUBSCRIBED', salutation = NULL, first_name = NULL, last_name = NULL,
-      preferences_token_hash = NULL, unsubscribed_at = :now, updated_at = :now WHERE id = :id`);
+      preferences_token_hash = NULL, unsubscribed_at = :now, updated_at = :now WHERE ${stillSubscribed}`);
   // Unconfirmed sign-ups are deleted once their link has expired (the Turkish legal text promises 14 days), with their
   // log. An address that had been subscribed before goes back to UNSUBSCRIBED, without the names and the log entry
   // of the sign-up it never confirmed.
@@ -115,15 +128,19 @@ export function subscriberStore(db: DatabaseSync) {
 
   return {
     /** The subscriber a token of this kind opens, or undefined. */
-    byToken: (kind: TokenKind, token: string) => byToken[kind].get(hashDoiToken(token)) as SubscriberRow | undefined,
+    byToken: (kind: TokenKind, token: string) => byToken[kind].get(hashDoiToken(token)) as OpenedSubscriber | undefined,
     byId: (id: number) => byId.get(id) as SubscriberRow | undefined,
     byEmail: (email: string) => byEmail.get(email) as { id: number; status: StoredStatus; confirmation_sent_at: string | null } | undefined,
     /** Stores a sign-up; the row's id, or undefined when the address is subscribed already (nothing changed). */
     signUp: (record: SignUpRecord) => (upsert.get({ ...record }) as { id: number } | undefined)?.id,
-    confirm: (id: number, preferencesTokenHash: string, now: string) => void confirm.run({ id, preferencesTokenHash, now }),
-    update: (id: number, values: { salutation: string | null; firstName: string | null; lastName: string | null; consents: string }, now: string) =>
-      void update.run({ id, ...values, now }),
-    withdraw: (id: number, now: string) => void withdraw.run({ id, now }),
+    /** Confirms a pending sign-up if its link still opens it (unspent, unexpired); whether it did. */
+    confirm: (row: OpenedSubscriber, preferencesTokenHash: string, now: string) =>
+      confirm.run({ id: row.id, tokenHash: row.token_hash, preferencesTokenHash, now }).changes > 0,
+    /** Changes a subscription if its preferences token still opens it; whether it did. */
+    update: (row: OpenedSubscriber, values: { salutation: string | null; firstName: string | null; lastName: string | null; consents: string }, now: string) =>
+      update.run({ id: row.id, tokenHash: row.token_hash, ...values, now }).changes > 0,
+    /** Ends a subscription if its preferences token still opens it; whether it did. */
+    withdraw: (row: OpenedSubscriber, now: string) => withdraw.run({ id: row.id, tokenHash: row.token_hash, now }).changes > 0,
     purgeExpired: (now: string) => {
       purgeNeverConfirmed.run({ now });
       purgeLogOfReturning.run({ now });

@@ -7,16 +7,20 @@ import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
-import { fieldErrors, invalidRequest, subscriberOfToken } from './answers.ts';
+import { fieldErrors, invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { countryRuleErrors } from './countryRules.ts';
 import { hashDoiToken, newDoiToken } from './doiToken.ts';
 import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
-import { toSubscriber, type ConsentChannel, type SubscriberRow, type SubscriberStore } from './subscriberStore.ts';
+import { toSubscriber, type ConsentChannel, type OpenedSubscriber, type SubscriberStore } from './subscriberStore.ts';
 import { voucherStore } from './vouchers.ts';
 
-/** Bodies the unsubscribe call accepts: `{}` (or none at all). */
-const unsubscribeRequestSchema = v.strictObject({});
+/** Bodies the unsubscribe call accepts: `{}` (or none at all); an array is not an object here. */
+const unsubscribeRequestSchema = v.pipe(
+  v.unknown(),
+  v.check((input) => !Array.isArray(input), 'must be an object'),
+  v.strictObject({}),
+);
 
 /** The fields of the update body, the only ones whose shop rules a subscriber can break when changing them. */
 const updateFields = new Set(Object.keys(subscriberUpdateRequestSchema.entries));
@@ -28,58 +32,71 @@ export interface SubscriptionStores {
   jobs: MailJobs;
 }
 
+/** What a write for a token answers when the token no longer opens what it opened when read (answered as unknown). */
+export const TOKEN_GONE = 'token gone';
+
 /**
  * Ends a subscription (docs/newsletter.md#unsubscribe): names erased, token dead, mails still queued to it cancelled,
  * the consent and its withdrawal kept in the row and the consent log. Shared by the preferences page's DELETE and
- * the one-click POST.
+ * the one-click POST. False when the token no longer opens the subscription (docs/newsletter.md#one-token-one-write):
+ * nothing changed.
  */
-export function unsubscribe({ db, store, jobs }: SubscriptionStores, row: SubscriberRow, channel: ConsentChannel): void {
+export function unsubscribe({ db, store, jobs }: SubscriptionStores, row: OpenedSubscriber, channel: ConsentChannel): boolean {
   const now = new Date();
-  inTransaction(db, () => {
-    store.withdraw(row.id, now.toISOString());
+  return inTransaction(db, () => {
+    if (!store.withdraw(row, now.toISOString())) return false;
     store.logEvent(row.id, 'WITHDRAWN', channel, now.toISOString());
     jobs.cancelQueuedFor(row.id, 'unsubscribed', now);
+    return true;
   });
 }
 
 /**
  * Changes a subscription's personal fields and consents (docs/newsletter.md#the-preferences-page) with the rules of
  * the shop the subscriber signed up in, with the very schema and messages of the sign-up: the refused fields, or
- * nothing once stored. Shared by the preferences page's `PUT` and its plain form.
+ * nothing once stored, or {@link TOKEN_GONE} when the token no longer opens the subscription (nothing changed). Shared
+ * by the preferences page's `PUT` and its plain form.
  */
-export function updatePreferences({ db, store }: SubscriptionStores, row: SubscriberRow, body: SubscriberUpdateRequest): Record<string, string[]> | undefined {
+export function updatePreferences(
+  { db, store }: SubscriptionStores,
+  row: OpenedSubscriber,
+  body: SubscriberUpdateRequest,
+): Record<string, string[]> | typeof TOKEN_GONE | undefined {
   const shop = shopByCode(row.site ?? '') ?? shops[0]!;
   const errors = countryRuleErrors(shop, { ...body, email: row.email, legals: JSON.parse(row.legals) as [], origin: '', originAddition: '' });
   const ownErrors = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => updateFields.has(field)));
   if (ownErrors && Object.keys(ownErrors).length > 0) return ownErrors;
   const now = new Date().toISOString();
   const values = { salutation: body.salutation ?? null, firstName: body.firstName ?? null, lastName: body.lastName ?? null, consents: JSON.stringify(body.consents) };
-  inTransaction(db, () => {
-    store.update(row.id, values, now);
+  return inTransaction(db, () => {
+    if (!store.update(row, values, now)) return TOKEN_GONE;
     if (values.consents !== row.consents) store.logEvent(row.id, 'CHANGED', 'preferences', now);
+    return undefined;
   });
-  return undefined;
 }
 
 /**
  * Confirms a pending sign-up (docs/newsletter.md#double-opt-in) and answers the new preferences token. Single use:
  * confirming spends the link; from now on only the preferences token opens the subscription. The confirmation, the
  * welcome voucher and the welcome mail's job are stored together (docs/newsletter.md#welcome-voucher). Shared by the
- * confirmation page's `PUT` and its plain form.
+ * confirmation page's `PUT` and its plain form. Undefined when the link no longer opens the sign-up (confirmed meanwhile,
+ * through another instance too: docs/newsletter.md#one-token-one-write): nothing changed.
  */
-export function confirmSubscription({ db, store, jobs }: SubscriptionStores, row: SubscriberRow): string {
+export function confirmSubscription({ db, store, jobs }: SubscriptionStores, row: OpenedSubscriber): string | undefined {
   const vouchers = voucherStore(db);
   const preferencesToken = newDoiToken();
   const now = new Date();
   const shop = shopByCode(row.site ?? '') ?? shops[0]!;
-  inTransaction(db, () => {
-    store.confirm(row.id, hashDoiToken(preferencesToken), now.toISOString());
+  const confirmed = inTransaction(db, () => {
+    if (!store.confirm(row, hashDoiToken(preferencesToken), now.toISOString())) return false;
     store.logEvent(row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
     jobs.cancelQueuedFor(row.id, 'confirmed', now);
     const { mode, voucher } = vouchers.welcome(row.id, shop, now);
     const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };
     jobs.enqueue({ kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload }, now);
+    return true;
   });
+  if (!confirmed) return undefined;
   jobs.notify();
   return preferencesToken;
 }
@@ -108,6 +125,7 @@ export function subscriptionRoutes(stores: SubscriptionStores): Hono {
     const result = v.safeParse(subscriberUpdateRequestSchema, await readJson(c));
     if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
     const errors = updatePreferences(stores, row, result.output);
+    if (errors === TOKEN_GONE) return tokenUnknown(c);
     if (errors) return invalidRequest(c, errors);
     c.header('cache-control', 'no-store');
     return jsonOf(c, subscriberSchema, toSubscriber(store.byId(row.id)!));
@@ -121,7 +139,7 @@ export function subscriptionRoutes(stores: SubscriptionStores): Hono {
       const result = v.safeParse(unsubscribeRequestSchema, readJsonText(text));
       if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
     }
-    unsubscribe(stores, row, 'preferences');
+    if (!unsubscribe(stores, row, 'preferences')) return tokenUnknown(c);
     return c.body(null, 204);
   });
 
@@ -129,6 +147,7 @@ export function subscriptionRoutes(stores: SubscriptionStores): Hono {
     const row = subscriberOfToken(c, store, ['doi']);
     if (row instanceof Response) return row;
     const preferencesToken = confirmSubscription(stores, row);
+    if (preferencesToken === undefined) return tokenUnknown(c);
     c.header('cache-control', 'no-store');
     return c.json({ preferencesToken });
   });

@@ -78,6 +78,13 @@ describe('DELETE /newsletter-subscribers/{preferencesToken}', () => {
     expect(row('body@example.com').status).toBe('SUBSCRIBED');
   });
 
+  test.each([['an array', '[]'], ['a number', '1'], ['a string', '"{}"'], ['null', 'null']])('%s as the body is refused with 400 and ends nothing', async (_name, body) => {
+    const token = await client.subscribed({ email: 'array@example.com' });
+    const response = await client.json('DELETE', `${SUBSCRIBERS}/${token}`, body);
+    expect([response.status, ((await response.json()) as { type: string }).type]).toEqual([400, 'urn:newsletter:invalid_request']);
+    expect(row('array@example.com').status).toBe('SUBSCRIBED');
+  });
+
   test('psdata reports null for the ended subscription', async () => {
     const now = Math.floor(Date.now() / 1000);
     const login = signLoginToken({ lid: 'demo-customer', exp: now + 3600, ren: now + 600 }, serverSecret(server.db, 'loginToken'));

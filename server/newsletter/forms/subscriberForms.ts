@@ -7,8 +7,8 @@ import { preferencesOf, validatePreferences } from '../../../src/shared/newslett
 import { renderedPage } from '../../pages/renderedPage.ts';
 import { subscriberOfToken } from '../answers.ts';
 import type { NewsletterCore } from '../routes.ts';
-import { toSubscriber, type SubscriberRow } from '../subscriberStore.ts';
-import { confirmSubscription, unsubscribe, updatePreferences } from '../subscription.ts';
+import { toSubscriber, type OpenedSubscriber, type SubscriberRow } from '../subscriberStore.ts';
+import { confirmSubscription, TOKEN_GONE, unsubscribe, updatePreferences } from '../subscription.ts';
 import { readFormPost } from './formPost.ts';
 import type { FormRouteOptions } from './signUpForm.ts';
 
@@ -20,7 +20,7 @@ const PREFERENCES_PATH = '/:segment/newsletter/preferences/';
 const SAVED_PARAMETER = 'saved';
 
 /** The subscribed row of a preferences token, or undefined for an unknown, spent, expired or pending one. */
-function subscribedRow(c: Context, core: NewsletterCore, token: string): SubscriberRow | undefined {
+function subscribedRow(c: Context, core: NewsletterCore, token: string): OpenedSubscriber | undefined {
   const row = subscriberOfToken(c, core.store, ['preferences'], token);
   return row instanceof Response || row.status !== 'SUBSCRIBED' ? undefined : row;
 }
@@ -52,8 +52,8 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const form = await readFormPost(c, options.config);
     if (form instanceof Response) return form;
     const row = subscriberOfToken(c, core.store, ['doi'], c.req.query('token') ?? '');
-    if (row instanceof Response || row.status !== 'WAITING_FOR_DOI') return (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c, shop);
-    const preferencesToken = confirmSubscription(core, row);
+    const preferencesToken = row instanceof Response || row.status !== 'WAITING_FOR_DOI' ? undefined : confirmSubscription(core, row);
+    if (preferencesToken === undefined) return (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c, shop);
     return (await page(c, shop, { confirmAnswer: { outcome: 'confirmed', preferencesToken } })) ?? unavailable(c, shop);
   });
 
@@ -74,9 +74,10 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (form instanceof Response) return form;
     const token = c.req.query('token') ?? '';
     const row = subscribedRow(c, core, token);
-    if (!row) return (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c, shop);
+    const invalid = async () => (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c, shop);
+    if (!row) return invalid();
     if (form.get(formFieldNames.intent) === 'unsubscribe') {
-      unsubscribe(core, row, 'preferences');
+      if (!unsubscribe(core, row, 'preferences')) return invalid();
       return (await page(c, shop, { preferencesAnswer: { outcome: 'unsubscribed', email: row.email } })) ?? unavailable(c, shop);
     }
     const posted = signUpValuesOfPost(form);
@@ -84,6 +85,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const values = posted ? { salutation: posted.salutation, firstName: posted.firstName, lastName: posted.lastName, consents: posted.consents } : stored;
     const checked = posted ? validatePreferences(shop.newsletter, values, stored) : ({ success: false, errors: {} } as const);
     const refused = checked.success ? updatePreferences(core, row, checked.request) : checked.errors;
+    if (refused === TOKEN_GONE) return invalid();
     if (refused) {
       const errors = Object.fromEntries(Object.entries(refused).map(([field, messages]) => [field, Array.isArray(messages) ? String(messages[0]) : String(messages)]));
       const notice = Object.keys(errors).length === 0 ? { notice: 'saveFailed' as const } : {};
