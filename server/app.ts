@@ -20,6 +20,7 @@ import { securityHeaders } from './edge/securityHeaders.ts';
 import { staticSite } from './staticSite.ts';
 import { siteHealth } from './siteHealth.ts';
 import { problem } from './problem.ts';
+import { databaseBusyAnswer, isDatabaseBusy } from './databaseBusy.ts';
 import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
 import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
@@ -90,6 +91,7 @@ export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(
   app.use(previewRender({ sessions, renderer, footerContentAt }));
   app.use(staticSite(config.distDir, site.pageWhenMissing));
   app.onError((error, c) => {
+    if (isDatabaseBusy(error)) return databaseBusyAnswer(c);
     console.error(error);
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { DATABASE_BUSY_TIMEOUT_MS, DATABASE_START_BUSY_TIMEOUT_MS } from './databaseBusy.ts';
 
 /**
  * When the footer content migrated from the old `promotions` table became valid (docs/constants.md#timings). Part of
@@ -161,7 +162,8 @@ export const migrations: readonly string[] = [
 export function openDatabase(file: string): DatabaseSync {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 2000;');
+  // At start nothing is served yet: wait longer for another process (an instance starting beside this one).
+  db.exec(`PRAGMA busy_timeout = ${DATABASE_START_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;`);
   const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
   for (const [index, step] of migrations.entries()) {
     if (index < version) continue;
@@ -175,5 +177,6 @@ export function openDatabase(file: string): DatabaseSync {
       throw error;
     }
   }
+  db.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS};`);
   return db;
 }

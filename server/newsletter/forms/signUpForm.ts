@@ -1,3 +1,4 @@
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from '../../databaseBusy.ts';
 import { Hono, type Context } from 'hono';
 import type { ServerConfig } from '../../../src/shared/config.ts';
 import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
@@ -78,7 +79,9 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     try {
       registerSignUp(core.db, core.store, core.jobs, core.options, { body: checked.request, shop });
     } catch (error) {
-      console.error(error);
+      // The form comes back with what was typed; a database locked by another process is worth a retry in a moment.
+      if (isDatabaseBusy(error)) c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+      else console.error(error);
       return answerPage(c, options, shop, page, { outcome: 'failed', placement, values }, 503);
     }
     return signedUp(checked.request.email);
