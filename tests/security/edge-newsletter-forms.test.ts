@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { SIGN_UP, startEdgeServer, storedState } from './edge-helpers.ts';
-import { readOutbox } from '../../server/mail/outboxReader.ts';
+import { confirmationLinks, SIGN_UP, startEdgeServer, storedState } from './edge-helpers.ts';
+import { translationsFor } from '../../src/shared/i18n.ts';
+import { linkIn, readOutbox } from '../../server/mail/outboxReader.ts';
 
 // The newsletter's plain forms (docs/newsletter.md#plain-form) probed as an attacker and a careless client would,
 // over real HTTP. No renderer is built here, so answers are one line of text, with the status the page would have.
@@ -153,4 +154,39 @@ test('the throttle is one counter for the JSON call and the form, invalid posts 
   expect(Number(form.headers.get('retry-after'))).toBeGreaterThan(0);
   expect((await json('five@example.com')).status).toBe(429);
   expect(JSON.stringify(storedState(server))).not.toMatch(/four@|five@/);
+});
+
+test('tampered posts (a field twice, an unknown choice) count against the throttle too', async () => {
+  await start({ NEWSLETTER_SIGNUPS_PER_MINUTE: '3' });
+  const tampered = [
+    { ...signUpFields('one@example.com'), newsletterEmail: ['one@example.com', 'other@example.com'] },
+    { ...signUpFields('two@example.com'), salutation: 'KING' },
+    { ...signUpFields('three@example.com'), newsletterEmail: ['x@example.com', 'y@example.com'] },
+  ];
+  const statuses = [];
+  for (const fields of tampered) statuses.push((await post(SIGN_UP_FORM, fields)).status);
+  expect(statuses).toEqual([400, 400, 400]);
+  expect((await post(SIGN_UP_FORM, signUpFields('four@example.com'))).status).toBe(429);
+  expect(JSON.stringify(storedState(server))).not.toMatch(/four@/);
+});
+
+test('without a renderer, a confirmation and an unsubscribe that were made say so (200), an invalid link 404', async () => {
+  await start();
+  const t = translationsFor('pl-PL');
+  const signUp = await fetch(server.origin + SIGN_UP, {
+    method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin, site: 'PL' }, body: JSON.stringify({ email: 'plain@example.com', consents: [] }),
+  });
+  expect(signUp.status).toBe(201);
+  const [link] = await confirmationLinks(server, 1);
+  const token = link!.searchParams.get('token')!;
+  const confirmed = await post(`/pl/newsletter/confirm/?token=${encodeURIComponent(token)}`, {});
+  expect([confirmed.status, await confirmed.text()]).toEqual([200, t('newsletter.confirm.successHeading')]);
+  const again = await post(`/pl/newsletter/confirm/?token=${encodeURIComponent(token)}`, {});
+  expect([again.status, await again.text()]).toEqual([404, t('newsletter.error.doiInvalid')]);
+  await expect.poll(async () => (await readOutbox(server.outbox)).length, { timeout: 5000 }).toBe(2);
+  const welcome = (await readOutbox(server.outbox)).find((mail) => mail.text.includes('/newsletter/preferences/'))!;
+  const preferencesToken = linkIn(welcome, '/newsletter/preferences/').searchParams.get('token')!;
+  const ended = await post(`/pl/newsletter/preferences/?token=${encodeURIComponent(preferencesToken)}`, { intent: 'unsubscribe' });
+  expect([ended.status, await ended.text()]).toEqual([200, t('newsletter.preferences.unsubscribedHeading')]);
+  expect((server.db.prepare('SELECT status FROM subscribers').get() as { status: string }).status).toBe('UNSUBSCRIBED');
 });

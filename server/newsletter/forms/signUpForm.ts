@@ -61,12 +61,12 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     const postedPlacement = form.get(formFieldNames.placement);
     const placement: SignUpPlacement = signUpPlacements.find((known) => known === postedPlacement) ?? 'page';
     const values = signUpValuesOfPost(form);
-    if (!values) return answerPage(c, options, shop, page, { outcome: 'failed', placement, values: emptyFormValues() }, 400);
 
-    // The throttle counts every post, as it counts every JSON call: refused or taken, one per request.
+    // The throttle counts every post, as it counts every JSON call: refused, tampered with or taken, one per request.
     // Over the limit it refuses with 429 and sets Retry-After on the context, which the page's answer carries.
     const throttled = (await core.signUpLimit(c, async () => {})) instanceof Response;
-    if (throttled) return answerPage(c, options, shop, page, { outcome: 'failed', placement, values }, 429);
+    if (throttled) return answerPage(c, options, shop, page, { outcome: 'failed', placement, values: values ?? emptyFormValues() }, 429);
+    if (!values) return answerPage(c, options, shop, page, { outcome: 'failed', placement, values: emptyFormValues() }, 400);
 
     const signedUp = (email: string) => {
       setSignedUpCookie(c, options.secret, signUpFormPath(shop), { email, segment: shop.segment, page, placement });

@@ -19,6 +19,9 @@ const PREFERENCES_PATH = '/:segment/newsletter/preferences/';
 /** Query parameter of the redirect after a save: the page then says the changes are saved. */
 const SAVED_PARAMETER = 'saved';
 
+/** The sentences the pages' answers fall back to when no renderer is built. */
+type PlainAnswerKey = 'newsletter.error.doiInvalid' | 'newsletter.confirm.successHeading' | 'newsletter.preferences.unsubscribedHeading' | 'newsletter.error.generic';
+
 /** The subscribed row of a preferences token, or undefined for an unknown, spent, expired or pending one. */
 function subscribedRow(c: Context, core: NewsletterCore, token: string): OpenedSubscriber | undefined {
   const row = subscriberOfToken(c, core.store, ['preferences'], token);
@@ -43,8 +46,9 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const footerContentJSON = options.footerContentAt(shop.code, new Date());
     return renderedPage(c, options.renderer, { path, locals: { ...locals, footerContentJSON }, status });
   };
-  // No renderer built (docs/operations.md#on-demand-pages): nothing was changed; say so in the shop's language.
-  const unavailable = (c: Context, shop: Shop) => c.text(translationsFor(shop.locale)('newsletter.error.generic'), 503);
+  // No renderer built (docs/operations.md#on-demand-pages): the page cannot be shown; the status and one sentence in
+  // the shop's language still say what happened.
+  const plain = (c: Context, shop: Shop, key: PlainAnswerKey, status: 200 | 400 | 404) => c.text(translationsFor(shop.locale)(key), status);
 
   app.post(CONFIRM_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
@@ -53,8 +57,10 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (form instanceof Response) return form;
     const row = subscriberOfToken(c, core.store, ['doi'], c.req.query('token') ?? '');
     const preferencesToken = row instanceof Response || row.status !== 'WAITING_FOR_DOI' ? undefined : confirmSubscription(core, row);
-    if (preferencesToken === undefined) return (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c, shop);
-    return (await page(c, shop, { confirmAnswer: { outcome: 'confirmed', preferencesToken } })) ?? unavailable(c, shop);
+    if (preferencesToken === undefined) {
+      return (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ?? plain(c, shop, 'newsletter.error.doiInvalid', 404);
+    }
+    return (await page(c, shop, { confirmAnswer: { outcome: 'confirmed', preferencesToken } })) ?? plain(c, shop, 'newsletter.confirm.successHeading', 200);
   });
 
   app.get(PREFERENCES_PATH, async (c, next) => {
@@ -74,11 +80,14 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (form instanceof Response) return form;
     const token = c.req.query('token') ?? '';
     const row = subscribedRow(c, core, token);
-    const invalid = async () => (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ?? unavailable(c, shop);
+    const invalid = async () => (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ?? plain(c, shop, 'newsletter.error.doiInvalid', 404);
     if (!row) return invalid();
     if (form.get(formFieldNames.intent) === 'unsubscribe') {
       if (!unsubscribe(core, row, 'preferences')) return invalid();
-      return (await page(c, shop, { preferencesAnswer: { outcome: 'unsubscribed', email: row.email } })) ?? unavailable(c, shop);
+      return (
+        (await page(c, shop, { preferencesAnswer: { outcome: 'unsubscribed', email: row.email } })) ??
+        plain(c, shop, 'newsletter.preferences.unsubscribedHeading', 200)
+      );
     }
     const posted = signUpValuesOfPost(form);
     const stored = preferencesOf(toSubscriber(row));
@@ -89,7 +98,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (refused) {
       const errors = Object.fromEntries(Object.entries(refused).map(([field, messages]) => [field, Array.isArray(messages) ? String(messages[0]) : String(messages)]));
       const notice = Object.keys(errors).length === 0 ? { notice: 'saveFailed' as const } : {};
-      return (await page(c, shop, { preferencesAnswer: ready(row, { values, errors, ...notice }) }, 400)) ?? unavailable(c, shop);
+      return (await page(c, shop, { preferencesAnswer: ready(row, { values, errors, ...notice }) }, 400)) ?? plain(c, shop, 'newsletter.error.generic', 400);
     }
     // Post/Redirect/Get: a reload shows the saved state and sends nothing again.
     return c.redirect(`${newsletterPagePath(shop, 'preferences', token)}&${SAVED_PARAMETER}=1`, 303);
