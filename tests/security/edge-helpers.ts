@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
@@ -48,4 +49,52 @@ export function rawRequest(
     request.on('error', reject);
     request.end(options.body);
   });
+}
+
+/** The headers a page's own plain form sends: same origin, as a browser on this site posts it. */
+export function sameSiteFormHeaders(origin: string): Record<string, string> {
+  return { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'same-origin' };
+}
+
+/** Posts a plain form (repeated values for arrays) as a browser on this site does, or with the headers given; redirects are not followed. */
+export function postForm(origin: string, pathname: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}): Promise<Response> {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+  return fetch(origin + pathname, { method: 'POST', redirect: 'manual', headers: { ...sameSiteFormHeaders(origin), ...headers }, body: body.toString() });
+}
+
+/** A response read to its end (so its connection is free again): status, headers without `Date`, body. */
+export async function answerOf(response: Response): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/**
+ * A stand-in for the on-demand renderer's build in a new temporary folder (pass it as `PREVIEW_RENDERER_DIR`): every
+ * page it renders is the JSON of the path asked for and the locals handed over (without the footer), so a test can
+ * see which page a form's answer is shown on and what it shows.
+ */
+export function stubRendererDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-stub-renderer-'));
+  fs.mkdirSync(path.join(dir, 'server'));
+  fs.writeFileSync(
+    path.join(dir, 'server', 'entry.mjs'),
+    `export const handler = async (req, res, next, { footerContentJSON, ...locals }) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(JSON.stringify({ path: req.url, ...locals }));
+    };`,
+  );
+  return dir;
+}
+
+/**
+ * `storedState` once the mail sender has handed over every mail queued so far (delivering a confirmation also stamps
+ * its subscriber's row), so that a later `storedState` differs only by what requests since then changed.
+ */
+export async function settledState(server: TestServer & { outbox: string }) {
+  const unsettled = server.db.prepare(`
+    SELECT COUNT(*) AS n FROM mail_jobs WHERE state IN ('queued', 'sending') OR (kind = 'newsletter.confirmation' AND state = 'sent'
+      AND subscriber_id IN (SELECT id FROM subscribers WHERE confirmation_sent_at IS NULL))`);
+  await expect.poll(() => unsettled.get(), { timeout: 5000 }).toEqual({ n: 0 });
+  return storedState(server);
 }
