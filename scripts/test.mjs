@@ -52,9 +52,26 @@ function readJson(file) {
   }
 }
 
+/**
+ * Whether `package-lock.json` is as committed, so that a fresh clone stays clean after `npm install` (docs/commands.md).
+ * Outside a git checkout there is nothing to compare with: it says so and passes.
+ */
+async function lockfileUnchanged() {
+  if (!fs.existsSync(path.join(root, '.git'))) {
+    console.log('not a git checkout: nothing to compare the lockfile with');
+    return 0;
+  }
+  const code = await run('git', ['diff', '--exit-code', '--stat', '--', 'package-lock.json']);
+  if (code !== 0) console.log('npm install changed package-lock.json: commit the lockfile npm writes (see the diff above).');
+  return code;
+}
+
 console.log('\n▶ browser (npm run setup:browser)');
 const browserCode = await run(process.execPath, [path.join(root, 'scripts/setup-browser.mjs')]);
 check('browser setup', browserCode);
+
+console.log('\n▶ lockfile (npm install left package-lock.json as committed)');
+check('lockfile', await lockfileUnchanged());
 
 console.log('\n▶ typecheck (astro check)');
 check('typecheck', await run(process.execPath, [bin('astro', 'bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']));
