@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config.ts';
@@ -11,6 +12,7 @@ import { versionStore } from './promotion/versionStore.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
 import { drainHttpOnShutdown } from './httpDrain.ts';
+import { databaseStartProblem } from './databaseStartProblem.ts';
 
 let config: ServerConfig;
 try {
@@ -20,14 +22,33 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const db = openDatabase(config.dbPath);
-const seeded = seedPromotions(db);
-// Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
-const adminToken = promotionAdminToken(config);
-const publisher = serverPublisher(config, versionStore(db));
-// The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
-const mail = newsletterMail(db, config);
-const app = createApp({ db, config, publisher, mailJobs: mail.jobs });
+/** Everything that reads or writes the database before the server listens. */
+function prepare(db: DatabaseSync) {
+  const seeded = seedPromotions(db);
+  // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
+  const adminToken = promotionAdminToken(config);
+  const publisher = serverPublisher(config, versionStore(db));
+  // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
+  const mail = newsletterMail(db, config);
+  const app = createApp({ db, config, publisher, mailJobs: mail.jobs });
+  return { seeded, adminToken, publisher, mail, app };
+}
+
+// A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
+// stack trace (docs/errors.md#start-up-errors). Any other error is thrown as it is.
+let opened: DatabaseSync | undefined;
+let prepared: ReturnType<typeof prepare> & { db: DatabaseSync };
+try {
+  opened = openDatabase(config.dbPath);
+  prepared = { db: opened, ...prepare(opened) };
+} catch (error) {
+  const line = databaseStartProblem(config.dbPath, error);
+  if (!line) throw error;
+  console.error(line);
+  opened?.close();
+  process.exit(1);
+}
+const { db, seeded, adminToken, publisher, mail, app } = prepared;
 
 const shutdown = createShutdown();
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

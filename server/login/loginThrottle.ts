@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { failureBackoff, socketAddress, type BackoffOptions } from '../throttle/failureBackoff.ts';
+import { failureBackoff, socketAddress, type BackoffOptions, type Reservation } from '../throttle/failureBackoff.ts';
 
 /** Failed logins a key may have before backoff starts, the first and the longest wait, and how many keys are kept. */
 export interface LoginThrottleOptions extends BackoffOptions {
@@ -19,7 +19,9 @@ export const defaultLoginThrottle: LoginThrottleOptions = {
 /**
  * Throttles failed logins per account name and per client with exponential backoff: after the free attempts each
  * failure doubles the wait (up to `maxDelayMs`). The account key is the name as typed, so an unknown name is
- * throttled exactly like a real one and the answers do not tell them apart. See docs/errors.md.
+ * throttled exactly like a real one and the answers do not tell them apart. An attempt is counted as failed before its
+ * password is hashed (`reserve`), so a burst of parallel guesses meets the same 429s as guesses in a row; a success
+ * hands its count back. See docs/errors.md#login-throttle.
  */
 export function loginThrottle(options: LoginThrottleOptions = defaultLoginThrottle) {
   const backoff = failureBackoff(options);
@@ -29,11 +31,22 @@ export function loginThrottle(options: LoginThrottleOptions = defaultLoginThrott
   ];
 
   return {
-    /** Seconds the caller must wait before this attempt may be checked, or 0. */
-    retryAfter: (c: Context, username: string): number => backoff.retryAfter(keysOf(c, username)),
-    /** Counts a failed attempt against the account and the client. */
-    failed: (c: Context, username: string): void => backoff.failed(keysOf(c, username)),
-    /** A successful login clears its account's count; the client's count stays, so one good account cannot reset it. */
-    succeeded: (username: string): void => backoff.clear(`account:${username.toLowerCase()}`),
+    /**
+     * Before any hashing: the wait (429) when the account or the client must wait, else the attempt counted as a
+     * failure against both, to be handed back by `succeeded` or `unchecked`.
+     */
+    reserve: (c: Context, username: string): Reservation => backoff.reserve(keysOf(c, username)),
+    /**
+     * A successful login clears its account's count and hands the client its reserved attempt back; the client's
+     * earlier failures stay, so one good account cannot reset them.
+     */
+    succeeded: (username: string, reservation: Reservation): void => {
+      if (reservation.granted) reservation.refund();
+      backoff.clear(`account:${username.toLowerCase()}`);
+    },
+    /** An attempt that was never checked (no hash slot) does not count. */
+    unchecked: (reservation: Reservation): void => {
+      if (reservation.granted) reservation.refund();
+    },
   };
 }

@@ -7,6 +7,7 @@ import { loginRequestSchema } from '../../src/shared/preview/schemas.ts';
 import { requireCsrf } from '../edge/csrf.ts';
 import { signLoginToken, verifyLoginToken } from './loginToken.ts';
 import { loginThrottle, type LoginThrottleOptions } from './loginThrottle.ts';
+import { hashGate, type HashGate } from './hashGate.ts';
 import { configuredAccounts, authenticate, SCRYPT_COST, unknownAccount } from '../preview/staffAccounts.ts';
 import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem, readJson } from '../problem.ts';
@@ -21,11 +22,16 @@ export const LONG_TERM_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** What tests may change: a lower scrypt cost (never lowered by default) and the throttle's limits. */
+/** What tests may change: a lower scrypt cost (never lowered by default), the throttle's limits and the hash gate. */
 export interface LoginRouteOptions {
   scryptCost?: number;
   throttle?: LoginThrottleOptions;
+  /** Caps the password hashes running at once; one with `LOGIN_HASH_CONCURRENCY` slots by default. */
+  hashes?: HashGate;
 }
+
+/** Seconds a login refused for want of a hash slot is asked to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Stand-in for `/service/login/api/v1`: staff and demo-shopper login, login-token renewal (201 a new token,
@@ -37,6 +43,7 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config:
   const { staff, shopper } = configuredAccounts(config.accounts, cost);
   const nobody = unknownAccount(cost);
   const throttle = loginThrottle(options.throttle);
+  const hashes = options.hashes ?? hashGate();
   const times = config.loginToken;
   // Read once at start: a token check must not write to the database (see docs/calls.md).
   const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
@@ -63,18 +70,22 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config:
     const body = v.safeParse(loginRequestSchema, await readJson(c));
     if (!body.success) return c.json({ status: 'UNAUTHORIZED' }, 400);
     const { username, password } = body.output;
-    // Checked before any hashing, with one answer for every name, so a blocked guesser learns nothing and costs nothing.
-    const wait = throttle.retryAfter(c, username);
-    if (wait > 0) {
-      c.header('retry-after', String(wait));
+    // Checked and counted before any hashing, in one step, with one answer for every name: a blocked guesser learns
+    // nothing and costs nothing, and parallel guesses cannot all pass the check before the first one is counted.
+    const reservation = throttle.reserve(c, username);
+    if (!reservation.granted) {
+      c.header('retry-after', String(reservation.retryAfter));
       return problem(c, 429, 'urn:login:throttled', 'Too many login attempts; please wait and try again');
     }
-    const account = await authenticate([staff, shopper], nobody, username, password);
-    if (!account) {
-      throttle.failed(c, username);
-      return c.json({ status: 'UNAUTHORIZED' }, 401);
+    const checked = hashes.run(() => authenticate([staff, shopper], nobody, username, password));
+    if (!checked) {
+      throttle.unchecked(reservation);
+      c.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      return problem(c, 503, 'urn:login:busy', 'Too many logins at once; please try again in a moment');
     }
-    throttle.succeeded(username);
+    const account = await checked;
+    if (!account) return c.json({ status: 'UNAUTHORIZED' }, 401);
+    throttle.succeeded(username, reservation);
     if (account === staff) {
       sessions.start(c, staff.username);
       return c.json({ status: 'SUCCESS', role: 'STAFF' });

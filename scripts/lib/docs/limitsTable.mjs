@@ -49,6 +49,10 @@ export const limitRows = [
       `${q('defaultLoginThrottle.freeAttemptsPerAccount')} per account name and ${q('defaultLoginThrottle.freeAttemptsPerClient')} per client, then each failure doubles the wait, from ${q('defaultLoginThrottle.firstDelayMs', 's')} up to ${q('defaultLoginThrottle.maxDelayMs', 'minutes')}`,
   },
   {
+    what: 'login password hashes at the same time',
+    value: (q) => `${q('LOGIN_HASH_CONCURRENCY')}; up to ${q('LOGIN_HASH_QUEUE')} more logins wait, one more gets \`503\` with \`Retry-After\``,
+  },
+  {
     what: 'wrong promotion admin tokens',
     value: (q) =>
       `${q('adminTokenBackoff.freeAttempts')} per client, then each doubles the wait, from ${q('adminTokenBackoff.firstDelayMs', 's')} up to ${q('adminTokenBackoff.maxDelayMs', 'minutes')}`,

@@ -69,11 +69,14 @@ describe('name rule', () => {
     for (const name of names) expect(v.safeParse(nameSchema, name).success, name).toBe(true);
   });
 
-  test('any mix of letters of any script, digits, spaces and the allowed marks up to 40 characters is accepted', () => {
+  test('any mix of letters of any script, digits, spaces and the allowed marks up to 40 characters, with a letter, is accepted', () => {
     const unit = fc.constantFrom(...'aäöüßéèçřšžťďľőűşğıİłźćńąęĳøåæαβжщ中文あア0123456789 +&\'`´,()/-'.split(''));
+    const letter = fc.constantFrom(...'aäřşłαж中あ'.split(''));
     fc.assert(
-      fc.property(fc.string({ unit, maxLength: NAME_MAX_LENGTH }), (name) => {
-        expect(v.safeParse(nameSchema, name).success).toBe(true);
+      fc.property(fc.string({ unit, maxLength: NAME_MAX_LENGTH - 1 }), letter, fc.nat(), (rest, first, at) => {
+        const position = at % (rest.length + 1);
+        const name = rest.slice(0, position) + first + rest.slice(position);
+        expect(v.safeParse(nameSchema, name).success, name).toBe(true);
       }),
     );
   });

@@ -25,10 +25,17 @@ export const consentValues = ['DNE'] as const;
 /** Legal checkbox values: NEWSLETTER is Turkey's commercial electronic message consent. */
 export const legalValues = ['NEWSLETTER'] as const;
 
-// Letters of every language, combining marks, digits, whitespace and + & ' ` ´ , ( ) / . -
-const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N}\s+&'`´,()/.-]*$/u;
+// Letters of every language, combining marks, digits, spaces (U+0020, no-break and other space separators, never tabs,
+// line breaks or format characters such as U+FEFF or U+200B) and + & ' ` ´ , ( ) / . - (docs/newsletter.md#validation).
+// The Hangul fillers count as letters in Unicode but show nothing, so they are left out.
+const NAME_CHARACTERS = /^(?:(?![\u115F\u1160\u3164\uFFA0])[\p{L}\p{M}\p{N}\p{Zs}+&'`´,()/.-])*$/u;
+// A combining mark belongs on a letter: one at the start or after a digit, space or punctuation is refused.
+const STRAY_MARK = /(?:^|[^\p{L}\p{M}])\p{M}/u;
 // Something that reads as a link: a scheme, "www." or a host name with a common top-level domain.
-const URL_LIKE = /:\/\/|(^|[^\p{L}])www\.|[\p{L}\p{N}-]\.(com|net|org|info|biz|io|eu|ru|xyz|de|at|ch|cz|hu|sk|tr|pl)(\W|$)/iu;
+const URL_LIKE =
+  /:\/\/|(^|[^\p{L}])www\.|[\p{L}\p{N}-]\.(com|net|org|info|biz|io|co|ly|me|app|link|site|online|shop|top|eu|ru|xyz|uk|us|fr|it|nl|de|at|ch|cz|hu|sk|tr|pl)(?![\p{L}\p{N}])/iu;
+// `origin` and `originAddition`: ASCII letters, digits, space and _ . : / # + - only; no controls, no markup.
+const ORIGIN_CHARACTERS = /^[\w .:/#+-]*$/;
 
 // An address as RFC 5322 (dot-atom local part) and RFC 1035 (host names) allow it, with a top-level domain of letters.
 // Valibot's own `email()` is stricter than the standard (it refuses e.g. `o'neil@` or `a--b.de`), and refusing a
@@ -44,14 +51,31 @@ export const emailSchema = v.pipe(
   v.regex(EMAIL_PATTERN, 'newsletter.error.emailInvalid'),
 );
 
-/** First or last name: at most `NAME_MAX_LENGTH` characters of letters, digits and a few punctuation marks; never a link. */
+/**
+ * First or last name: at most `NAME_MAX_LENGTH` characters of letters, digits, spaces and a few punctuation marks,
+ * with at least one letter once trimmed (empty is left to the "required" rule); never a link.
+ */
 export const nameSchema = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(NAME_MAX_LENGTH, 'newsletter.error.nameTooLong'),
   v.regex(NAME_CHARACTERS, 'newsletter.error.invalidCharacters'),
+  v.check((value) => value === '' || /\p{L}/u.test(value), 'newsletter.error.invalidCharacters'),
+  v.check((value) => !STRAY_MARK.test(value), 'newsletter.error.invalidCharacters'),
   v.check((value) => !URL_LIKE.test(value), 'newsletter.error.invalidCharacters'),
 );
+
+/** `origin` or `originAddition`: at most `ORIGIN_MAX_LENGTH` ASCII letters, digits, spaces and `_ . : / # + -`. */
+function originSchema(fallback: string) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(ORIGIN_MAX_LENGTH, 'newsletter.error.invalidCharacters'),
+      v.regex(ORIGIN_CHARACTERS, 'newsletter.error.invalidCharacters'),
+    ),
+    fallback,
+  );
+}
 
 /**
  * Body of `POST /newsletter-subscribers` (docs/calls.md#create-subscriber). Strict: an unknown field is refused rather than
@@ -74,9 +98,9 @@ export const subscriberCreateRequestSchema = v.strictObject({
    */
   legals: v.optional(v.pipe(v.array(v.picklist(legalValues)), v.maxLength(legalValues.length))),
   /** Where the sign-up happened; `onsite` by default. */
-  origin: v.optional(v.pipe(v.string(), v.maxLength(ORIGIN_MAX_LENGTH)), 'onsite'),
+  origin: originSchema('onsite'),
   /** Finer origin; `subsite` by default. */
-  originAddition: v.optional(v.pipe(v.string(), v.maxLength(ORIGIN_MAX_LENGTH)), 'subsite'),
+  originAddition: originSchema('subsite'),
 });
 
 /** A valid subscriber create request. */

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { childEnvironment } from '../../src/shared/config.ts';
+import { openDatabase } from '../../server/db.ts';
+
+// A database the server cannot open at start (docs/errors.md#start-up-errors): another process holds it locked, or
+// the file is damaged. The server says so in one line (what, which file, what to do) and exits 1, without a stack
+// trace, within a few seconds.
+const main = path.resolve(import.meta.dirname, '../../server/main.ts');
+let dir: string;
+let dbPath: string;
+let holder: DatabaseSync | undefined;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'database-at-start-'));
+  dbPath = path.join(dir, 'db', 'storefront.sqlite');
+  fs.mkdirSync(path.dirname(dbPath), { recursive: true });
+});
+afterEach(() => {
+  holder?.close();
+  holder = undefined;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts `npm run serve`'s entry point and waits for it to end (killed after 20 s): its exit code, stdout, stderr and time taken. */
+function runServer(): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, [main], {
+    env: childEnvironment({
+      PORT: '0', HOST: '127.0.0.1', SITE_URL: 'http://127.0.0.1:9', PUBLISHER: 'off',
+      DB_PATH: dbPath, OUTBOX_DIR: path.join(dir, 'outbox'), DIST_DIR: path.join(dir, 'dist'), RELEASES_DIR: path.join(dir, 'releases'),
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+/** One line on stderr, naming the file and what to do; no stack frame, no "listening" line. */
+function expectOneLine(result: Awaited<ReturnType<typeof runServer>>, what: RegExp) {
+  expect(result.stdout).not.toContain('Services and site on');
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).not.toMatch(/\n\s+at |^\s+at /m);
+  const lines = result.stderr.split('\n').filter((line) => line.trim() !== '' && !line.includes('ExperimentalWarning') && !line.includes('--trace-warnings'));
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).toContain(dbPath);
+  expect(lines[0]).toMatch(what);
+  expect(result.ms).toBeLessThan(15_000);
+}
+
+describe('a database the server cannot open at start', () => {
+  test('a new file another process holds with BEGIN EXCLUSIVE: one line, exit 1', async () => {
+    holder = new DatabaseSync(dbPath);
+    holder.exec('BEGIN EXCLUSIVE');
+    expectOneLine(await runServer(), /locked.*DB_PATH/);
+  }, 30_000);
+
+  test('a migrated database another process holds with BEGIN EXCLUSIVE: one line, exit 1', async () => {
+    openDatabase(dbPath).close();
+    holder = new DatabaseSync(dbPath);
+    holder.exec('BEGIN EXCLUSIVE');
+    expectOneLine(await runServer(), /locked.*DB_PATH/);
+  }, 30_000);
+
+  test('a file that is not a database: one line, exit 1, the file left as it was', async () => {
+    fs.writeFileSync(dbPath, 'not a database '.repeat(400));
+    expectOneLine(await runServer(), /not a database.*backup/);
+    expect(fs.readFileSync(dbPath, 'utf8')).toBe('not a database '.repeat(400));
+  }, 30_000);
+});
