@@ -49,6 +49,22 @@ export function countryRuleErrors(shop: Shop, request: SubscriberCreateRequest):
   return errors;
 }
 
+/** The personal fields as stored: salutation and names. */
+export interface StoredPersonalFields {
+  salutation: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * The personal fields a shop stores from a sign-up or a change: those of a shop whose form shows them; none for a shop
+ * whose form never asks (DE), whatever a client sends (docs/newsletter.md#fields).
+ */
+export function storedPersonalFields(shop: Shop, values: { salutation?: string; firstName?: string; lastName?: string }): StoredPersonalFields {
+  if (!shop.newsletter.showsPersonalFields) return { salutation: null, firstName: null, lastName: null };
+  return { salutation: values.salutation ?? null, firstName: values.firstName ?? null, lastName: values.lastName ?? null };
+}
+
 /** Hex digits of the SHA-256 a consent text version keeps (docs/constants.md#sizes). */
 export const CONSENT_TEXT_VERSION_DIGITS = 16;
 

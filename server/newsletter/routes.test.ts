@@ -57,7 +57,8 @@ function loginToken(claims: { lid: string; exp?: number }) {
 
 describe('POST /newsletter-subscribers', () => {
   test('stores a valid sign-up as waiting for double opt-in and answers 201', async () => {
-    const response = await subscribe({ email: 'anna@example.com', firstName: 'Zoë', consents: ['DNE'] });
+    // AT's form shows the personal fields (DE's does not, and stores none).
+    const response = await subscribe({ email: 'anna@example.com', firstName: 'Zoë', consents: ['DNE'] }, { headers: { site: 'AT' } });
     expect(response.status).toBe(201);
     expect(storedSubscribers()).toEqual([
       { email: 'anna@example.com', first_name: 'Zoë', consents: '["DNE"]', origin: 'onsite', origin_addition: 'subsite', status: 'WAITING_FOR_DOI' },
@@ -170,7 +171,7 @@ describe('double opt-in by token', () => {
   });
 
   test('GET /{token} reads the pending sign-up; GET and PUT with the preferences token read and change it', async () => {
-    await subscribe({ email: 'i@example.com', salutation: 'MR', firstName: 'Łukasz', consents: [] });
+    await subscribe({ email: 'i@example.com', salutation: 'MR', firstName: 'Łukasz', consents: [] }, { headers: { site: 'AT' } });
     const link = (await linkFor('i@example.com')).searchParams.get('token');
     const read = await fetch(`${server.origin}${url}/${link}`);
     expect(await read.json()).toEqual({ email: 'i@example.com', salutation: 'MR', firstName: 'Łukasz', lastName: null, consents: [], status: 'WAITING_FOR_DOI' });

@@ -8,7 +8,7 @@ import { problem, readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
-import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader } from './countryRules.ts';
+import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader, storedPersonalFields } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
 import type { RateLimitOptions } from './rateLimit.ts';
@@ -64,9 +64,7 @@ export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: M
     }
     const id = store.signUp({
       email: body.email,
-      salutation: body.salutation ?? null,
-      firstName: body.firstName ?? null,
-      lastName: body.lastName ?? null,
+      ...storedPersonalFields(shop, body),
       consents: JSON.stringify(body.consents),
       legals: JSON.stringify(body.legals ?? []),
       origin: body.origin,

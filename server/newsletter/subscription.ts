@@ -9,7 +9,7 @@ import { readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
 import { fieldErrors, invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
-import { countryRuleErrors } from './countryRules.ts';
+import { countryRuleErrors, storedPersonalFields } from './countryRules.ts';
 import { hashDoiToken, newDoiToken } from './doiToken.ts';
 import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
 import { toSubscriber, type ConsentChannel, type OpenedSubscriber, type SubscriberStore } from './subscriberStore.ts';
@@ -67,7 +67,7 @@ export function updatePreferences(
   const ownErrors = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => updateFields.has(field)));
   if (ownErrors && Object.keys(ownErrors).length > 0) return ownErrors;
   const now = new Date().toISOString();
-  const values = { salutation: body.salutation ?? null, firstName: body.firstName ?? null, lastName: body.lastName ?? null, consents: JSON.stringify(body.consents) };
+  const values = { ...storedPersonalFields(shop, body), consents: JSON.stringify(body.consents) };
   return inTransaction(db, () => {
     if (!store.update(row, values, now)) return TOKEN_GONE;
     if (values.consents !== row.consents) store.logEvent(row.id, 'CHANGED', 'preferences', now);

@@ -203,6 +203,15 @@ describe('PUT /newsletter-subscribers/{preferencesToken} applies the shop of the
     const deToken = await client.subscribed({ email: 'de@example.com', consents: ['DNE'] }, 'DE');
     expect((await client.json('PUT', `${SUBSCRIBERS}/${deToken}`, { consents: [] })).status).toBe(200);
   });
+
+  test('a DE sign-up or change that sends names stores none: the DE form never asks for them', async () => {
+    const names = { salutation: 'MRS', firstName: 'Zebulonia', lastName: 'Quist' };
+    const token = await client.subscribed({ email: 'names@example.com', ...names, consents: [] }, 'DE');
+    expect(row('names@example.com')).toMatchObject({ salutation: null, first_name: null, last_name: null });
+    const changed = await client.json('PUT', `${SUBSCRIBERS}/${token}`, { ...names, consents: ['DNE'] });
+    expect(await changed.json()).toMatchObject({ salutation: null, firstName: null, lastName: null, consents: ['DNE'] });
+    expect(row('names@example.com')).toMatchObject({ salutation: null, first_name: null, last_name: null });
+  });
 });
 
 describe('one-click unsubscribe (RFC 8058)', () => {
