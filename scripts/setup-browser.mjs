@@ -1,11 +1,12 @@
 // npm run setup:browser: makes sure the browsers the tests drive are there: a Chromium for Playwright and Lighthouse,
 // and for the cross-engine suite Firefox ESR, WebKitGTK's WebKitWebDriver and MiniBrowser, and Xvfb. Where one is
 // missing and we may (root with apt), it installs Debian's packages (`chromium`, `firefox-esr`, `webkit2gtk-driver`,
-// `xvfb`); elsewhere it says what to install. `npm test` runs this first. See docs/commands.md.
+// `xvfb`, and `default-jre-headless` for the Nu HTML Checker); elsewhere it says what to install. `npm test` runs this first. See docs/commands.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { findChromium } from './lib/chromium.mjs';
 import { missingEngineTools } from './lib/engines.mjs';
+import { findJava } from './lib/htmlChecker.mjs';
 import { childEnvironment, readToolConfig } from '../src/shared/config.ts';
 
 const configured = readToolConfig().CHROME_PATH;
@@ -17,6 +18,8 @@ if (configured && !findChromium()) {
 const missing = [
   ...(findChromium() ? [] : [{ name: 'Chromium', find: findChromium, debianPackage: 'chromium' }]),
   ...missingEngineTools(),
+  // The Nu HTML Checker (tests/html-valid.spec.ts) is a Java program.
+  ...(findJava() ? [] : [{ name: 'Java', find: findJava, debianPackage: 'default-jre-headless' }]),
 ];
 const packages = [...new Set(missing.map((tool) => tool.debianPackage))];
 if (packages.length > 0) {
@@ -37,4 +40,4 @@ if (packages.length > 0) {
   }
 }
 console.log(`Chromium: ${findChromium()}`);
-console.log('Firefox ESR, WebKitWebDriver with MiniBrowser, xvfb-run: found.');
+console.log('Firefox ESR, WebKitWebDriver with MiniBrowser, xvfb-run, Java: found.');
