@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shopBySegment } from '../../src/shared/countries.ts';
-import { mailHtml } from '../../server/newsletter/mails/mailHtml.ts';
+import { MAIL_COLUMN_PIXELS, MAIL_GUTTER_PIXELS, mailHtml } from '../../server/newsletter/mails/mailHtml.ts';
 import { sampleMails } from '../../server/newsletter/mails/sampleMails.ts';
 
 // The HTML part of both mails as a mail client shows it, on a phone (375 px) and at the 600 px a desktop client
@@ -18,6 +18,14 @@ for (const segment of ['de', 'hu', 'tr']) {
         page.on('request', (request) => requests.push(request.url()));
         await page.setContent(await mailHtml(content));
         expect(requests).toEqual([]);
+        // The card, the brand line and the footer keep one gutter from the window's edge: nothing touches it.
+        const lefts = await page.evaluate(() => {
+          const card = [...document.querySelectorAll('table')].find((table) => table.style.backgroundColor === 'rgb(255, 255, 255)')!;
+          const brand = [...document.querySelectorAll('p')].find((text) => text.textContent === 'AROMA')!;
+          const rule = document.querySelector('hr')!;
+          return [card, brand, rule].map((element) => Math.round(element.getBoundingClientRect().left));
+        });
+        expect(new Set(lefts)).toEqual(new Set([MAIL_GUTTER_PIXELS + Math.max(0, (width - MAIL_COLUMN_PIXELS) / 2)]));
         await expect(page).toHaveScreenshot(`mail-${name}-${segment}-${width}.png`, { fullPage: true });
       });
     }

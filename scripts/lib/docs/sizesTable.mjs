@@ -29,6 +29,7 @@ export const sizeRows = [
     value: (q) => `${q('SERVICE_GROUP_IMAGE_PIXELS')} × ${q('SERVICE_GROUP_IMAGE_PIXELS', 'px')}`,
   },
   { what: 'mail column (HTML part)', value: (q) => q('MAIL_COLUMN_PIXELS', 'px') },
+  { what: 'mail gutter: brand line, card and footer from the window edge', value: (q) => q('MAIL_GUTTER_PIXELS', 'px') },
   { what: 'consent text version', value: (q) => `\`sha256:\` and the first ${q('CONSENT_TEXT_VERSION_DIGITS')} hex digits of a SHA-256` },
   {
     what: 'confirmation token',

@@ -67,6 +67,9 @@ function Block({ block }: { block: MailBlock }): ReactNode {
 /** Width in px of the mail's column, as common clients lay mail out (docs/constants.md#sizes). */
 export const MAIL_COLUMN_PIXELS = 600;
 
+/** The space in px between the window's edge and the brand line, the card and the footer (docs/constants.md#sizes). */
+export const MAIL_GUTTER_PIXELS = 16;
+
 /** The whole mail: a `MAIL_COLUMN_PIXELS` column of tables, the brand name as text, no images. */
 function Mail({ content }: { content: MailContent }) {
   return h(
@@ -80,16 +83,22 @@ function Mail({ content }: { content: MailContent }) {
       h(
         Container,
         { style: { maxWidth: `${MAIL_COLUMN_PIXELS}px`, width: '100%' } },
-        h(Section, { style: { padding: '0 24px 16px' } }, h(Text, { style: { fontSize: '22px', lineHeight: '28px', fontWeight: 700, letterSpacing: '1px', color: theme.primary, margin: 0 } }, 'AROMA')),
+        h(Section, { style: { padding: `0 ${MAIL_GUTTER_PIXELS}px 16px` } }, h(Text, { style: { fontSize: '22px', lineHeight: '28px', fontWeight: 700, letterSpacing: '1px', color: theme.primary, margin: 0 } }, 'AROMA')),
+        // The card keeps the gutter the brand line and the footer have, so on a phone it does not touch the window's
+        // edges (padding on a wrapping table: Outlook ignores margins on tables).
         h(
           Section,
-          { style: { backgroundColor: theme.surface, border: `1px solid ${theme.border}`, borderRadius: '4px', padding: '32px 24px' } },
-          ...content.blocks.map((block, index) => h(Block, { key: index, block })),
-          h(Text, { style: { ...paragraph, margin: 0 } }, content.signature),
+          { style: { padding: `0 ${MAIL_GUTTER_PIXELS}px` } },
+          h(
+            Section,
+            { style: { backgroundColor: theme.surface, border: `1px solid ${theme.border}`, borderRadius: '4px', padding: '32px 24px' } },
+            ...content.blocks.map((block, index) => h(Block, { key: index, block })),
+            h(Text, { style: { ...paragraph, margin: 0 } }, content.signature),
+          ),
         ),
         h(
           Section,
-          { style: { padding: '16px 24px 0' } },
+          { style: { padding: `16px ${MAIL_GUTTER_PIXELS}px 0` } },
           h(Hr, { style: { borderColor: theme.border, margin: '0 0 16px' } }),
           ...(content.footer?.lines ?? []).map((line, index) => h(Text, { key: `line-${index}`, style: small }, line)),
           ...(content.footer?.links ?? []).map((item, index) => h(Text, { key: `link-${index}`, style: small }, h(MailLinkText, item))),
