@@ -28,6 +28,7 @@ import { guardStateChangingRequests } from './edge/stateChangingRequests.ts';
 import { SERVICE_PREFIX, serviceUrl, services } from '../src/shared/routes.ts';
 import type { MailJobs } from './mail/mailJobs.ts';
 import { mailJobsOf } from './mail/mailService.ts';
+import type { MailSender } from './mail/sender.ts';
 
 export interface AppOptions {
   db: DatabaseSync;
@@ -44,6 +45,8 @@ export interface AppOptions {
    * (`newsletterMail()`); by default the database's jobs table, delivered by whatever sender runs on it.
    */
   mailJobs?: MailJobs;
+  /** The sender of those jobs, whose stalls `/service/health` reports (docs/calls.md#health). */
+  mailSender?: Pick<MailSender, 'stalled'>;
 }
 
 /** The body the promotion admin call (`PUT /promotion/{name}`, whole footer contents) may send (docs/constants.md#limits). */
@@ -55,7 +58,7 @@ const bodyLimitRules: readonly BodyLimitRule[] = [
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
-export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(db, config), footerContentAt = versionedFooterContent(db) }: AppOptions): Hono {
+export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(db, config), mailSender, footerContentAt = versionedFooterContent(db) }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));
@@ -64,7 +67,7 @@ export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(
   app.use(compress());
   app.use(issueCsrfCookie());
 
-  const site = siteHealth(config.distDir, publisher);
+  const site = siteHealth(config.distDir, publisher, mailSender);
   app.get(serviceUrl(services.health, 'health'), site.health);
   // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
   const admin = requireAdminToken(promotionAdminToken(config).token);

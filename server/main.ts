@@ -30,7 +30,7 @@ function prepare(db: DatabaseSync) {
   const publisher = serverPublisher(config, versionStore(db));
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
   const mail = newsletterMail(db, config);
-  const app = createApp({ db, config, publisher, mailJobs: mail.jobs });
+  const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender });
   return { seeded, adminToken, publisher, mail, app };
 }
 

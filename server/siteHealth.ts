@@ -1,6 +1,7 @@
 import type { Context, Handler } from 'hono';
 import { missingSite } from '../src/shared/publish/releases.ts';
 import type { Publisher } from './publish/publisher.ts';
+import { SENDER_STALL_REPORT_MS, type MailSender } from './mail/sender.ts';
 import { problem } from './problem.ts';
 import { siteUnavailablePage } from './siteUnavailablePage.ts';
 
@@ -10,9 +11,10 @@ export const RETRY_AFTER_SECONDS = 10;
 /**
  * The site's state for `GET /service/health` and for pages (docs/calls.md#health): while `distDir` serves no release,
  * the health call answers 503 with the reason and pages answer 503 with `Retry-After`, and each asks the publisher to
- * build every shop (`repair`), so a missing or dangling `dist` heals by itself.
+ * build every shop (`repair`), so a missing or dangling `dist` heals by itself. The health call also answers 503 while
+ * the mail sender has been unable to work for longer than `SENDER_STALL_REPORT_MS`.
  */
-export function siteHealth(distDir: string, publisher: Publisher | undefined) {
+export function siteHealth(distDir: string, publisher: Publisher | undefined, mailSender?: Pick<MailSender, 'stalled'>) {
   /** Undefined while the site serves a release; else whether a build that may repair it is under way, and why. */
   function check(): { reason: string; building: boolean } | undefined {
     const missing = missingSite(distDir);
@@ -22,10 +24,19 @@ export function siteHealth(distDir: string, publisher: Publisher | undefined) {
 
   const health: Handler = (c) => {
     const down = check();
-    if (!down) return c.json({ status: 'ok' });
-    c.header('retry-after', String(RETRY_AFTER_SECONDS));
     c.header('cache-control', 'no-store');
-    return problem(c, 503, 'urn:service:no_live_release', 'The site serves no release', down);
+    if (down) {
+      c.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return problem(c, 503, 'urn:service:no_live_release', 'The site serves no release', down);
+    }
+    const stalled = mailSender?.stalled();
+    if (stalled && Date.now() - stalled.since.getTime() > SENDER_STALL_REPORT_MS) {
+      return problem(c, 503, 'urn:service:mail_sender_stalled', 'The mail sender cannot work; queued mail waits', {
+        reason: stalled.reason,
+        since: stalled.since.toISOString(),
+      });
+    }
+    return c.json({ status: 'ok' });
   };
 
   /** The answer of a page request that found no site: a short page in the shop's language. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { describeFailure, failureKind, retryDelayMs, withJitter } from './retry.ts';
+import { afterMessageSent, describeFailure, failureKind, retryDelayMs, withJitter } from './retry.ts';
 
 describe('backoff', () => {
   test('doubles from the first delay and stops at the cap', () => {
@@ -27,6 +27,10 @@ describe('which failures are final', () => {
     ['451 on DATA (try later)', smtp(451, 'DATA'), 'transient'],
     ['535 on login (our configuration)', smtp(535, 'AUTH PLAIN', 'EAUTH'), 'transient'],
     ['550 on MAIL FROM (our sender address)', smtp(550, 'MAIL FROM'), 'transient'],
+    ['550 on MAIL FROM as nodemailer reports it (EENVELOPE)', smtp(550, 'MAIL FROM', 'EENVELOPE'), 'transient'],
+    ['554 on EHLO', smtp(554, 'EHLO', 'ECONNECTION'), 'transient'],
+    ['a time-out after the whole message went out', afterMessageSent(Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'CONN' })), 'unknown'],
+    ['a time-out before it went out', Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'CONN' }), 'transient'],
     ['connection refused', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }), 'transient'],
     ['outbox not writable', Object.assign(new Error('EACCES'), { code: 'EACCES' }), 'transient'],
     ['anything else', new Error('boom'), 'transient'],

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from '../transaction.ts';
 import type { MailJob, MailJobs } from './mailJobs.ts';
-import { describeFailure, failureKind, retryDelayMs, withJitter } from './retry.ts';
+import { describeFailure, failureKind, refusedTheSender, retryDelayMs, withJitter } from './retry.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
 import { newSenderIdentity, senderGone, senderRunning } from './senderIdentity.ts';
 
@@ -18,10 +18,15 @@ export interface MailKind {
   sent?(job: MailJob, at: Date): void;
 }
 
-/** Settings of the sender. */
+/** The longest pause between two tries of a sender that cannot reach its database (docs/constants.md#timings). */
+export const SENDER_ERROR_BACKOFF_MAX_MS = 30_000;
+/** How long a sender may be unable to work before `/service/health` reports it (docs/constants.md#timings). */
+export const SENDER_STALL_REPORT_MS = 60_000;
+
 /** How long a stopping sender waits for the messages being handed over, by default (docs/constants.md#timings). */
 export const SENDER_STOP_GRACE_MS = 1500;
 
+/** Settings of the sender. */
 export interface MailSenderOptions {
   db: DatabaseSync;
   jobs: MailJobs;
@@ -43,6 +48,11 @@ export interface MailSender {
   start(): void;
   /** Takes no new job, waits (at most the grace time) for the one being handed over; queued jobs stay queued. */
   stop(): Promise<void>;
+  /**
+   * Undefined while the sender works (or is stopped); else since when it has been unable to work and why (its own
+   * loop failing, e.g. a database locked by another process or a full disk: docs/newsletter.md#mail-delivery).
+   */
+  stalled(): { since: Date; reason: string } | undefined;
 }
 
 /**
@@ -84,49 +94,82 @@ export function mailSender(options: MailSenderOptions): MailSender {
     }
   }
 
+  // Outcomes the database did not take when they happened (it was locked, the disk full), by job: written first
+  // thing once it works again, so a job handed over is recorded as sent and never handed over twice.
+  const owed = new Map<number, () => void>();
+  function record(job: MailJob, outcome: () => void) {
+    try {
+      outcome();
+      owed.delete(job.id);
+    } catch (error) {
+      owed.set(job.id, outcome);
+      throw error;
+    }
+  }
+  function settleOwed() {
+    for (const [id, outcome] of owed) {
+      outcome();
+      owed.delete(id);
+    }
+  }
+
   async function deliver(job: MailJob) {
     const now = new Date();
     if (job.not_after && Date.parse(job.not_after) < now.getTime()) {
-      jobs.finish(job.id, 'cancelled', 'expired before it could be sent');
+      record(job, () => jobs.finish(job.id, 'cancelled', 'expired before it could be sent'));
       return;
     }
     const kind = kinds[job.kind];
+    let delivery: Awaited<ReturnType<MailTransport['send']>>;
     try {
       if (!kind) throw new Error(`no mail kind ${job.kind}`);
       const message = await kind.render(job);
       if (message === null) {
-        jobs.finish(job.id, 'cancelled', 'no longer wanted');
+        record(job, () => jobs.finish(job.id, 'cancelled', 'no longer wanted'));
         return;
       }
-      const delivery = await transport.send({ ...message, date: now }, { id: job.id, messageId: job.message_id }, () => jobs.handingOver(job.id));
-      const at = new Date();
+      delivery = await transport.send({ ...message, date: now }, { id: job.id, messageId: job.message_id }, () => jobs.handingOver(job.id));
+    } catch (error) {
+      failed(job, error);
+      return;
+    }
+    const at = new Date();
+    record(job, () =>
       inTransaction(db, () => {
         if (jobs.finish(job.id, 'sent', delivery === 'delivered' ? null : 'delivered by an earlier attempt', at)) kind.sent?.(job, at);
-      });
-      if (failedSinceLastSuccess > 0) {
-        log.log(`Mail goes to ${transport.description} again (${failedSinceLastSuccess} attempts failed meanwhile, all retried)`);
-        failedSinceLastSuccess = 0;
-      }
-    } catch (error) {
-      const reason = describeFailure(error);
-      if (failureKind(error) === 'permanent') {
-        jobs.finish(job.id, 'failed', reason);
-        log.error(`Mail job ${job.id} (${job.kind}) was refused for good by ${transport.description}: ${reason}`);
-        return;
-      }
-      const delayMs = withJitter(retryDelayMs(job.attempts, retry.firstMs, retry.maxMs));
-      jobs.retryAt(job.id, new Date(Date.now() + delayMs), reason);
-      if (failedSinceLastSuccess === 0) {
-        log.warn(`Mail cannot be handed to ${transport.description}: ${reason}. Jobs stay queued and are retried (first retry of job ${job.id} in ${Math.round(delayMs / 1000)} s).`);
-      }
-      failedSinceLastSuccess += 1;
+      }),
+    );
+    if (failedSinceLastSuccess > 0) {
+      log.log(`Mail goes to ${transport.description} again (${failedSinceLastSuccess} attempts failed meanwhile, all retried)`);
+      failedSinceLastSuccess = 0;
     }
   }
 
-  /** Waits until the next job is due, something is queued, or `stop()`; at most `pollMs`. */
-  function idle(): Promise<void> {
-    const due = jobs.nextDueAt();
-    const waitMs = Math.max(0, Math.min(pollMs, due ? due.getTime() - Date.now() : pollMs));
+  /** Records a failed attempt: final, in doubt (never sent again), or back to the queue with a growing delay. */
+  function failed(job: MailJob, error: unknown) {
+    const reason = describeFailure(error);
+    const kindOfFailure = failureKind(error);
+    if (kindOfFailure === 'permanent') {
+      record(job, () => jobs.finish(job.id, 'failed', reason));
+      log.error(`Mail job ${job.id} (${job.kind}) was refused for good by ${transport.description}: ${reason}`);
+      return;
+    }
+    if (kindOfFailure === 'unknown') {
+      record(job, () => jobs.recover(job.id, 'unknown', `no answer after the whole message went out, it may have arrived: ${reason}`));
+      log.warn(`Mail job ${job.id} (${job.kind}, ${job.message_id}) got no answer from ${transport.description} after the whole message went out; it is not sent again (see docs/newsletter.md#mail-delivery).`);
+      return;
+    }
+    const delayMs = withJitter(retryDelayMs(job.attempts, retry.firstMs, retry.maxMs));
+    record(job, () => jobs.retryAt(job.id, new Date(Date.now() + delayMs), reason));
+    if (failedSinceLastSuccess === 0) {
+      const whose = refusedTheSender(error) ? ' The server refuses our sender (address, login or host): check the mail settings and the relay.' : '';
+      log.warn(`Mail cannot be handed to ${transport.description}: ${reason}.${whose} Jobs stay queued and are retried (first retry of job ${job.id} in ${Math.round(delayMs / 1000)} s).`);
+    }
+    failedSinceLastSuccess += 1;
+  }
+
+  /** Waits `waitMs`, or less when `stop()` or a newly queued job wakes the sender. */
+  function sleep(waitMs: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, waitMs);
       function done() {
@@ -138,12 +181,46 @@ export function mailSender(options: MailSenderOptions): MailSender {
     });
   }
 
+  /** Waits until the next job is due, something is queued, or `stop()`; at most `pollMs`. */
+  function idle(): Promise<void> {
+    const due = jobs.nextDueAt();
+    return sleep(Math.max(0, Math.min(pollMs, due ? due.getTime() - Date.now() : pollMs)));
+  }
+
+  // The sender's own failures (its database locked by another process, a full disk): logged when they start and
+  // when they end, tried again with a growing pause; the loop never ends for one.
+  let stalledSince: Date | undefined;
+  let stallReason = '';
+  let failuresInARow = 0;
+  function stalled(error: unknown): number {
+    failuresInARow += 1;
+    stallReason = describeFailure(error);
+    if (!stalledSince) {
+      stalledSince = new Date();
+      log.error(`The mail sender cannot work: ${stallReason}. It keeps trying; queued mail waits (see docs/newsletter.md#mail-delivery).`);
+    }
+    return Math.min(SENDER_ERROR_BACKOFF_MAX_MS, pollMs * 2 ** Math.min(failuresInARow - 1, 20));
+  }
+  function working() {
+    if (stalledSince) log.log(`The mail sender works again after ${Math.round((Date.now() - stalledSince.getTime()) / 1000)} s.`);
+    stalledSince = undefined;
+    failuresInARow = 0;
+  }
+
   async function work() {
     while (running) {
-      if (Date.now() - settledAt > SETTLE_EVERY_MS) settleAbandoned();
-      const job = jobs.claim(self);
-      if (job) await deliver(job);
-      else await idle();
+      let pauseMs = 0;
+      try {
+        settleOwed();
+        if (Date.now() - settledAt > SETTLE_EVERY_MS) settleAbandoned();
+        const job = jobs.claim(self);
+        if (job) await deliver(job);
+        else await idle();
+        working();
+      } catch (error) {
+        pauseMs = stalled(error);
+      }
+      if (pauseMs > 0 && running) await sleep(pauseMs);
     }
   }
 
@@ -153,13 +230,9 @@ export function mailSender(options: MailSenderOptions): MailSender {
       running = true;
       senderRunning(self, true);
       unsubscribe = jobs.onQueued(wakeAll);
-      settleAbandoned();
-      loops = Promise.all(Array.from({ length: concurrency }, work))
-        .then(() => undefined)
-        .catch((error: unknown) => {
-          running = false;
-          log.error('The mail sender stopped:', error);
-        });
+      // Settled by the loops: at start too, the database may be busy.
+      settledAt = 0;
+      loops = Promise.all(Array.from({ length: concurrency }, work)).then(() => undefined);
     },
     async stop() {
       if (!loops) return;
@@ -174,5 +247,6 @@ export function mailSender(options: MailSenderOptions): MailSender {
       senderRunning(self, false);
       transport.close();
     },
+    stalled: () => (stalledSince ? { since: stalledSince, reason: stallReason } : undefined),
   };
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import addressparser from 'nodemailer/lib/addressparser';
+import { afterMessageSent } from './retry.ts';
 
 /** One message, complete: nodemailer builds the MIME (multipart/alternative, UTF-8, encoded headers) from it. */
 export interface OutgoingMessage {
@@ -76,6 +78,9 @@ function step<T>(connection: SMTPConnection, run: (done: (error?: Error | null, 
   });
 }
 
+/** How long an SMTP server may stay silent before the attempt fails (docs/constants.md#timings). */
+export const SMTP_SOCKET_TIMEOUT_MS = 30_000;
+
 /** How long an idle SMTP connection is kept for the next message before it is closed. */
 const SMTP_IDLE_MS = 5000;
 
@@ -86,9 +91,9 @@ const SMTP_IDLE_MS = 5000;
  * purpose, 100 ms and more); one that failed is closed. Time-outs make a silent server fail an attempt instead of
  * hanging it.
  */
-export function smtpTransport(smtpUrl: string): MailTransport {
+export function smtpTransport(smtpUrl: string, { socketTimeoutMs = SMTP_SOCKET_TIMEOUT_MS }: { socketTimeoutMs?: number } = {}): MailTransport {
   const { auth, ...options } = parseConnectionUrl(smtpUrl);
-  const connectionOptions = { ...options, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  const connectionOptions = { ...options, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: socketTimeoutMs };
   const url = new URL(smtpUrl);
   const idle = new Map<SMTPConnection, NodeJS.Timeout>();
 
@@ -127,13 +132,17 @@ export function smtpTransport(smtpUrl: string): MailTransport {
       const raw = await compose(message);
       const from = (addressparser(message.from, { flatten: true })[0] as { address?: string } | undefined)?.address ?? '';
       let connection: SMTPConnection | undefined;
+      // Whether the server has read the whole message: an error after that (no answer, a closed connection) leaves
+      // the mail in doubt, and it is not sent again (docs/newsletter.md#mail-delivery).
+      let messageSent = false;
+      const body = Readable.from([raw]).once('end', () => (messageSent = true));
       try {
         connection = await connect();
         handingOver();
-        await step(connection, (done) => connection!.send({ from, to: [message.to] }, raw, done));
+        await step(connection, (done) => connection!.send({ from, to: [message.to] }, body, done));
       } catch (error) {
         connection?.close();
-        throw error;
+        throw messageSent && error instanceof Error ? afterMessageSent(error) : error;
       }
       keep(connection);
       return 'delivered';

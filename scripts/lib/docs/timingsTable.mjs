@@ -57,6 +57,11 @@ export const timingRows = [
     value: (q) =>
       `waited for up to ${q('DATABASE_BUSY_TIMEOUT_MS', 'ms')}, then 503 with \`Retry-After\` (${q('DATABASE_BUSY_RETRY_AFTER_SECONDS', 's')}); further writes answer 503 at once for ${q('DATABASE_BUSY_BACKOFF_MS', 'ms')}; at start (migrations) waited for up to ${q('DATABASE_START_BUSY_TIMEOUT_MS', 's')}`,
   },
+  {
+    what: 'a mail sender that cannot work (its database locked, a full disk)',
+    value: (q) => `pauses up to ${q('SENDER_ERROR_BACKOFF_MAX_MS', 's')} between tries; reported by the health call after ${q('SENDER_STALL_REPORT_MS', 's')}`,
+  },
+  { what: 'an SMTP server that stays silent', value: (q) => `the attempt fails after ${q('SMTP_SOCKET_TIMEOUT_MS', 's')}` },
   { what: 'a stopping mail sender', value: (q) => `waits up to ${q('SENDER_STOP_GRACE_MS', 'ms')} for the hand-overs under way` },
   { what: 'view changer, consent and `ab_visitor` cookies', value: (q) => q('REMEMBERED_CHOICE_MAX_AGE_SECONDS', 'years') },
   { what: 'content versions migrated from the old `promotions` table', value: (q) => `valid from ${q('MIGRATED_VERSIONS_VALID_FROM', 'code')}` },

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { afterEach, describe, expect, test } from 'vitest';
+import { openDatabase } from '../db.ts';
+import { siteHealth } from '../siteHealth.ts';
+import { mailJobs, type MailJob } from './mailJobs.ts';
+import { mailSender, SENDER_STALL_REPORT_MS, type MailKind, type MailSender } from './sender.ts';
+import { smtpTransport, type MailTransport } from './transport.ts';
+
+// The sender against its own faults (docs/newsletter.md#mail-delivery): a database locked by another process, an
+// outcome the database does not take, and a real SMTP server (smtp-server) refusing at each stage or falling silent
+// after the whole message.
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+const retry = { firstMs: 40, maxMs: 160 };
+const until = (check: () => boolean) => expect.poll(check, { timeout: 5000, interval: 10 }).toBe(true);
+const kind: MailKind = {
+  render: async (job: MailJob) => ({ from: 'Aroma <newsletter@aroma.example>', replyTo: 'b@aroma.example', to: job.recipient, subject: 's', text: 't', html: '<p>t</p>', messageId: job.message_id, headers: {} }),
+};
+
+function logRecorder() {
+  const lines: { level: string; text: string }[] = [];
+  const at = (level: string) => (...parts: unknown[]) => void lines.push({ level, text: parts.map(String).join(' ') });
+  return { lines, log: { log: at('log'), warn: at('warn'), error: at('error') } };
+}
+
+function start(db: DatabaseSync, transport: MailTransport, log = logRecorder().log): { sender: MailSender; jobs: ReturnType<typeof mailJobs> } {
+  const jobs = mailJobs(db, 'aroma.example');
+  const sender = mailSender({ db, jobs, transport, kinds: { test: kind }, retry, pollMs: 20, log });
+  cleanups.push(() => sender.stop());
+  sender.start();
+  return { sender, jobs };
+}
+
+/** A transport that counts hand-overs and delivers every one. */
+function countingTransport() {
+  const handedOver: string[] = [];
+  const transport: MailTransport = {
+    kind: 'smtp',
+    knowsEarlierDeliveries: false,
+    description: 'the test transport',
+    async send(message, _target, handingOver = () => {}) {
+      handingOver();
+      handedOver.push(message.to);
+      return 'delivered';
+    },
+    close: () => {},
+  };
+  return { transport, handedOver };
+}
+
+const row = (db: DatabaseSync, id: number) => db.prepare('SELECT * FROM mail_jobs WHERE id = ?').get(id) as unknown as MailJob & { state: string };
+
+describe('the sender survives errors of its own loop', () => {
+  test('while another process holds the write lock it waits and says so once; afterwards every queued mail goes out once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sender-locked-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const db = openDatabase(path.join(dir, 'db.sqlite'));
+    cleanups.push(() => db.close());
+    const queueing = mailJobs(db, 'aroma.example');
+    const ids = ['a@example.com', 'b@example.com', 'c@example.com'].map((to) => queueing.enqueue({ kind: 'test', recipient: to, payload: {} }));
+    const other = new DatabaseSync(path.join(dir, 'db.sqlite'));
+    cleanups.push(() => other.close());
+    other.exec('BEGIN IMMEDIATE');
+    const { transport, handedOver } = countingTransport();
+    const recorder = logRecorder();
+    const { sender } = start(db, transport, recorder.log);
+    await until(() => sender.stalled() !== undefined);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(handedOver).toEqual([]);
+    other.exec('COMMIT');
+    await until(() => ids.every((id) => row(db, id).state === 'sent'));
+    expect(handedOver.sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect(sender.stalled()).toBeUndefined();
+    expect(recorder.lines.filter((line) => line.level === 'error')).toHaveLength(1);
+    expect(recorder.lines.some((line) => /works again/.test(line.text))).toBe(true);
+  });
+
+  test('a sent mail whose outcome the database refused is recorded as sent later, never handed over again', async () => {
+    const db = openDatabase(':memory:');
+    cleanups.push(() => db.close());
+    const { transport, handedOver } = countingTransport();
+    const jobs = mailJobs(db, 'aroma.example');
+    let refusals = 2;
+    const finish = jobs.finish;
+    // The disk is full when the sender records the first outcome, twice.
+    const flakyJobs = { ...jobs, finish: (...args: Parameters<typeof finish>) => (refusals-- > 0 ? (() => { throw new Error('database or disk is full'); })() : finish(...args)) };
+    const id = jobs.enqueue({ kind: 'test', recipient: 'full@example.com', payload: {} });
+    const sender = mailSender({ db, jobs: flakyJobs, transport, kinds: { test: kind }, retry, pollMs: 20, log: logRecorder().log });
+    cleanups.push(() => sender.stop());
+    sender.start();
+    await until(() => row(db, id).state === 'sent');
+    expect(handedOver).toEqual(['full@example.com']);
+  });
+});
+
+describe('/service/health reports a sender that cannot work', () => {
+  test('503 with the reason once it has been stalled longer than the bound; ok before and after', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'health-'));
+    cleanups.push(() => fs.rmSync(dist, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
+    let stalled: { since: Date; reason: string } | undefined;
+    const app = new Hono().get('/health', siteHealth(dist, undefined, { stalled: () => stalled }).health);
+    expect((await app.request('/health')).status).toBe(200);
+    stalled = { since: new Date(Date.now() - 1000), reason: 'database is locked' };
+    expect((await app.request('/health')).status).toBe(200);
+    stalled = { since: new Date(Date.now() - SENDER_STALL_REPORT_MS - 1000), reason: 'database is locked' };
+    const answer = await app.request('/health');
+    expect([answer.status, await answer.json()]).toEqual([503, expect.objectContaining({ type: 'urn:service:mail_sender_stalled', reason: 'database is locked' })]);
+    stalled = undefined;
+    expect((await app.request('/health')).status).toBe(200);
+  });
+});
+
+describe('a real SMTP server refusing at each stage', () => {
+  type Stage = 'MAIL FROM' | 'RCPT TO' | 'DATA' | 'AUTH' | 'silent after the message';
+  async function smtp(stage: Stage): Promise<{ url: string; received: number }> {
+    const state = { received: 0 };
+    const refuse = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+    const options: SMTPServerOptions = {
+      disabledCommands: ['STARTTLS'],
+      authOptional: stage !== 'AUTH',
+      allowInsecureAuth: true,
+      onAuth: (_auth, _session, done) => done(refuse(535, 'Authentication failed')),
+      onMailFrom: (_address, _session, done) => done(stage === 'MAIL FROM' ? refuse(550, 'Sender domain not allowed on this relay') : undefined),
+      onRcptTo: (_address, _session, done) => done(stage === 'RCPT TO' ? refuse(550, 'No such mailbox') : undefined),
+      onData: (stream, _session, done) => {
+        stream.resume();
+        stream.on('end', () => {
+          state.received += 1;
+          if (stage === 'DATA') done(refuse(554, 'Message rejected'));
+          else if (stage !== 'silent after the message') done();
+        });
+      },
+    };
+    const server = new SMTPServer(options);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.server.address() as AddressInfo;
+    return { url: stage === 'AUTH' ? `smtp://user:wrong@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`, get received() { return state.received; } };
+  }
+
+  test.each([
+    ['MAIL FROM', 'queued', 'a problem of our sender: retried with backoff'],
+    ['AUTH', 'queued', 'our login: retried'],
+    ['RCPT TO', 'failed', 'this recipient: final'],
+    ['DATA', 'failed', 'this message: final'],
+    ['silent after the message', 'unknown', 'the message went out, no answer: may have arrived, never sent again'],
+  ] as const)('5xx or silence at %s: the job ends %s (%s)', async (stage, state) => {
+    const server = await smtp(stage);
+    const db = openDatabase(':memory:');
+    cleanups.push(() => db.close());
+    const recorder = logRecorder();
+    const { jobs } = start(db, smtpTransport(server.url, { socketTimeoutMs: 300 }), recorder.log);
+    const id = jobs.enqueue({ kind: 'test', recipient: 'reader@example.com', payload: {} });
+    jobs.notify();
+    await until(() => row(db, id).attempts >= 1 && row(db, id).state !== 'sending');
+    const job = row(db, id);
+    expect(job.state).toBe(state);
+    if (state === 'queued') {
+      expect(Date.parse(job.next_attempt_at)).toBeGreaterThan(Date.now() - 1000);
+      expect(job.last_error).toMatch(/5\d\d/);
+      expect(recorder.lines.some((line) => /refuses our sender/.test(line.text))).toBe(true);
+    }
+    if (state === 'unknown') {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect([row(db, id).state, server.received]).toEqual(['unknown', 1]);
+    }
+  });
+});
