@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_BUSY_TIMEOUT_MS, DATABASE_START_BUSY_TIMEOUT_MS } from './databaseBusy.ts';
+import { keepOwnerOnly, OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDER_MODE } from './ownerOnly.ts';
 
 /**
  * When the footer content migrated from the old `promotions` table became valid (docs/constants.md#timings). Part of
@@ -158,12 +159,22 @@ export const migrations: readonly string[] = [
    CREATE UNIQUE INDEX vouchers_one_welcome ON vouchers (subscriber_id, shop) WHERE kind = 'WELCOME';`,
 ];
 
-/** Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. */
+/**
+ * Opens (and creates or migrates) the services' database. `:memory:` works for throwaway use. The file and its WAL
+ * are owner-only (they hold the server secrets and personal data: docs/security.md#data-at-rest); erased data is
+ * overwritten, not only unlinked (`secure_delete`).
+ */
 export function openDatabase(file: string): DatabaseSync {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // A folder we create is owner-only; an existing one (a volume, the checkout's .data) is the operator's to set.
+    if (!fs.existsSync(path.dirname(file))) fs.mkdirSync(path.dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER_MODE });
+    // SQLite gives the WAL and shared-memory files the mode of the database file: create it owner-only first.
+    fs.closeSync(fs.openSync(file, 'a', OWNER_ONLY_FILE_MODE));
+    for (const part of ['', '-wal', '-shm']) keepOwnerOnly(`${file}${part}`, OWNER_ONLY_FILE_MODE);
+  }
   const db = new DatabaseSync(file);
   // At start nothing is served yet: wait longer for another process (an instance starting beside this one).
-  db.exec(`PRAGMA busy_timeout = ${DATABASE_START_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;`);
+  db.exec(`PRAGMA busy_timeout = ${DATABASE_START_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;`);
   const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
   for (const [index, step] of migrations.entries()) {
     if (index < version) continue;
@@ -179,4 +190,17 @@ export function openDatabase(file: string): DatabaseSync {
   }
   db.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS};`);
   return db;
+}
+
+/**
+ * After personal data was erased (an unsubscribe): moves the WAL into the database and empties it, so the old copies
+ * of the erased rows that the WAL still held are gone from disk as well (with `secure_delete`, the database file itself
+ * keeps none). Best effort: a reader holding the WAL makes SQLite leave it for the next checkpoint.
+ */
+export function checkpointAfterErasure(db: DatabaseSync): void {
+  try {
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  } catch {
+    // Busy: the next checkpoint (SQLite's automatic one, or the next erasure) takes them.
+  }
 }

@@ -154,7 +154,7 @@ describe('a real SMTP server refusing at each stage', () => {
     ['RCPT TO', 'failed', 'this recipient: final'],
     ['DATA', 'failed', 'this message: final'],
     ['silent after the message', 'unknown', 'the message went out, no answer: may have arrived, never sent again'],
-  ] as const)('5xx or silence at %s: the job ends %s (%s)', async (stage, state) => {
+  ] as const)('5xx or silence at %s: the job ends %s (%s)', async (stage, state, _why) => {
     const server = await smtp(stage);
     const db = openDatabase(':memory:');
     cleanups.push(() => db.close());

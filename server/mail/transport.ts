@@ -6,6 +6,7 @@ import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import addressparser from 'nodemailer/lib/addressparser';
 import { afterMessageSent } from './retry.ts';
+import { OWNER_ONLY_FILE_MODE, ownerOnlyFolder } from '../ownerOnly.ts';
 
 /** One message, complete: nodemailer builds the MIME (multipart/alternative, UTF-8, encoded headers) from it. */
 export interface OutgoingMessage {
@@ -181,10 +182,11 @@ export function fileTransport(dir: string): MailTransport {
       const file = path.join(dir, outboxFileName(target));
       if (fs.existsSync(file)) return 'delivered before';
       const raw = await compose(message);
-      fs.mkdirSync(dir, { recursive: true });
+      // The mails hold the subscribers' links: owner-only, like the database (docs/security.md#data-at-rest).
+      ownerOnlyFolder(dir);
       handingOver();
       const temporary = `${file}.tmp`;
-      const handle = fs.openSync(temporary, 'w');
+      const handle = fs.openSync(temporary, 'w', OWNER_ONLY_FILE_MODE);
       try {
         fs.writeSync(handle, raw);
         fs.fsyncSync(handle);

@@ -6,6 +6,7 @@ import { subscriberSchema, subscriberUpdateRequestSchema, type SubscriberUpdateR
 import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { readJson } from '../problem.ts';
+import { checkpointAfterErasure } from '../db.ts';
 import { inTransaction } from '../transaction.ts';
 import { fieldErrors, invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
@@ -43,12 +44,14 @@ export const TOKEN_GONE = 'token gone';
  */
 export function unsubscribe({ db, store, jobs }: SubscriptionStores, row: OpenedSubscriber, channel: ConsentChannel): boolean {
   const now = new Date();
-  return inTransaction(db, () => {
+  const ended = inTransaction(db, () => {
     if (!store.withdraw(row, now.toISOString())) return false;
     store.logEvent(row.id, 'WITHDRAWN', channel, now.toISOString());
     jobs.cancelQueuedFor(row.id, 'unsubscribed', now);
     return true;
   });
+  if (ended) checkpointAfterErasure(db);
+  return ended;
 }
 
 /**
