@@ -157,6 +157,10 @@ export const migrations: readonly string[] = [
    );
    CREATE UNIQUE INDEX vouchers_code ON vouchers (code);
    CREATE UNIQUE INDEX vouchers_one_welcome ON vouchers (subscriber_id, shop) WHERE kind = 'WELCOME';`,
+  // One welcome voucher per mailbox, not per spelling of it (server/newsletter/mailboxKey.ts): the key of the address
+  // it was issued to. Vouchers issued before this step keep no key and are matched by their subscriber, as before.
+  `ALTER TABLE vouchers ADD COLUMN mailbox_key TEXT;
+   CREATE UNIQUE INDEX vouchers_one_welcome_per_mailbox ON vouchers (mailbox_key, shop) WHERE kind = 'WELCOME' AND mailbox_key IS NOT NULL;`,
 ];
 
 /**

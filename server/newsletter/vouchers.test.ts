@@ -91,3 +91,31 @@ describe('one welcome voucher per address and shop', () => {
     expect(draws).toHaveLength(0);
   });
 });
+
+describe('one welcome voucher per mailbox', () => {
+  const de = shopBySegment('de')!;
+  function confirmAll(addresses: string[]) {
+    const db = openDatabase(':memory:');
+    const insert = db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
+      VALUES (?, '[]', 'onsite', 'subsite', 'SUBSCRIBED', '', '') RETURNING id`);
+    const vouchers = voucherStore(db);
+    return addresses.map((address) => vouchers.welcome((insert.get(address) as { id: number }).id, de));
+  }
+
+  test('five spellings of one Gmail inbox get one code: the first is new, the others repeat it', () => {
+    const issued = confirmAll(['anna@gmail.com', 'anna+promo@gmail.com', 'a.n.n.a@gmail.com', 'Anna@GoogleMail.com', 'a.nna+x@googlemail.com']);
+    expect(issued.map((voucher) => voucher.mode)).toEqual(['new', 'repeat', 'repeat', 'repeat', 'repeat']);
+    expect(new Set(issued.map((voucher) => voucher.voucher.code)).size).toBe(1);
+  });
+
+  test('an internationalised domain and its punycode form are one mailbox', () => {
+    const issued = confirmAll(['anna@bücher.example', 'anna@xn--bcher-kva.example']);
+    expect(issued.map((voucher) => voucher.mode)).toEqual(['new', 'repeat']);
+  });
+
+  test('where dots count, a.nna@ and anna@ are two people with two codes; the stored address stays as typed', () => {
+    const issued = confirmAll(['a.nna@example.com', 'anna@example.com']);
+    expect(issued.map((voucher) => voucher.mode)).toEqual(['new', 'new']);
+    expect(issued[0]!.voucher.code).not.toBe(issued[1]!.voucher.code);
+  });
+});

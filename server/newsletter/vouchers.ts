@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Shop } from '../../src/shared/countries.ts';
+import { mailboxKey } from './mailboxKey.ts';
 
 /**
  * The characters of a voucher code: digits and capital letters without the ones read as each other (0/O, 1/I).
@@ -52,6 +53,8 @@ export interface VoucherRow {
   issued_at: string;
   valid_until: string | null;
   subscriber_id: number;
+  /** The mailbox key of the address it was issued to; null for vouchers issued before keys were kept. */
+  mailbox_key: string | null;
 }
 
 /** What a confirmation brings: a new welcome voucher, the still valid one again, or (expired) the note that it was issued. */
@@ -65,20 +68,27 @@ const knownVoucherMode = (known: VoucherRow, now: Date): 'repeat' | 'alreadyIssu
   known.valid_until === null || Date.parse(known.valid_until) > now.getTime() ? 'repeat' : 'alreadyIssued';
 
 /**
- * Welcome vouchers (docs/newsletter.md#welcome-voucher): one per subscriber (so per address) and shop, ever,
- * enforced by a unique index; codes are unique too (a collision, one in 2^60, draws a new code).
+ * Welcome vouchers (docs/newsletter.md#welcome-voucher): one per mailbox and shop, ever (the address's mailbox key:
+ * `anna+promo@…` and `a.n.n.a@gmail.com` are Anna's one mailbox), and one per subscriber, both enforced by unique
+ * indexes; codes are unique too (a collision, one in 2^60, draws a new code).
  */
 export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8Array) {
-  const existing = db.prepare(`SELECT * FROM vouchers WHERE subscriber_id = ? AND shop = ? AND kind = 'WELCOME'`);
+  const emailOf = db.prepare('SELECT email FROM subscribers WHERE id = ?');
+  const existingRows = db.prepare(`
+    SELECT * FROM vouchers WHERE shop = :shop AND kind = 'WELCOME' AND (subscriber_id = :subscriberId OR mailbox_key = :mailboxKey)
+    ORDER BY id LIMIT 1`);
   const byId = db.prepare('SELECT * FROM vouchers WHERE id = ?');
   const insert = db.prepare(`
-    INSERT INTO vouchers (code, kind, shop, percent, issued_at, valid_until, subscriber_id)
-    VALUES (:code, 'WELCOME', :shop, :percent, :issuedAt, :validUntil, :subscriberId)
+    INSERT INTO vouchers (code, kind, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key)
+    VALUES (:code, 'WELCOME', :shop, :percent, :issuedAt, :validUntil, :subscriberId, :mailboxKey)
     ON CONFLICT (code) DO NOTHING RETURNING *`);
+  const keyOf = (subscriberId: number) => mailboxKey((emailOf.get(subscriberId) as { email: string } | undefined)?.email ?? '');
+  const existing = (subscriberId: number, shop: Shop) =>
+    existingRows.get({ shop: shop.code, subscriberId, mailboxKey: keyOf(subscriberId) }) as VoucherRow | undefined;
   return {
     /** The welcome voucher of a subscriber confirming in a shop (inside the confirmation's transaction). */
     welcome(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher {
-      const known = existing.get(subscriberId, shop.code) as VoucherRow | undefined;
+      const known = existing(subscriberId, shop);
       if (known) return { mode: knownVoucherMode(known, now), voucher: known };
       const validUntil = voucherValidUntil(now, shop.welcomeVoucher.validMonths, shop.timeZone);
       for (;;) {
@@ -89,6 +99,7 @@ export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8A
           issuedAt: now.toISOString(),
           validUntil: validUntil?.toISOString() ?? null,
           subscriberId,
+          mailboxKey: keyOf(subscriberId),
         }) as VoucherRow | undefined;
         if (row) return { mode: 'new', voucher: row };
       }
@@ -98,7 +109,7 @@ export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8A
      * welcome voucher only where the welcome mail will carry a code.
      */
     outlook(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher['mode'] {
-      const known = existing.get(subscriberId, shop.code) as VoucherRow | undefined;
+      const known = existing(subscriberId, shop);
       return known ? knownVoucherMode(known, now) : 'new';
     },
     byId: (id: number) => byId.get(id) as VoucherRow | undefined,

@@ -45,7 +45,7 @@ describe('owner-only files', () => {
     fs.mkdirSync(outbox, { mode: 0o755 });
     fs.chmodSync(outbox, 0o755);
     const transport = fileTransport(outbox);
-    const message = { from: 'a@aroma.example', to: 'b@example.com', subject: 's', text: 't', html: '<p>t</p>', messageId: '<20261125T000000000Z.abcd@aroma.example>', headers: {}, date: new Date() };
+    const message = { from: 'a@aroma.example', replyTo: 'a@aroma.example', to: 'b@example.com', subject: 's', text: 't', html: '<p>t</p>', messageId: '<20261125T000000000Z.abcd@aroma.example>', headers: {}, date: new Date() };
     await transport.send(message, { id: 1, messageId: message.messageId });
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(1);
