@@ -36,6 +36,8 @@ const env = {
   PROMOTION_ADMIN_TOKEN: TOKEN,
   TRUST_PROXY: 'true',
   NEWSLETTER_SIGNUPS_PER_MINUTE: '100000',
+  NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '10000000',
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: '10000000',
 };
 const folders = { dbPath: env.DB_PATH, outboxDir: env.OUTBOX_DIR };
 /** @type {import('./lib/faults/serverProcess.mjs').ServerProcess} */

@@ -161,6 +161,8 @@ export const migrations: readonly string[] = [
   // it was issued to. Vouchers issued before this step keep no key and are matched by their subscriber, as before.
   `ALTER TABLE vouchers ADD COLUMN mailbox_key TEXT;
    CREATE UNIQUE INDEX vouchers_one_welcome_per_mailbox ON vouchers (mailbox_key, shop) WHERE kind = 'WELCOME' AND mailbox_key IS NOT NULL;`,
+  // The caps on confirmation mails count the jobs of the last hour (server/newsletter/confirmationCaps.ts).
+  `CREATE INDEX mail_jobs_kind_created ON mail_jobs (kind, created_at);`,
 ];
 
 /**

@@ -17,6 +17,7 @@ import type { MailJobs } from '../mail/mailJobs.ts';
 import { rateLimit } from './rateLimit.ts';
 import type { SignUpOptions } from './signUp.ts';
 import { subscriberStore, type SubscriberStore } from './subscriberStore.ts';
+import { confirmationCaps } from './confirmationCaps.ts';
 
 /** The window sign-ups per client are counted in: `NEWSLETTER_SIGNUPS_PER_MINUTE` is per this long (docs/constants.md#limits). */
 export const SIGN_UP_WINDOW_MS = 60_000;
@@ -40,6 +41,7 @@ export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: Mai
     siteUrl: config.siteUrl,
     signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
     printLinks: config.mail.smtpUrl === undefined,
+    confirmationCaps: confirmationCaps(db, config.confirmationCaps),
   };
   return { db, store: subscriberStore(db), jobs, options, signUpLimit: rateLimit(options.signUpLimit) };
 }

@@ -8,6 +8,7 @@ import { problem, readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
+import type { confirmationCaps } from './confirmationCaps.ts';
 import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader, storedPersonalFields } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
@@ -26,6 +27,8 @@ export interface SignUpOptions {
    * is as good as the address's consent.
    */
   printLinks: boolean;
+  /** Caps on confirmation mails per recipient domain and overall (docs/newsletter.md#rate-limit). */
+  confirmationCaps: ReturnType<typeof confirmationCaps>;
 }
 
 /** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link (docs/constants.md#timings). */
@@ -43,7 +46,7 @@ export interface CheckedSignUp {
  * rules. Returns nothing: the caller answers alike in every case, so nobody can tell a new, a pending or a subscribed
  * address apart.
  */
-export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: Pick<SignUpOptions, 'siteUrl' | 'printLinks'>, { body, shop }: CheckedSignUp): void {
+export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: Pick<SignUpOptions, 'siteUrl' | 'printLinks' | 'confirmationCaps'>, { body, shop }: CheckedSignUp): void {
   const now = new Date();
   const token = newDoiToken();
   const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
@@ -62,6 +65,9 @@ export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: M
     if (known?.status === 'WAITING_FOR_DOI' && (intervalOver > now.getTime() || jobs.hasPending(known.id, newsletterMailKind.confirmation))) {
       return undefined;
     }
+    // Over a cap on confirmation mails (per recipient domain, overall): nothing is stored or sent, and the answer is
+    // the same as for any sign-up.
+    if (!options.confirmationCaps.allows(body.email, now)) return undefined;
     const id = store.signUp({
       email: body.email,
       ...storedPersonalFields(shop, body),

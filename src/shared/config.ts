@@ -87,6 +87,9 @@ export const environmentSchema = v.object({
   ),
   /** Sign-ups per client and minute before a generic 429. */
   NEWSLETTER_SIGNUPS_PER_MINUTE: integer(30, 1, 100_000),
+  /** Confirmation mails per recipient domain and hour, and overall per hour (docs/newsletter.md#rate-limit). */
+  NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: integer(200, 1, 10_000_000),
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: integer(2000, 1, 10_000_000),
   /** The staff login; the demo defaults are printed at start when no password is set. */
   STAFF_USER: optionalText,
   STAFF_PASSWORD: optionalText,
@@ -137,6 +140,8 @@ export function configSchema(root: string) {
       allowedHosts: e.ALLOWED_HOSTS,
       trustProxy: e.TRUST_PROXY,
       signUpsPerMinute: e.NEWSLETTER_SIGNUPS_PER_MINUTE,
+      /** Caps on confirmation mails, whoever asks for them (server/newsletter/confirmationCaps.ts). */
+      confirmationCaps: { perDomainPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR, perHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR },
       /** Logins; unset passwords fall back to the printed demo accounts (server/preview/staffAccounts.ts). */
       accounts: { staffUser: e.STAFF_USER, staffPassword: e.STAFF_PASSWORD, shopperEmail: e.SHOPPER_EMAIL, shopperPassword: e.SHOPPER_PASSWORD },
       /** Configured secrets by variable name; absent ones are generated and kept in the database (server/secrets.ts). */

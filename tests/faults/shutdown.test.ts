@@ -22,6 +22,8 @@ const env = () => ({
   RELEASES_DIR: path.join(dir, 'releases'),
   PUBLISHER: 'off',
   NEWSLETTER_SIGNUPS_PER_MINUTE: '100000',
+  NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '10000000',
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: '10000000',
 });
 
 /** The addresses among `emails` with a subscriber row. */

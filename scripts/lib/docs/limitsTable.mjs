@@ -20,6 +20,12 @@ export const limitRows = [
     value: (q) => `${q('NEWSLETTER_SIGNUPS_PER_MINUTE')} per minute by default, then \`429\``,
     see: '[configuration.md](configuration.md)',
   },
+  {
+    what: 'confirmation mails per recipient domain / in all',
+    value: (q) =>
+      `${q('NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR')} / ${q('NEWSLETTER_CONFIRMATIONS_PER_HOUR')} per hour by default; beyond them a sign-up is answered as usual and stores and sends nothing`,
+    see: '[configuration.md](configuration.md)',
+  },
   { what: 'clients the sign-up rate limit remembers', value: (q) => `${q('RATE_LIMIT_MAX_CLIENTS')}; the oldest window is forgotten first` },
   {
     what: 'welcome voucher (TR: welcome discount)',
