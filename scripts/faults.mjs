@@ -7,7 +7,11 @@
 //      e-mails (lost = a 201 without both);
 //   4. SIGTERM under sign-up load: resets, refused connections, lost, exit code and time;
 //   5. kill -9 while the publisher builds a published version, with shoppers loading /hu/ and its assets: every answer
-//      200 and whole, the orphaned build gone, and the restarted server catching up.
+//      200 and whole, the orphaned build gone, and the restarted server catching up;
+//   6. the database's write lock held by another process for 4 s under sign-up load: 503s instead of stalls, 0 lost,
+//      0 stuck;
+//   7. an SMTP server refusing `MAIL FROM` for 6 s under sign-up load, then accepting: 0 failed, 0 lost, 0 stuck.
+// `npm run faults -- --only=locked,mail-from` runs the first release and only the scenarios named (locked, mail-from).
 // Loopback only, bounded: each phase has its own time limit and the whole run stops after 10 minutes. Writes
 // reports/faults.json and prints the figures as Markdown.
 import fs from 'node:fs';
@@ -20,6 +24,7 @@ import { pageLoad, signUpLoad } from './lib/faults/autocannonLoad.mjs';
 import { processesOf } from './lib/faults/processes.mjs';
 import { publishFooterText, steadyLoad, waitUntil } from './lib/publishProbe.mjs';
 import { root } from './lib/services.mjs';
+import { databaseLockedUnderLoad, refusingSmtpServer, smtpRefusesMailFrom } from './lib/faults/lockAndRefusal.mjs';
 
 const RUN_LIMIT_MS = 10 * 60_000;
 const LOAD_SECONDS = 20;
@@ -176,10 +181,25 @@ async function killDuringPublish() {
 }
 
 function markdown(report) {
-  const { signUps: s, pages: p, kills, sigterm: t, publishKill: k } = report;
+  const { signUps: s, pages: p, kills, sigterm: t, publishKill: k, locked: l, mailFrom: m } = report;
   const lines = [
     `Figures of ${report.date} (${report.machine}); the first release (every shop, built by the server's publisher by itself at start) was served after ${report.firstRelease.seconds} s.`,
     '',
+    ...(l
+      ? [
+          `Database write lock held by another process for 4 s under sign-up load (8 connections): ${l.requests} requests (${l.requestsWhileLocked} while locked), ${l.answered201} answered 201, ${l.answered503} answered 503 with \`Retry-After\`, ${l.answered500} answered 500; ${l.rows} rows, ${l.mails} e-mails, **${l.lost} lost, ${l.stuck} stuck**.`,
+          '',
+        ]
+      : []),
+    ...(m
+      ? [
+          `SMTP server answering 550 to \`MAIL FROM\` for 6 s, then accepting, under sign-up load (4 connections): ${m.requests} requests, ${m.answered201} answered 201, ${m.refusalsOfMailFrom} refusals of \`MAIL FROM\`, ${m.mails} e-mails received, **${m.failed} failed, ${m.lost} lost, ${m.stuck} stuck**.`,
+          '',
+        ]
+      : []),
+  ];
+  if (!s) return lines.join('\n');
+  lines.push(
     '| load (20 s, 10 connections) | requests/s | p50 ms | p99 ms | errors | non-2xx | 201s | rows | e-mails | lost |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     `| sign-ups (50 client addresses) | ${s.requestsPerSecond} | ${s.latencyMs.p50} | ${s.latencyMs.p99} | ${s.errors} | ${s.non2xx} | ${s.created} | ${s.rows} | ${s.mails} | ${s.lost} |`,
@@ -192,7 +212,7 @@ function markdown(report) {
     `\`SIGTERM\` under sign-up load (8 keep-alive connections): ${t.requests} requests, ${t.answered201} answered 201 (${t.answeredAfterSignal} after the signal), ${t.rows} rows, ${t.mails} e-mails, **${t.lost} lost, ${t.resets} resets**, ${t.refused} refused connections; ${t.lastAnswersWithConnectionClose} of ${t.connections} connections ended with \`Connection: close\`; exit ${t.exitCode} after ${t.exitMs} ms.`,
     '',
     `\`kill -9\` during a publish (hu, 4 shoppers on \`/hu/\` and its assets): ${k.pages} pages and ${k.assets} assets served, **${k.non200} non-200, ${k.mixed} mixed**, ${k.refusedWhileDown} requests refused while the server was down; ${k.buildProcessesAtKill} build processes at the kill, gone ${k.orphanStoppedMs} ms later; restarted after ${k.restartMs} ms; the new version served ${seconds(k.caughtUpMs)} s after the kill.`,
-  ];
+  );
   return lines.join('\n');
 }
 
@@ -200,22 +220,46 @@ const report = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the start`,
 };
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const runs = (name) => !only || only.includes(name);
 try {
   log('first release (the server builds every shop by itself)');
   report.firstRelease = await firstRelease();
-  log(`sign-up load for ${LOAD_SECONDS} s`);
-  report.signUps = await signUpThroughput();
-  log(`static page load for ${LOAD_SECONDS} s`);
-  report.pages = await pageLoad({ origin: server.origin, path: '/de/', seconds: LOAD_SECONDS });
-  report.kills = [];
-  for (let round = 1; round <= KILL_ROUNDS; round += 1) {
-    log(`kill -9 under sign-up load, round ${round}`);
-    report.kills.push(await killRound(round));
+  if (runs('locked')) {
+    log('the database locked by another process for 4 s under sign-up load');
+    report.locked = await databaseLockedUnderLoad({ origin: server.origin, dbPath: env.DB_PATH, lostOf });
   }
-  log('SIGTERM under sign-up load');
-  report.sigterm = await sigtermUnderLoad();
-  log('kill -9 during a publish');
-  report.publishKill = await killDuringPublish();
+  if (runs('mail-from')) {
+    log('an SMTP server refusing MAIL FROM for 6 s under sign-up load');
+    const smtp = await refusingSmtpServer();
+    const port = portOf();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    server = await startServerProcess({ ...env, PORT: port, SMTP_URL: smtp.url, MAIL_RETRY_MS: '500', MAIL_RETRY_MAX_MS: '2000' });
+    try {
+      report.mailFrom = await smtpRefusesMailFrom({ origin: server.origin, dbPath: env.DB_PATH, smtp });
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await smtp.close();
+      await start(port);
+    }
+  }
+  if (!only) {
+    log(`sign-up load for ${LOAD_SECONDS} s`);
+    report.signUps = await signUpThroughput();
+    log(`static page load for ${LOAD_SECONDS} s`);
+    report.pages = await pageLoad({ origin: server.origin, path: '/de/', seconds: LOAD_SECONDS });
+    report.kills = [];
+    for (let round = 1; round <= KILL_ROUNDS; round += 1) {
+      log(`kill -9 under sign-up load, round ${round}`);
+      report.kills.push(await killRound(round));
+    }
+    log('SIGTERM under sign-up load');
+    report.sigterm = await sigtermUnderLoad();
+    log('kill -9 during a publish');
+    report.publishKill = await killDuringPublish();
+  }
   server.child.kill('SIGTERM');
   await server.exited;
 } finally {
@@ -225,6 +269,11 @@ try {
 fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'reports/faults.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\n${markdown(report)}\n\nWritten to reports/faults.json`);
-const lost = report.signUps.lost + report.kills.reduce((sum, round) => sum + round.lost, 0) + report.sigterm.lost;
-const broken = report.sigterm.resets + report.publishKill.non200 + report.publishKill.mixed;
+const lost =
+  (report.signUps?.lost ?? 0) +
+  (report.kills ?? []).reduce((sum, round) => sum + round.lost, 0) +
+  (report.sigterm?.lost ?? 0) +
+  (report.locked ? report.locked.lost + report.locked.stuck + report.locked.answered500 : 0) +
+  (report.mailFrom ? report.mailFrom.lost + report.mailFrom.stuck + report.mailFrom.failed : 0);
+const broken = (report.sigterm?.resets ?? 0) + (report.publishKill?.non200 ?? 0) + (report.publishKill?.mixed ?? 0);
 process.exit(lost + broken === 0 ? 0 : 1);
