@@ -34,7 +34,23 @@ const shopSchema = v.object({
    * address and the register entry in the shop's language (court and number, Turkey's MERSİS number, …). The values
    * here are placeholders until the retailer's legal department fills them in.
    */
-  imprint: v.object({ address: v.pipe(v.string(), v.nonEmpty()), register: v.pipe(v.string(), v.nonEmpty()) }),
+  imprint: v.object({
+    address: v.pipe(v.string(), v.nonEmpty()),
+    register: v.pipe(v.string(), v.nonEmpty()),
+    /**
+     * What else the shop's law asks a business e-mail to name, each written with its label in the shop's language
+     * (docs/newsletter.md#the-mails): the seat and the managing directors (DE, §35a GmbHG), the tax number and the
+     * share capital (PL, art. 206 §1 KSH), the web address and a contact (TR, TTK 39(2); AT), the disclosure under
+     * the Austrian Mediengesetz (a link). Placeholders too.
+     */
+    seat: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    managingDirectors: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    taxNumber: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    shareCapital: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    website: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    contact: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    disclosure: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  }),
   /** The shop's name of the loyalty card product in `/registerfree{card}card` URLs. */
   loyaltyCardPath: pathSchema,
   /** Newsletter sign-up rules (docs/newsletter.md#rules-per-shop). */
@@ -115,7 +131,12 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',
     tradeName: 'Aroma Deutschland GmbH',
-    imprint: { address: 'Beispielstraße 1, 20095 Hamburg, Deutschland', register: 'Amtsgericht Hamburg, HRB 000000' },
+    imprint: {
+      address: 'Beispielstraße 1, 20095 Hamburg, Deutschland',
+      register: 'Amtsgericht Hamburg, HRB 000000',
+      seat: 'Sitz der Gesellschaft: Hamburg',
+      managingDirectors: 'Geschäftsführer: Vorname Nachname, Vorname Nachname',
+    },
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
@@ -123,7 +144,12 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR', timeZone: 'Europe/Vienna',
     tradeName: 'Aroma Österreich GmbH',
-    imprint: { address: 'Beispielgasse 1, 1010 Wien, Österreich', register: 'Firmenbuch FN 000000a, Handelsgericht Wien' },
+    imprint: {
+      address: 'Beispielgasse 1, 1010 Wien, Österreich',
+      register: 'Firmenbuch FN 000000a, Handelsgericht Wien',
+      contact: 'E-Mail: service@aroma.example',
+      disclosure: 'Offenlegung nach § 25 MedienG: https://www.aroma.example/at/impressum',
+    },
     currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
     welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 14, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
@@ -175,7 +201,13 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY', timeZone: 'Europe/Istanbul',
     tradeName: 'Aroma Mağazacılık A.Ş.',
-    imprint: { address: 'Örnek Mah. Örnek Cad. No: 1, 34000 İstanbul, Türkiye', register: 'MERSİS No: 0000000000000000' },
+    imprint: {
+      address: 'Örnek Mah. Örnek Cad. No: 1, 34000 İstanbul, Türkiye',
+      register: 'MERSİS No: 0000000000000000',
+      taxNumber: 'Ticaret Sicil No: 000000',
+      website: 'https://www.aroma.example/tr',
+      contact: 'İletişim: musteri@aroma.example',
+    },
     currencySign: { text: 'TL', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
@@ -193,7 +225,12 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
     code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', timeZone: 'Europe/Warsaw',
     tradeName: 'Aroma Polska sp. z o.o.',
-    imprint: { address: 'ul. Przykładowa 1, 00-001 Warszawa, Polska', register: 'KRS 0000000000, Sąd Rejonowy dla m.st. Warszawy' },
+    imprint: {
+      address: 'ul. Przykładowa 1, 00-001 Warszawa, Polska',
+      register: 'Sąd Rejonowy dla m.st. Warszawy w\u00a0Warszawie, XII Wydział Gospodarczy Krajowego Rejestru Sądowego, KRS 0000000000',
+      taxNumber: 'NIP 0000000000',
+      shareCapital: 'Kapitał zakładowy: 5\u00a0000,00\u00a0zł',
+    },
     currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 100 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { shops, shopBySegment } from '../../../src/shared/countries.ts';
+import { shopByCode, shops, shopBySegment } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
 import { parseMail } from '../../mail/outboxReader.ts';
 import { fileTransport } from '../../mail/transport.ts';
 import { mailHtml } from './mailHtml.ts';
-import { mailText } from './mailContent.ts';
+import { mailText, senderLine } from './mailContent.ts';
 import { newsletterMessage } from './newsletterMails.ts';
 import { SAMPLE_SITE, sampleMails } from './sampleMails.ts';
 
@@ -94,10 +94,22 @@ describe('in every shop', () => {
   test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: both mails name their sender, last, in text and HTML: the company, its address and register entry', async (_segment, shop) => {
     for (const content of [confirmation(shop), welcome(shop)]) {
       const text = mailText(content);
-      expect(text.trimEnd().endsWith(`${shop.tradeName} · ${shop.imprint.address} · ${shop.imprint.register}`)).toBe(true);
+      expect(text.trimEnd().endsWith(senderLine(shop))).toBe(true);
       const html = await mailHtml(content);
-      for (const part of [shop.imprint.address, shop.imprint.register]) expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+      for (const part of Object.values(shop.imprint)) expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
     }
+  });
+
+  // What each market's law asks a business e-mail to name (issue 31: §35a GmbHG, art. 206 §1 KSH, TTK 39(2), the
+  // Austrian ECG and MedienG); the values are placeholders for legal to fill in.
+  test.each([
+    ['DE', [/Sitz der Gesellschaft: \S/, /Geschäftsführer: \S/]],
+    ['PL', [/Sąd Rejonowy dla m\.st\. Warszawy w\u00a0Warszawie, [XVI]+ Wydział Gospodarczy Krajowego Rejestru Sądowego/, /KRS \d{10}/, /NIP \d{10}/, /Kapitał zakładowy: [\d\u00a0]+,\d\d\u00a0zł/]],
+    ['TR', [/MERSİS No: \d{16}/, /Ticaret Sicil No: \d+/, /https:\/\/\S+\/tr/, /İletişim: \S+@\S+/]],
+    ['AT', [/E-Mail: \S+@\S+/, /Offenlegung nach § 25 MedienG: https:\/\/\S+/]],
+  ] as const)('%s: the sender line names what the law asks for', (code, patterns) => {
+    const line = senderLine(shopByCode(code)!);
+    for (const pattern of patterns) expect(line).toMatch(pattern);
   });
 
   test('a re-subscription: the valid code again, or no code and the note that it was issued', () => {
