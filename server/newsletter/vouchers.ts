@@ -68,6 +68,13 @@ const knownVoucherMode = (known: VoucherRow, now: Date): 'repeat' | 'alreadyIssu
   known.valid_until === null || Date.parse(known.valid_until) > now.getTime() ? 'repeat' : 'alreadyIssued';
 
 /**
+ * A voucher issued before, for this subscriber: repeated while valid. Issued to another spelling of the mailbox: only
+ * named as issued, never shown, since where a provider knows no tags `anna+x@` may be somebody else's mailbox.
+ */
+const modeFor = (known: VoucherRow, subscriberId: number, now: Date): 'repeat' | 'alreadyIssued' =>
+  known.subscriber_id === subscriberId ? knownVoucherMode(known, now) : 'alreadyIssued';
+
+/**
  * Welcome vouchers (docs/newsletter.md#welcome-voucher): one per mailbox and shop, ever (the address's mailbox key:
  * `anna+promo@…` and `a.n.n.a@gmail.com` are Anna's one mailbox), and one per subscriber, both enforced by unique
  * indexes; codes are unique too (a collision, one in 2^60, draws a new code).
@@ -89,7 +96,7 @@ export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8A
     /** The welcome voucher of a subscriber confirming in a shop (inside the confirmation's transaction). */
     welcome(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher {
       const known = existing(subscriberId, shop);
-      if (known) return { mode: knownVoucherMode(known, now), voucher: known };
+      if (known) return { mode: modeFor(known, subscriberId, now), voucher: known };
       const validUntil = voucherValidUntil(now, shop.welcomeVoucher.validMonths, shop.timeZone);
       for (;;) {
         const row = insert.get({
@@ -110,7 +117,7 @@ export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8A
      */
     outlook(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher['mode'] {
       const known = existing(subscriberId, shop);
-      return known ? knownVoucherMode(known, now) : 'new';
+      return known ? modeFor(known, subscriberId, now) : 'new';
     },
     byId: (id: number) => byId.get(id) as VoucherRow | undefined,
   };
