@@ -40,6 +40,8 @@ describe('configuration', () => {
     ['SITE_URL', 'ftp://shop.example'],
     ['TRUST_PROXY', 'yes please'],
     ['LOGIN_TOKEN_TTL_SECONDS', '30 minutes'],
+    ['NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR', '0'],
+    ['NEWSLETTER_CONFIRMATIONS_PER_HOUR', 'many'],
   ])('%s=%j is refused with a message naming it', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`${name} `));
   });
@@ -60,6 +62,7 @@ describe('configuration', () => {
       allowedHosts: [],
       trustProxy: false,
       signUpsPerMinute: 30,
+      confirmationCaps: { perDomainPerHour: 200, perHour: 2000 },
       accounts: { staffUser: undefined, staffPassword: undefined, shopperEmail: undefined, shopperPassword: undefined },
       secrets: { LOGIN_TOKEN_SECRET: undefined, LONG_TERM_TOKEN_SECRET: undefined },
       loginToken: { ttl: 1800, renewAfter: 600 },
