@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_STAFF } from '../preview/staffAccounts.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { hashGate, type HashGate } from './hashGate.ts';
+import { defaultLoginThrottle } from './loginThrottle.ts';
 
 // Parallel guesses (docs/security.md#login-sessions-and-headers-probes-and-answers): every attempt is counted before
 // its password is hashed, so a burst meets the same 429s as guesses in a row, and only the free attempts cost a hash.
@@ -11,8 +12,14 @@ afterEach(async () => {
   server = undefined;
 });
 
+/**
+ * The documented free attempts, with waits long enough that none ends while a burst is still being answered on a
+ * busy machine (the counting, not the waiting, is under test).
+ */
+const throttle = { ...defaultLoginThrottle, firstDelayMs: 60_000 };
+
 async function start(hashes: HashGate) {
-  server = await startTestServer({ login: { hashes } });
+  server = await startTestServer({ login: { hashes, throttle } });
   return server;
 }
 

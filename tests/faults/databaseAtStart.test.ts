@@ -63,6 +63,8 @@ function expectOneLine(result: Awaited<ReturnType<typeof runServer>>, what: RegE
 
 describe('a database the server cannot open at start', () => {
   test('a new file another process holds with BEGIN EXCLUSIVE: one line, exit 1', async () => {
+    // Owner-only, as the server makes its database (a wider file would add a line about narrowing it).
+    fs.writeFileSync(dbPath, '', { mode: 0o600 });
     holder = new DatabaseSync(dbPath);
     holder.exec('BEGIN EXCLUSIVE');
     expectOneLine(await runServer(), /locked.*DB_PATH/);
@@ -76,7 +78,7 @@ describe('a database the server cannot open at start', () => {
   }, 30_000);
 
   test('a file that is not a database: one line, exit 1, the file left as it was', async () => {
-    fs.writeFileSync(dbPath, 'not a database '.repeat(400));
+    fs.writeFileSync(dbPath, 'not a database '.repeat(400), { mode: 0o600 });
     expectOneLine(await runServer(), /not a database.*backup/);
     expect(fs.readFileSync(dbPath, 'utf8')).toBe('not a database '.repeat(400));
   }, 30_000);
