@@ -1,5 +1,6 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
+import { subscriptionPeriodValues } from '../../../src/shared/newsletter/subscriptionPeriods.ts';
 import { senderLine, type MailBlock, type MailContent, type MailLink } from './mailContent.ts';
 
 /** The voucher part of a welcome mail: a new code, the still valid one again, or none (issued before, expired). */
@@ -36,7 +37,7 @@ export function welcomeMailContent(shop: Shop, { email, voucher, links }: Welcom
       : [];
     return [
       { type: 'paragraph', text: voucher.mode === 'new' ? t('newsletter.email.welcome.voucher', { percent: voucher.percent }) : t('newsletter.email.welcome.repeat') },
-      { type: 'code', label: t('newsletter.email.welcome.codeLabel'), code: voucher.code, notes: [t('newsletter.email.welcome.conditions'), ...validUntil], link: conditions },
+      { type: 'code', label: t('newsletter.email.welcome.codeLabel'), code: voucher.code, notes: [t('newsletter.email.welcome.conditions', { months: shop.welcomeVoucher.validMonths ?? '' }), ...validUntil], link: conditions },
     ];
   };
   return {
@@ -53,7 +54,7 @@ export function welcomeMailContent(shop: Shop, { email, voucher, links }: Welcom
     signature: t('newsletter.email.signature'),
     sender: senderLine(shop),
     footer: {
-      lines: [t('newsletter.email.footer.reason', { email })],
+      lines: [t('newsletter.email.footer.reason', { email, ...subscriptionPeriodValues })],
       links: [{ text: t('newsletter.preferences.link'), href: links.preferences }],
     },
   };
