@@ -126,6 +126,37 @@ describe('in every shop', () => {
   });
 });
 
+describe('the greeting', () => {
+  const greeting = (content: ReturnType<typeof welcome>) => content.blocks.find((block) => block.type === 'paragraph');
+  const anna = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy' } as const;
+
+  test.each([
+    ['hu', anna, 'Kedves Nagy Anna!'],
+    ['tr', { salutation: null, firstName: 'Ayşe', lastName: 'Yılmaz' }, 'Sayın Ayşe Yılmaz,'],
+    ['at', { salutation: 'MRS', firstName: 'Eva', lastName: 'Muster' }, 'Sehr geehrte Frau Muster,'],
+    ['at', { salutation: 'MR', firstName: 'Max', lastName: 'Muster' }, 'Sehr geehrter Herr Muster,'],
+    ['at', { salutation: 'DIVERS', firstName: 'Alex', lastName: 'Muster' }, 'Guten Tag Alex Muster,'],
+  ] as const)('%s: the welcome mail greets a subscriber who gave a name by it, in the language\'s form (%j)', (segment, name, expected) => {
+    expect(greeting(welcome(shopBySegment(segment)!, { name }))).toEqual({ type: 'paragraph', text: expected });
+  });
+
+  test.each([
+    ['hu', { salutation: 'MRS', firstName: null, lastName: null }, 'Kedves Olvasónk!'],
+    ['at', { salutation: 'MRS', firstName: null, lastName: null }, 'Guten Tag,'],
+    ['at', { salutation: null, firstName: 'Eva', lastName: null }, 'Guten Tag,'],
+    // A shop without name fields greets everybody alike, whatever a direct call stored.
+    ['de', { salutation: 'MRS', firstName: 'Eva', lastName: 'Muster' }, 'Guten Tag,'],
+    ['cz', { salutation: null, firstName: 'Eva', lastName: 'Nováková' }, 'Dobrý den,'],
+  ] as const)('%s: without the names it needs (%j), the generic greeting', (segment, name, expected) => {
+    expect(greeting(welcome(shopBySegment(segment)!, { name }))).toEqual({ type: 'paragraph', text: expected });
+  });
+
+  test('a name full of markup stays text in the HTML part', async () => {
+    const html = await mailHtml(welcome(shopBySegment('tr')!, { name: { salutation: null, firstName: '<b>Ayşe</b>', lastName: 'Y&lmaz' } }));
+    expect(html).toContain('Sayın &lt;b&gt;Ayşe&lt;/b&gt; Y&amp;lmaz,');
+  });
+});
+
 describe('the HTML part', () => {
   test('escapes user data: an address full of markup stays text', async () => {
     const html = await mailHtml(welcome(shopBySegment('de')!, { email: `"<script>alert('x')</script>"&<img src=x onerror=alert(1)>@example.com` }));
