@@ -41,7 +41,7 @@ for (const shop of shops) {
     expect(mail.html).toContain(CODE.exec(mail.text)![0]);
     expect(mail.html).toContain(`lang="${shop.locale}"`);
     expect(preferences.pathname).toBe(`/${shop.segment}/newsletter/preferences/`);
-    if (shop.code === 'HU') expect(mail.text).toMatch(/egyszer használható fel\.\nÉrvényes eddig: \d{4}\. \p{L}+ \d{1,2}\./u);
+    if (shop.code === 'HU') expect(mail.text).toMatch(/egyszer használható fel\.\nUtolsó felhasználási nap: \d{4}\. \p{L}+ \d{1,2}\./u);
     if (shop.code === 'TR') expect(mail.text).toContain('Hoş geldin indirim kodunuz');
   });
 }

@@ -51,7 +51,9 @@ describe('through a real SMTP server', () => {
     expect(confirmation!.subject).toBe('Kérjük, erősítse meg hírlevél-feliratkozását');
     expect(header(confirmation!, 'content-type')).toMatchObject({ value: 'multipart/alternative' });
     expect(confirmation!.html).toContain('lang="hu-HU"');
-    expect(confirmation!.text).toContain('Kedves Vásárlónk!');
+    // Names typed by whoever signed the address up reach its owner only after the confirmation.
+    expect(confirmation!.text).toContain('Kedves Olvasónk!');
+    expect(confirmation!.text).not.toContain('Kovács');
     const link = linkIn(confirmation!, '/newsletter/confirm/');
     expect(link.origin + link.pathname).toBe('https://shop.example/hu/newsletter/confirm/');
     expect(confirmation!.html).toContain(link.href.replace(/&/g, '&amp;'));
@@ -63,10 +65,11 @@ describe('through a real SMTP server', () => {
     const welcome = to(smtp, email)[1]!;
     const voucher = app.db.prepare('SELECT code, shop, percent, valid_until FROM vouchers').get() as { code: string; valid_until: string };
     expect(voucher).toMatchObject({ code: expect.stringMatching(/^[2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){2}$/), shop: 'HU', percent: 10 });
-    expect(welcome.subject).toBe('Üdvözöljük az Aroma hírlevelében: itt a 10%-os kuponja');
+    expect(welcome.subject).toBe('Üdvözöljük az Aroma hírlevelében – itt a kuponja: 10% kedvezmény');
     expect(welcome.text).toContain(voucher.code);
     expect(welcome.html).toContain(voucher.code);
-    expect(welcome.text).toContain('Érvényes eddig:');
+    expect(welcome.text).toContain('Utolsó felhasználási nap:');
+    expect(welcome.text).toContain('Kedves Kovács Éva!');
     const { preferencesToken } = (await confirmed.json()) as { preferencesToken: string };
     expect(welcome.text).toContain(`https://shop.example/hu/newsletter/preferences/?token=${preferencesToken}`);
     expect(welcome.text).toContain('https://shop.example/hu/c/subscribenewsletter-kuponfeltetelek');

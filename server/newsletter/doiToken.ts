@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { UNCONFIRMED_SIGN_UP_DAYS } from '../../src/shared/newsletter/subscriptionPeriods.ts';
 
 /**
- * How long a confirmation link stays valid: unconfirmed sign-ups are deleted after 14 days (TR legal text;
- * docs/newsletter.md#double-opt-in).
+ * How long a confirmation link stays valid: unconfirmed sign-ups are deleted after `UNCONFIRMED_SIGN_UP_DAYS`, the
+ * days the TR legal text promises (docs/newsletter.md#double-opt-in).
  */
-export const DOI_TOKEN_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+export const DOI_TOKEN_LIFETIME_MS = UNCONFIRMED_SIGN_UP_DAYS * 24 * 60 * 60 * 1000;
 
 /** Random bytes of a confirmation token (docs/constants.md#sizes). */
 export const DOI_TOKEN_BYTES = 32;

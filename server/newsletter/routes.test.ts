@@ -98,7 +98,7 @@ describe('POST /newsletter-subscribers', () => {
     const link = await linkFor('eva@example.com');
     const [mail] = await outboxMails();
     expect(mail!.to).toBe('eva@example.com');
-    expect(mail!.text).toContain('Kedves Vásárlónk');
+    expect(mail!.text).toContain('Kedves Olvasónk');
     expect(link.pathname).toBe('/hu/newsletter/confirm/');
     expect(link.searchParams.get('token')!.length).toBeGreaterThanOrEqual(32);
     // Only a hash of the token is stored; the job that carried it forgets it once the mail is out.

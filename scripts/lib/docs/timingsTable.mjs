@@ -40,7 +40,12 @@ export const timingRows = [
     what: 'staff session',
     value: (q) => `${q('SESSION_TTL_MS', 'minutes')} after login or last renewal, and never longer than ${q('SESSION_MAX_LIFETIME_MS', 'hours')} after login`,
   },
-  { what: 'confirmation link', value: (q) => `valid ${q('DOI_TOKEN_LIFETIME_MS', 'days')}; unconfirmed sign-ups deleted after that` },
+  {
+    what: 'confirmation link',
+    // The lifetime is made from the days the TR legal notice names: both places are listed.
+    value: (q) => (q.raw('UNCONFIRMED_SIGN_UP_DAYS'), `valid ${q('DOI_TOKEN_LIFETIME_MS', 'days')}, as the TR legal notice says; unconfirmed sign-ups deleted after that`),
+  },
+  { what: 'e-bulletins not opened (promised in TR)', value: (q) => `sending stops after ${q('UNOPENED_STOP_YEARS')} years` },
   { what: 'confirmation e-mails to one address', value: (q) => `at most one per ${q('CONFIRMATION_EMAIL_INTERVAL_MS', 'minutes')}` },
   { what: 'sign-up rate-limit window', value: (q) => q('SIGN_UP_WINDOW_MS', 's') },
   {

@@ -6,8 +6,8 @@ import { senderLine, type MailContent } from './mailContent.ts';
 /**
  * The double opt-in mail in the shop's language (docs/newsletter.md#the-mails): the button to the confirmation page,
  * the link once more for clients without buttons, what follows the confirmation, how long the link lives, the
- * minimum age the confirmation asserts, and what to do if somebody else signed the address up. It promises the welcome
- * voucher only when `promisesVoucher` (the default): not to an address whose welcome voucher was issued and has expired,
+ * minimum age the confirmation asserts, and what to do if somebody else signed the address up. Its body names the welcome
+ * voucher (never its preheader) only when `promisesVoucher` (the default): not to an address whose welcome voucher was issued and has expired,
  * which the welcome mail will not carry again (docs/newsletter.md#welcome-voucher).
  */
 export function confirmationMailContent(shop: Shop, confirmationLink: string, { promisesVoucher = true } = {}): MailContent {
@@ -15,7 +15,8 @@ export function confirmationMailContent(shop: Shop, confirmationLink: string, { 
   return {
     locale: shop.locale,
     subject: t('newsletter.email.confirm.subject'),
-    preheader: promisesVoucher ? t('newsletter.email.confirm.preheader') : t('newsletter.email.confirm.preheaderNoVoucher'),
+    // A double opt-in mail advertises nothing: the preheader never names the voucher; the body states it as a fact.
+    preheader: t('newsletter.email.confirm.preheaderNoVoucher'),
     blocks: [
       { type: 'paragraph', text: t('newsletter.email.greeting') },
       { type: 'paragraph', text: t('newsletter.email.confirm.intro') },

@@ -55,8 +55,8 @@ describe('in every shop', () => {
     expect(mailText(confirmation(shopBySegment('tr')!))).toContain('hoş geldin indirim kodunuzu');
     expect(mailText(tr)).not.toMatch(/kupon/i);
     const hu = mailText(welcome(shopBySegment('hu')!));
-    expect(hu).toContain('Érvényes eddig: 2026. december 23.');
-    expect(hu).toContain('egyszer használható fel');
+    expect(hu).toContain('Utolsó felhasználási nap: 2026. december 23.');
+    expect(hu).toContain('A kupon a kiállításától számított 1\u00a0hónapig érvényes, és egy online vásárlás során egyszer használható fel.');
     expect(mailText(welcome(shopBySegment('de')!))).not.toContain('Gültig bis');
   });
 
@@ -76,14 +76,28 @@ describe('in every shop', () => {
   test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: a confirmation mail promises the welcome voucher only where the welcome mail brings a code', async (_segment, shop) => {
     const t = translationsFor(shop.locale);
     const promising = confirmation(shop);
-    expect(promising.preheader).toBe(t('newsletter.email.confirm.preheader'));
+    // The double opt-in mail advertises nothing: its preheader never names the voucher, the body states the fact.
+    expect(promising.preheader).toBe(t('newsletter.email.confirm.preheaderNoVoucher'));
     expect(mailText(promising)).toContain(t('newsletter.email.confirm.next', { percent: shop.welcomeVoucher.percent }));
     // An address whose welcome voucher was issued and has expired: the newsletter follows the confirmation, nothing else.
     const plain = confirmation(shop, { promisesVoucher: false });
     expect(plain.preheader).toBe(t('newsletter.email.confirm.preheaderNoVoucher'));
     expect(mailText(plain)).toContain(t('newsletter.email.confirm.nextNoVoucher'));
     expect(mailText(plain)).not.toContain('%');
-    expect(await mailHtml(plain)).not.toContain(t('newsletter.email.confirm.preheader'));
+  });
+
+  test.each([
+    ['ch', 'Sie können sich jederzeit kostenlos abmelden.'],
+    ['ch-fr', 'Vous pouvez vous désinscrire gratuitement à tout moment.'],
+    ['hu', 'Bármikor ingyenesen leiratkozhat.'],
+    ['tr', 'Abonelikten dilediğiniz zaman ücretsiz olarak çıkabilirsiniz.'],
+  ])('%s: the welcome mail, advertising, says that unsubscribing is free (UWG art. 3 al. 1 let. o, Grt. 6. §)', (segment, sentence) => {
+    expect(welcome(shopBySegment(segment)!).footer?.lines.join(' ')).toContain(sentence);
+  });
+
+  test('CZ: the welcome mail says it is a commercial communication (480/2004 Sb.); no other shop says so in Czech', () => {
+    expect(mailText(welcome(shopBySegment('cz')!))).toContain('Toto je obchodní sdělení.');
+    expect(mailText(welcome(shopBySegment('sk')!))).not.toContain('obchodní sdělení');
   });
 
   test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: the welcome mail links the preferences page in the words of the confirmation page', (_segment, shop) => {
@@ -121,6 +135,37 @@ describe('in every shop', () => {
     expect(issued.subject).toBe('Willkommen zurück beim Aroma-Newsletter');
     expect(mailText(issued)).toContain('keinen neuen Code');
     expect(mailText(issued)).not.toMatch(/[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+  });
+});
+
+describe('the greeting', () => {
+  const greeting = (content: ReturnType<typeof welcome>) => content.blocks.find((block) => block.type === 'paragraph');
+  const anna = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy' } as const;
+
+  test.each([
+    ['hu', anna, 'Kedves Nagy Anna!'],
+    ['tr', { salutation: null, firstName: 'Ayşe', lastName: 'Yılmaz' }, 'Sayın Ayşe Yılmaz,'],
+    ['at', { salutation: 'MRS', firstName: 'Eva', lastName: 'Muster' }, 'Sehr geehrte Frau Muster,'],
+    ['at', { salutation: 'MR', firstName: 'Max', lastName: 'Muster' }, 'Sehr geehrter Herr Muster,'],
+    ['at', { salutation: 'DIVERS', firstName: 'Alex', lastName: 'Muster' }, 'Guten Tag Alex Muster,'],
+  ] as const)('%s: the welcome mail greets a subscriber who gave a name by it, in the language\'s form (%j)', (segment, name, expected) => {
+    expect(greeting(welcome(shopBySegment(segment)!, { name }))).toEqual({ type: 'paragraph', text: expected });
+  });
+
+  test.each([
+    ['hu', { salutation: 'MRS', firstName: null, lastName: null }, 'Kedves Olvasónk!'],
+    ['at', { salutation: 'MRS', firstName: null, lastName: null }, 'Guten Tag,'],
+    ['at', { salutation: null, firstName: 'Eva', lastName: null }, 'Guten Tag,'],
+    // A shop without name fields greets everybody alike, whatever a direct call stored.
+    ['de', { salutation: 'MRS', firstName: 'Eva', lastName: 'Muster' }, 'Guten Tag,'],
+    ['cz', { salutation: null, firstName: 'Eva', lastName: 'Nováková' }, 'Dobrý den,'],
+  ] as const)('%s: without the names it needs (%j), the generic greeting', (segment, name, expected) => {
+    expect(greeting(welcome(shopBySegment(segment)!, { name }))).toEqual({ type: 'paragraph', text: expected });
+  });
+
+  test('a name full of markup stays text in the HTML part', async () => {
+    const html = await mailHtml(welcome(shopBySegment('tr')!, { name: { salutation: null, firstName: '<b>Ayşe</b>', lastName: 'Y&lmaz' } }));
+    expect(html).toContain('Sayın &lt;b&gt;Ayşe&lt;/b&gt; Y&amp;lmaz,');
   });
 });
 

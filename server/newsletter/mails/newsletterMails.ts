@@ -96,12 +96,14 @@ export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSe
   const welcome: MailKind = {
     async render(job) {
       const { preferencesToken, site, voucherId, voucherMode } = payloadOf<WelcomePayload>(job);
-      if (subscribers.byToken('preferences', preferencesToken)?.id !== job.subscriber_id) return null;
+      const subscriber = subscribers.byToken('preferences', preferencesToken);
+      if (!subscriber || subscriber.id !== job.subscriber_id) return null;
       const shop = shopOf(site);
       const voucher = vouchers.byId(voucherId);
       if (!voucher) return null;
       const content = welcomeMailContent(shop, {
         email: job.recipient,
+        name: { salutation: subscriber.salutation, firstName: subscriber.first_name, lastName: subscriber.last_name },
         voucher:
           voucherMode === 'alreadyIssued'
             ? { mode: 'alreadyIssued' }

@@ -1,5 +1,7 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
+import { subscriptionPeriodValues } from '../../../src/shared/newsletter/subscriptionPeriods.ts';
+import { mailGreeting, type SubscriberName } from './greeting.ts';
 import { senderLine, type MailBlock, type MailContent, type MailLink } from './mailContent.ts';
 
 /** The voucher part of a welcome mail: a new code, the still valid one again, or none (issued before, expired). */
@@ -10,6 +12,8 @@ export type WelcomeMailVoucher =
 /** What a welcome mail needs besides the shop. */
 export interface WelcomeMailInput {
   email: string;
+  /** The subscriber's name, for the greeting (`mailGreeting`); absent or empty: the generic greeting. */
+  name?: SubscriberName;
   voucher: WelcomeMailVoucher;
   links: {
     /** The subscriber's preferences page (change, unsubscribe). */
@@ -24,9 +28,10 @@ export interface WelcomeMailInput {
 /**
  * The welcome mail after confirmation, in the shop's language (docs/newsletter.md#the-mails): a thank-you, the
  * personal voucher code with its conditions (one online order; in HU the end date, usable once) and the link to
- * the conditions page, and under it the preferences link every mail after confirmation carries.
+ * the conditions page, and under it the preferences link every mail after confirmation carries. It greets the
+ * subscriber by name where the shop asks for names (`mailGreeting`).
  */
-export function welcomeMailContent(shop: Shop, { email, voucher, links }: WelcomeMailInput): MailContent {
+export function welcomeMailContent(shop: Shop, { email, name, voucher, links }: WelcomeMailInput): MailContent {
   const t = translationsFor(shop.locale);
   const conditions: MailLink = { text: t('newsletter.link.voucherConditions'), href: links.voucherConditions };
   const voucherBlocks = (): MailBlock[] => {
@@ -36,7 +41,7 @@ export function welcomeMailContent(shop: Shop, { email, voucher, links }: Welcom
       : [];
     return [
       { type: 'paragraph', text: voucher.mode === 'new' ? t('newsletter.email.welcome.voucher', { percent: voucher.percent }) : t('newsletter.email.welcome.repeat') },
-      { type: 'code', label: t('newsletter.email.welcome.codeLabel'), code: voucher.code, notes: [t('newsletter.email.welcome.conditions'), ...validUntil], link: conditions },
+      { type: 'code', label: t('newsletter.email.welcome.codeLabel'), code: voucher.code, notes: [t('newsletter.email.welcome.conditions', { months: shop.welcomeVoucher.validMonths ?? '' }), ...validUntil], link: conditions },
     ];
   };
   return {
@@ -45,7 +50,7 @@ export function welcomeMailContent(shop: Shop, { email, voucher, links }: Welcom
     preheader: t('newsletter.email.welcome.preheader'),
     blocks: [
       { type: 'heading', text: t('newsletter.email.welcome.heading') },
-      { type: 'paragraph', text: t('newsletter.email.greeting') },
+      { type: 'paragraph', text: mailGreeting(shop, name) },
       { type: 'paragraph', text: t('newsletter.email.welcome.intro') },
       ...voucherBlocks(),
       { type: 'button', link: { text: t('newsletter.email.welcome.shopButton'), href: links.shop } },
@@ -53,7 +58,7 @@ export function welcomeMailContent(shop: Shop, { email, voucher, links }: Welcom
     signature: t('newsletter.email.signature'),
     sender: senderLine(shop),
     footer: {
-      lines: [t('newsletter.email.footer.reason', { email })],
+      lines: [t('newsletter.email.footer.reason', { email, ...subscriptionPeriodValues })],
       links: [{ text: t('newsletter.preferences.link'), href: links.preferences }],
     },
   };

@@ -47,7 +47,13 @@ export function signUpProps(shop: Shop): {
   return {
     // The consent texts with the shop's age and trade name filled in: the very wording the service hashes.
     // The name limit comes from the schema the service checks with, never from the catalogue.
-    strings: { ...pickStrings(shop.locale, signUpStringKeys), ...consentTexts(shop), 'newsletter.error.nameTooLong': t('newsletter.error.nameTooLong', { max: NAME_MAX_LENGTH }) },
+    strings: {
+      ...pickStrings(shop.locale, signUpStringKeys),
+      ...consentTexts(shop),
+      'newsletter.error.nameTooLong': t('newsletter.error.nameTooLong', { max: NAME_MAX_LENGTH }),
+      // The voucher's validity (HU: `{{months}}`) from the country table; the island fills in the percentage.
+      'newsletter.voucherFootnote': t('newsletter.voucherFootnote', { months: shop.welcomeVoucher.validMonths ?? '', percent: '{{percent}}' }),
+    },
     rules: shop.newsletter,
     links,
     voucherConditions: { href: href(shop.links.voucherConditions), text: t('newsletter.link.voucherConditions') },
