@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { shopByCode } from '../shared/countries.ts';
-import { catalogues } from '../shared/i18n.ts';
-import { uiLocales, type UiLocale } from '../shared/locales.ts';
-import { consentTexts } from '../shared/newsletter/consentTexts.ts';
-import { signUpProps } from '../islands/newsletter/signUpProps.ts';
-import { signUpStringKeys } from '../islands/newsletter/signUpStrings.ts';
-import { shopTexts, shown } from './shownTexts.ts';
+import { shopByCode } from '../../shared/countries.ts';
+import { catalogues } from '../../shared/i18n.ts';
+import { uiLocales, type UiLocale } from '../../shared/locales.ts';
+import { consentTexts } from '../../shared/newsletter/consentTexts.ts';
+import { signUpProps } from './signUpProps.ts';
+import { signUpStringKeys } from './signUpStrings.ts';
+import { shopTexts, shown } from '../../i18n/shownTexts.ts';
 
 // The newsletter review by fluent readers and lawyers (issue 31): what the sign-up, the pages and the mails must say.
 // The mails themselves are checked in server/newsletter/mails/mails.test.ts.
