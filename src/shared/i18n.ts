@@ -15,6 +15,16 @@ export type UiStringKey = keyof typeof deDE;
 type Catalogue = Record<UiStringKey, string>;
 
 /**
+ * Keys only languages with that convention have: the greeting by title and family name ("Sehr geehrte Frau Muster,"),
+ * which German uses and the other languages here do not, as their forms need the name's vocative or the first name
+ * (docs/newsletter.md#the-mails). Code asks `hasString` before it uses one.
+ */
+export const conventionKeys = ['newsletter.email.greetingMr', 'newsletter.email.greetingMrs'] as const satisfies readonly UiStringKey[];
+type ConventionKey = (typeof conventionKeys)[number];
+/** A complete catalogue of a language that does not follow the conventions of `conventionKeys`. */
+type LanguageCatalogue = Omit<Catalogue, ConventionKey> & Partial<Pick<Catalogue, ConventionKey>>;
+
+/**
  * The catalogues. Complete for every locale except de-AT and de-CH, which override only what differs
  * from de-DE and fall back per key (see `localeFallbacks`). `satisfies` makes a missing key a type error.
  */
@@ -22,12 +32,12 @@ export const catalogues: Record<UiLocale, Partial<Catalogue>> = {
   'de-DE': deDE satisfies Catalogue,
   'de-AT': deAT satisfies Partial<Catalogue>,
   'de-CH': deCH satisfies Partial<Catalogue>,
-  'fr-CH': frCH satisfies Catalogue,
-  'cs-CZ': csCZ satisfies Catalogue,
-  'hu-HU': huHU satisfies Catalogue,
-  'sk-SK': skSK satisfies Catalogue,
-  'tr-TR': trTR satisfies Catalogue,
-  'pl-PL': plPL satisfies Catalogue,
+  'fr-CH': frCH satisfies LanguageCatalogue,
+  'cs-CZ': csCZ satisfies LanguageCatalogue,
+  'hu-HU': huHU satisfies LanguageCatalogue,
+  'sk-SK': skSK satisfies LanguageCatalogue,
+  'tr-TR': trTR satisfies LanguageCatalogue,
+  'pl-PL': plPL satisfies LanguageCatalogue,
 };
 
 let instance: i18n | undefined;
@@ -58,6 +68,12 @@ export type Translate = (key: UiStringKey, values?: Interpolation) => string;
 export function translationsFor(locale: UiLocale): Translate {
   const t = getInstance().getFixedT(locale);
   return (key, values) => t(key, values ?? {});
+}
+
+/** Whether a locale (or the locale it falls back to) has a string for the key: for the keys of `conventionKeys`. */
+export function hasString(locale: UiLocale, key: UiStringKey): boolean {
+  const fallback = localeFallbacks[locale];
+  return Object.hasOwn(catalogues[locale], key) || (fallback !== undefined && Object.hasOwn(catalogues[fallback], key));
 }
 
 /** Resolves a list of keys into a plain object, ready to pass to an island as props. */

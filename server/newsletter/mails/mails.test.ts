@@ -148,6 +148,8 @@ describe('the greeting', () => {
     ['at', { salutation: 'MRS', firstName: 'Eva', lastName: 'Muster' }, 'Sehr geehrte Frau Muster,'],
     ['at', { salutation: 'MR', firstName: 'Max', lastName: 'Muster' }, 'Sehr geehrter Herr Muster,'],
     ['at', { salutation: 'DIVERS', firstName: 'Alex', lastName: 'Muster' }, 'Guten Tag Alex Muster,'],
+    // Turkish puts Bey and Hanım after the first name: no title form, so both names even with a salutation.
+    ['tr', { salutation: 'MR', firstName: 'Ahmet', lastName: 'Yılmaz' }, 'Sayın Ahmet Yılmaz,'],
   ] as const)('%s: the welcome mail greets a subscriber who gave a name by it, in the language\'s form (%j)', (segment, name, expected) => {
     expect(greeting(welcome(shopBySegment(segment)!, { name }))).toEqual({ type: 'paragraph', text: expected });
   });
