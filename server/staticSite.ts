@@ -35,7 +35,12 @@ function resolveFile(root: string, urlPath: string): string | undefined {
   if (file !== root && !file.startsWith(root + path.sep)) return undefined;
   // A precompressed sibling is served only in place of its file (see `send`), never by its own name.
   if (isPrecompressedSibling(file)) return undefined;
-  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : undefined;
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (stat?.isFile()) return file;
+  // A stand-in for a retailer page named `*.html` is built as a folder of that name (docs/footer.md#stand-in-pages);
+  // it answers at the very URL the shop links to, without a redirect.
+  if (stat?.isDirectory() && decoded.endsWith('.html')) return resolveFile(root, `${decoded}/`);
+  return undefined;
 }
 
 /** The Brotli sibling of `file` written by the build, or undefined. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { shops } from '../src/shared/countries.ts';
+import { shopHref } from '../src/lib/retailerLinks.ts';
 import { translationsFor } from '../src/shared/i18n.ts';
 import { shopFactValues } from '../src/shared/footer/shopFacts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -24,7 +25,10 @@ test.describe('every country\'s footer', () => {
       // The country table's facts, filled into the CMS texts (docs/footer.md#shop-facts).
       for (const fact of Object.values(shopFactValues(shop))) await expect(footer).toContainText(fact);
       const legal = footer.getByRole('navigation', { name: translationsFor(shop.locale)('footer.legalNav') });
-      for (const link of content.legalLinks) await expect(legal.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', link.url);
+      // The CMS's shop-relative paths, under the shop's segment (docs/footer.md#links-to-the-retailers-site).
+      for (const link of content.legalLinks) {
+        await expect(legal.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', shopHref(shop, link.url));
+      }
       // Coffee-subscription cancellation exists only in DE, AT and CH (both Swiss shops).
       const cancels = content.legalLinks.filter((link: { kind: string }) => link.kind === 'subscriptionCancellation');
       expect(cancels.length > 0).toBe(['DE', 'AT', 'CH'].includes(shop.code.split('_')[0]!));
@@ -58,7 +62,7 @@ test.describe('the footer without JavaScript', () => {
     await expect(footer.getByRole('link', { name: 'Kaffee', exact: true })).toBeVisible();
     // Without JavaScript the panels are plain content: no disclosure buttons (the sign-up form's submit aside).
     await expect(footer.getByRole('button').and(footer.locator(':not([data-footer-newsletter] *)'))).toHaveCount(0);
-    await expect(footer.getByRole('link', { name: 'Cookie-Einstellungen' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: 'Cookie-Einstellungen' })).toHaveAttribute('href', '/de/privacy');
     await footer.getByText('Land wechseln').click();
     await footer.getByRole('link', { name: 'Österreich' }).click();
     await expect(page).toHaveURL(/\/at\/$/);

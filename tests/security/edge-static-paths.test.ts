@@ -14,6 +14,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'de'));
   fs.writeFileSync(path.join(dist, 'de/index.html'), '<!doctype html><title>de</title>');
   fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>not found</title>');
+  fs.mkdirSync(path.join(dist, 'de/lieferung-s102.html'));
+  fs.writeFileSync(path.join(dist, 'de/lieferung-s102.html/index.html'), '<!doctype html><title>Lieferung</title>');
+  fs.mkdirSync(path.join(dist, 'de/folder.html'));
   server = await startEdgeServer({}, dist);
 });
 afterAll(async () => {
@@ -37,6 +40,21 @@ describe('redirects stay on this site', () => {
   test('the query survives the redirect; the path is the normalised one', async () => {
     const response = await rawRequest(server.origin, { path: '///de?x=1' });
     expect(response.headers.location).toBe('/de/?x=1');
+  });
+});
+
+describe('stand-ins for retailer pages named *.html (docs/footer.md#stand-in-pages)', () => {
+  test('answer at the very URL the shop links to, query and all, without a redirect', async () => {
+    const response = await rawRequest(server.origin, { path: '/de/lieferung-s102.html?question=sendungsverfolgung' });
+    expect(response.status).toBe(200);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toContain('<title>Lieferung</title>');
+  });
+
+  test.each(['/de/folder.html', '/de/lieferung-s102.html/../../404.html/x.html'])('GET %s (a folder without a page) is a 404', async (probe) => {
+    const response = await rawRequest(server.origin, { path: probe });
+    expect(response.status).toBe(404);
+    expect(response.body).toContain('not found');
   });
 });
 

@@ -2,7 +2,7 @@
 import { shops } from '../../../src/shared/countries.ts';
 import { formatAmount } from '../../../src/shared/format/amount.ts';
 import { formatReturnPeriod, formatServiceHours } from '../../../src/shared/footer/shopFacts.ts';
-import { linkKeys } from '../../../src/islands/newsletter/signUpProps.ts';
+import { linkKeys } from '../../../src/lib/newsletter/signUpLinks.ts';
 import { listOf } from './formatValue.mjs';
 
 const yesNo = (value) => (value ? 'yes' : 'no');
@@ -63,7 +63,7 @@ export function newsletterLinksPerShop() {
   return [
     '| link | shops |',
     '| --- | --- |',
-    ...Object.keys(linkKeys).map((key) => `| ${wordsOf(key)} | ${linkTargets(key)} |`),
+    ...Object.keys(linkKeys).filter((key) => key !== 'voucherConditions').map((key) => `| ${wordsOf(key)} | ${linkTargets(key)} |`),
     `| voucher conditions (in the voucher footnote) | ${linkTargets('voucherConditions')} |`,
   ].join('\n');
 }

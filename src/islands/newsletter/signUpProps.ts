@@ -1,22 +1,14 @@
 import type { Shop } from '../../shared/countries.ts';
-import { pickStrings, translationsFor, type UiStringKey } from '../../shared/i18n.ts';
+import { pickStrings, translationsFor } from '../../shared/i18n.ts';
+import { linkKeys } from '../../lib/newsletter/signUpLinks.ts';
 import { consentTexts } from '../../shared/newsletter/consentTexts.ts';
 import { NAME_MAX_LENGTH } from '../../shared/newsletter/subscriberSchema.ts';
 import { signUpFormPath } from '../../shared/newsletter/pagePaths.ts';
 import type { SignUpLink } from './LegalNotice.tsx';
 import { signUpStringKeys, type SignUpStrings } from './signUpStrings.ts';
 
-/** The shop's link targets shown under the form, in this order, with their catalogue keys. Absent ones are skipped. */
-export const linkKeys = {
-  privacy: 'newsletter.link.privacy',
-  contact: 'newsletter.link.contact',
-  exampleNewsletter: 'newsletter.link.exampleNewsletter',
-  generalTerms: 'newsletter.link.generalTerms',
-  newsletterInfo: 'newsletter.link.newsletterInfo',
-  commercialMessageConsent: 'newsletter.link.commercialMessageConsent',
-  personalMarketingConsent: 'newsletter.link.personalMarketingConsent',
-  privacyNotice: 'newsletter.link.privacyNotice',
-} as const satisfies Partial<Record<keyof Shop['links'], UiStringKey>>;
+/** The links under the form (voucher conditions apart, which the voucher line links). */
+const { voucherConditions: voucherConditionsKey, ...listedLinkKeys } = linkKeys;
 
 /**
  * Pictures of the section (docs/newsletter.md#pictures), each shown from `fromWidth` px of viewport width: `{token}.jpg`
@@ -40,8 +32,8 @@ export function signUpProps(shop: Shop): {
   const t = translationsFor(shop.locale);
   // Link targets are shop pages: they live under the shop's own segment.
   const href = (path: string) => `/${shop.segment}${path}`;
-  const links = Object.entries(linkKeys).flatMap(([name, key]) => {
-    const path = shop.links[name as keyof typeof linkKeys];
+  const links = Object.entries(listedLinkKeys).flatMap(([name, key]) => {
+    const path = shop.links[name as keyof typeof listedLinkKeys];
     return path ? [{ href: href(path), text: t(key) }] : [];
   });
   return {
@@ -56,7 +48,7 @@ export function signUpProps(shop: Shop): {
     },
     rules: shop.newsletter,
     links,
-    voucherConditions: { href: href(shop.links.voucherConditions), text: t('newsletter.link.voucherConditions') },
+    voucherConditions: { href: href(shop.links.voucherConditions), text: t(voucherConditionsKey) },
     // The welcome voucher (TR: welcome discount) the shop's mail sends (docs/constants.md#limits).
     percent: shop.welcomeVoucher.percent,
     // The plain form's endpoint (docs/newsletter.md#plain-form), and the page an answer is shown on unless the section

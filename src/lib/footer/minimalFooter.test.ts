@@ -6,14 +6,14 @@ import { legalLinkSchema } from '../../shared/footer/footerSchema.ts';
 import { minimalFooter } from './minimalFooter.ts';
 
 describe('the minimal footer', () => {
-  test('has the shop\'s legal links from the country table, in its language, with the consent link', () => {
+  test('has the shop\'s legal links from the country table, under its segment, in its language, with the consent link', () => {
     const pl = shopBySegment('pl')!;
     const { legalLinks, salesTax } = minimalFooter(pl, translationsFor(pl.locale));
     expect(legalLinks).toEqual([
-      { url: '/privacy', text: 'Polityka prywatności', kind: 'privacy' },
-      { url: '/regulamin', text: 'Regulamin', kind: 'terms' },
-      { url: '/contact', text: 'Kontakt', kind: 'other' },
-      { url: '/privacy', text: 'Ustawienia plików cookie', kind: 'consentManagement' },
+      { url: '/pl/privacy', text: 'Polityka prywatności', kind: 'privacy' },
+      { url: '/pl/regulamin', text: 'Regulamin', kind: 'terms' },
+      { url: '/pl/contact', text: 'Kontakt', kind: 'other' },
+      { url: '/pl/privacy', text: 'Ustawienia plików cookie', kind: 'consentManagement' },
     ]);
     expect(salesTax.textBeforeLink).toBe('Wszystkie ceny zawierają VAT, nie zawierają kosztów dostawy.');
     for (const link of legalLinks) expect(v.is(legalLinkSchema, link)).toBe(true);
