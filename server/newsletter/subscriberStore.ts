@@ -32,11 +32,14 @@ export type OpenedSubscriber = SubscriberRow & { token_hash: string };
 /** Which token a call accepts: the confirmation link's (until confirmed) or the preferences token (once confirmed). */
 export type TokenKind = 'doi' | 'preferences';
 
-/** What a consent log entry records (docs/newsletter.md#consent-evidence). */
-export type ConsentEvent = 'SIGNED_UP' | 'CONFIRMED' | 'CHANGED' | 'WITHDRAWN';
+/**
+ * What a consent log entry records (docs/newsletter.md#consent-evidence). `LAPSED`: the subscription ended because
+ * no e-bulletin was opened for the shop's promised years (docs/newsletter.md#opens-and-the-tr-two-year-rule).
+ */
+export type ConsentEvent = 'SIGNED_UP' | 'CONFIRMED' | 'CHANGED' | 'WITHDRAWN' | 'LAPSED';
 
-/** Through which door a consent was given or withdrawn. */
-export type ConsentChannel = 'sign-up' | 'confirmation link' | 'preferences' | 'one-click';
+/** Through which door a consent was given or withdrawn; `no opens` is the sweep of unopened subscriptions. */
+export type ConsentChannel = 'sign-up' | 'confirmation link' | 'preferences' | 'one-click' | 'no opens';
 
 /** A sign-up as it is stored. */
 export interface SignUpRecord {
