@@ -9,11 +9,9 @@ import {
 } from '../../src/shared/newsletter/opensSchema.ts';
 import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
+import { MAX_LISTED_PROBLEMS } from '../promotion/routes.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
-
-/** Most refused fields one answer lists (`problemCount` says how many there were). */
-export const MAX_LISTED_OPEN_PROBLEMS = 100;
 
 /** The body the opens call may send: 1000 opens with long addresses (docs/constants.md#limits). */
 export const OPENS_BODY_LIMIT_BYTES = 512 * 1024;
@@ -66,7 +64,7 @@ export function opensRoutes(db: DatabaseSync, admin: MiddlewareHandler, now: () 
     const problems = body.success ? futureOpens(body.output, now()) : issueProblems(body.issues);
     if (!body.success || problems.length > 0) {
       return problem(c, 400, 'urn:newsletter:invalid_request', 'Expected { "opens": [{ "shop", "email", "openedAt" }, …] }', {
-        problems: problems.slice(0, MAX_LISTED_OPEN_PROBLEMS),
+        problems: problems.slice(0, MAX_LISTED_PROBLEMS),
         problemCount: problems.length,
       });
     }
