@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { OPENS_PER_CALL_MAX } from '../../src/shared/newsletter/opensSchema.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { storeSubscriber } from './subscriberRows.ts';
-import { newsletterTestClient } from './testClient.ts';
+import { newsletterTestClient, SUBSCRIBERS } from './testClient.ts';
 
 // POST /service/newsletter/api/opens, the retailer's mailing system reporting opened e-bulletins
 // (docs/calls.md#record-opens).
@@ -55,11 +55,14 @@ describe('POST /service/newsletter/api/opens', () => {
     expect([lastOpened('ayse@example.com'), lastOpened('kunde@example.com'), lastOpened('gone@example.com')]).toEqual(['2026-11-20T10:00:00.000Z', null, null]);
   });
 
-  test('matches an address as the sign-up stored it', async () => {
+  test('matches an address as the sign-up stored it; unsubscribing erases the last open', async () => {
     const client = newsletterTestClient(server, `${server.dir}/outbox`);
     server.mail.sender.start();
-    await client.subscribed({ email: 'Mixed.Case@Example.com', firstName: 'Ayşe', lastName: 'Yılmaz', legals: ['NEWSLETTER'] }, 'TR');
+    const token = await client.subscribed({ email: 'Mixed.Case@Example.com', firstName: 'Ayşe', lastName: 'Yılmaz', legals: ['NEWSLETTER'] }, 'TR');
     expect(await (await post({ opens: [{ shop: 'TR', email: 'mixed.case@example.com', openedAt: '2026-11-20T10:00:00Z' }] })).json()).toEqual({ recorded: 1, ignored: 0 });
+    expect(lastOpened('Mixed.Case@Example.com')).toBe('2026-11-20T10:00:00.000Z');
+    expect((await client.json('DELETE', `${SUBSCRIBERS}/${token}`, {})).status).toBe(204);
+    expect(lastOpened('Mixed.Case@Example.com')).toBeNull();
   });
 
   test('an older open never moves the last open back', async () => {

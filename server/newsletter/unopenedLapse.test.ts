@@ -2,7 +2,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openDatabase } from '../db.ts';
 import { mailJobs, type MailJobs } from '../mail/mailJobs.ts';
+import { hashDoiToken } from './doiToken.ts';
 import { storeSubscriber } from './subscriberRows.ts';
+import { subscriberStore } from './subscriberStore.ts';
 import { lapseUnopened, LAPSE_BATCH_SIZE } from './unopenedLapse.ts';
 import { unopenedSweeper } from './unopenedSweeper.ts';
 
@@ -59,6 +61,21 @@ describe('lapseUnopened', () => {
     storeSubscriber(db, { email: 'acmadi@example.com', site: 'TR', confirmedAt: before(4 * 365), lastOpenedAt: before(2 * 365 + 2) });
     expect(lapseUnopened(db, jobs, NOW)).toBe(1);
     expect([row('tam@example.com').status, row('acmadi@example.com').status]).toEqual(['SUBSCRIBED', 'UNSUBSCRIBED']);
+    expect(row('acmadi@example.com').last_opened_at).toBeNull();
+  });
+
+  test('a lapsed address that signs up and confirms again starts afresh: the next sweep keeps it', () => {
+    storeSubscriber(db, { email: 'geri@example.com', site: 'TR', confirmedAt: before(4 * 365), lastOpenedAt: before(3 * 365) });
+    expect(lapseUnopened(db, jobs, NOW)).toBe(1);
+    const store = subscriberStore(db);
+    const at = NOW.toISOString();
+    store.signUp({
+      email: 'geri@example.com', salutation: null, firstName: 'Ayşe', lastName: 'Yılmaz', consents: '[]', legals: '["NEWSLETTER"]', origin: 'onsite',
+      originAddition: 'subsite', site: 'TR', consentTextVersion: 'v2', tokenHash: hashDoiToken('doi-token'), expiresAt: before(-14), now: at,
+    });
+    expect(store.confirm(store.byToken('doi', 'doi-token')!, hashDoiToken('preferences-token'), at)).toBe(true);
+    expect(lapseUnopened(db, jobs, NOW)).toBe(0);
+    expect(row('geri@example.com')).toMatchObject({ status: 'SUBSCRIBED', last_opened_at: null });
   });
 
   test('leaves shops without the rule alone: a DE subscriber confirmed 3 years ago stays', () => {

@@ -35,7 +35,7 @@ export function lapseUnopened(db: DatabaseSync, jobs: MailJobs, now: Date): numb
   const due = db.prepare(`SELECT id FROM subscribers WHERE ${unopened} ORDER BY id LIMIT ${LAPSE_BATCH_SIZE}`);
   const lapse = db.prepare(`
     UPDATE subscribers SET status = 'UNSUBSCRIBED', salutation = NULL, first_name = NULL, last_name = NULL,
-      preferences_token_hash = NULL, unsubscribed_at = :now, updated_at = :now WHERE id = :id AND ${unopened}`);
+      preferences_token_hash = NULL, last_opened_at = NULL, unsubscribed_at = :now, updated_at = :now WHERE id = :id AND ${unopened}`);
   const store = subscriberStore(db);
   const at = now.toISOString();
   const params = { ...siteParams, cutoff: unopenedCutoff(now).toISOString() };
