@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { customerFrontendDataRoutes, newsletterCore, newsletterRoutes } from './newsletter/routes.ts';
+import { OPENS_BODY_LIMIT_BYTES, opensRoutes } from './newsletter/opens.ts';
 import { newsletterFormRoutes } from './newsletter/forms/routes.ts';
 import { promotionRoutes } from './promotion/routes.ts';
 import { promotionAdminToken, requireAdminToken } from './promotion/adminToken.ts';
@@ -55,6 +56,7 @@ export const PROMOTION_BODY_LIMIT_BYTES = 64 * 1024;
 /** Calls allowed a body other than the default (`DEFAULT_BODY_LIMIT_BYTES`). */
 const bodyLimitRules: readonly BodyLimitRule[] = [
   { method: 'PUT', path: /^\/service\/promotion\/api\/promotion\/[^/]+$/, maxBytes: PROMOTION_BODY_LIMIT_BYTES },
+  { method: 'POST', path: /^\/service\/newsletter\/api\/opens$/, maxBytes: OPENS_BODY_LIMIT_BYTES },
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
@@ -77,6 +79,7 @@ export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(
   const newsletter = newsletterRoutes(newsletterShared, config);
   app.route(services.newsletter.base, newsletter);
   app.route(services.newsletterForSinglePageApps.base, newsletter);
+  app.route(services.newsletterOpens.base, opensRoutes(db, admin));
   const sessions = previewSessions(db);
   app.route(services.login.base, loginRoutes(db, sessions, config, login));
   app.route(services.preview.base, previewRoutes(db, sessions));

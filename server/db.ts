@@ -163,6 +163,28 @@ export const migrations: readonly string[] = [
    CREATE UNIQUE INDEX vouchers_one_welcome_per_mailbox ON vouchers (mailbox_key, shop) WHERE kind = 'WELCOME' AND mailbox_key IS NOT NULL;`,
   // The caps on confirmation mails count the jobs of the last hour (server/newsletter/confirmationCaps.ts).
   `CREATE INDEX mail_jobs_kind_created ON mail_jobs (kind, created_at);`,
+  // Opens reported by the retailer's mailing system (docs/newsletter.md#opens-and-the-tr-two-year-rule): when the
+  // subscriber last opened an e-bulletin (UTC, ISO 8601), NULL until one is reported. A subscription that lapses for
+  // want of opens is logged as `LAPSED`: SQLite cannot change a CHECK, so the log is copied into a table that allows it.
+  // The sweep looks subscribers up by shop and status.
+  `ALTER TABLE subscribers ADD COLUMN last_opened_at TEXT;
+   CREATE TABLE consent_events_with_lapsed (
+     id INTEGER PRIMARY KEY,
+     subscriber_id INTEGER NOT NULL REFERENCES subscribers (id) ON DELETE CASCADE,
+     email TEXT NOT NULL,
+     site TEXT,
+     event TEXT NOT NULL CHECK (event IN ('SIGNED_UP', 'CONFIRMED', 'CHANGED', 'WITHDRAWN', 'LAPSED')),
+     at TEXT NOT NULL,
+     consents TEXT NOT NULL,
+     legals TEXT NOT NULL,
+     consent_text_version TEXT,
+     channel TEXT NOT NULL
+   );
+   INSERT INTO consent_events_with_lapsed SELECT id, subscriber_id, email, site, event, at, consents, legals, consent_text_version, channel FROM consent_events;
+   DROP TABLE consent_events;
+   ALTER TABLE consent_events_with_lapsed RENAME TO consent_events;
+   CREATE INDEX consent_events_subscriber ON consent_events (subscriber_id);
+   CREATE INDEX subscribers_site_status ON subscribers (site, status);`,
 ];
 
 /**

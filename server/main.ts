@@ -10,6 +10,7 @@ import { promotionAdminToken } from './promotion/adminToken.ts';
 import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
 import { versionStore } from './promotion/versionStore.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
+import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
 import { drainHttpOnShutdown } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
@@ -31,7 +32,9 @@ function prepare(db: DatabaseSync) {
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
   const mail = newsletterMail(db, config);
   const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender });
-  return { seeded, adminToken, publisher, mail, app };
+  // Ends subscriptions unopened too long where the shop promises it (docs/newsletter.md#opens-and-the-tr-two-year-rule).
+  const sweeper = unopenedSweeper(db, mail.jobs);
+  return { seeded, adminToken, publisher, mail, sweeper, app };
 }
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
@@ -48,7 +51,7 @@ try {
   opened?.close();
   process.exit(1);
 }
-const { db, seeded, adminToken, publisher, mail, app } = prepared;
+const { db, seeded, adminToken, publisher, mail, sweeper, app } = prepared;
 
 const shutdown = createShutdown();
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -58,6 +61,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   else if (adminToken.source === 'memory') console.log(`Promotion admin token (this run only): ${adminToken.token}`);
   publisher?.start(ownOrigin(config.host, info.port));
   mail.sender.start();
+  sweeper.start();
   console.log(`Mail goes to ${mail.transport.description}`);
 });
 
@@ -76,4 +80,5 @@ shutdown.onShutdown('http', drainHttpOnShutdown(server as Server));
 if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
 // Mails being handed over finish (up to the sender's grace), the rest stay queued for the next start.
 shutdown.onShutdown('mail', () => mail.sender.stop());
+shutdown.onShutdown('unopened sweep', () => sweeper.stop());
 shutDownOnSignals(shutdown, () => db.close());

@@ -32,11 +32,14 @@ export type OpenedSubscriber = SubscriberRow & { token_hash: string };
 /** Which token a call accepts: the confirmation link's (until confirmed) or the preferences token (once confirmed). */
 export type TokenKind = 'doi' | 'preferences';
 
-/** What a consent log entry records (docs/newsletter.md#consent-evidence). */
-export type ConsentEvent = 'SIGNED_UP' | 'CONFIRMED' | 'CHANGED' | 'WITHDRAWN';
+/**
+ * What a consent log entry records (docs/newsletter.md#consent-evidence). `LAPSED`: the subscription ended because
+ * no e-bulletin was opened for the shop's promised years (docs/newsletter.md#opens-and-the-tr-two-year-rule).
+ */
+export type ConsentEvent = 'SIGNED_UP' | 'CONFIRMED' | 'CHANGED' | 'WITHDRAWN' | 'LAPSED';
 
-/** Through which door a consent was given or withdrawn. */
-export type ConsentChannel = 'sign-up' | 'confirmation link' | 'preferences' | 'one-click';
+/** Through which door a consent was given or withdrawn; `no opens` is the sweep of unopened subscriptions. */
+export type ConsentChannel = 'sign-up' | 'confirmation link' | 'preferences' | 'one-click' | 'no opens';
 
 /** A sign-up as it is stored. */
 export interface SignUpRecord {
@@ -102,14 +105,17 @@ export function subscriberStore(db: DatabaseSync) {
     RETURNING id`);
   const confirm = db.prepare(`
     UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = :now, updated_at = :now, doi_token_hash = NULL,
-      doi_token_expires_at = NULL, preferences_token_hash = :preferencesTokenHash, unsubscribed_at = NULL WHERE ${stillDoi}`);
+      doi_token_expires_at = NULL, preferences_token_hash = :preferencesTokenHash, unsubscribed_at = NULL, last_opened_at = NULL
+      WHERE ${stillDoi}`);
   const update = db.prepare(`
     UPDATE subscribers SET salutation = :salutation, first_name = :firstName, last_name = :lastName, consents = :consents,
       updated_at = :now WHERE ${stillSubscribed}`);
-  // Withdrawal: the names go, the token dies; address, times, consents and text version stay as the proof.
+  // Withdrawal: the names and the last open go, the token dies; address, times, consents and text version stay as the
+  // proof. A new confirmation starts without a last open, so an old one cannot end the new subscription
+  // (docs/newsletter.md#opens-and-the-tr-two-year-rule).
   const withdraw = db.prepare(`
     UPDATE subscribers SET status = 'UNSUBSCRIBED', salutation = NULL, first_name = NULL, last_name = NULL,
-      preferences_token_hash = NULL, unsubscribed_at = :now, updated_at = :now WHERE ${stillSubscribed}`);
+      preferences_token_hash = NULL, last_opened_at = NULL, unsubscribed_at = :now, updated_at = :now WHERE ${stillSubscribed}`);
   // Unconfirmed sign-ups are deleted once their link has expired (the Turkish legal text promises 14 days), with their
   // log. An address that had been subscribed before goes back to UNSUBSCRIBED, without the names and the log entry
   // of the sign-up it never confirmed.

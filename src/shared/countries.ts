@@ -67,6 +67,11 @@ const shopSchema = v.object({
     inlineDneConsent: v.boolean(),
     /** Minimum age named in the legal text. */
     minimumAge: v.number(),
+    /**
+     * Sending stops once the subscriber has opened no e-bulletin for `UNOPENED_STOP_YEARS` years, as the legal notice
+     * and the welcome mail promise (TR): the subscription lapses (docs/newsletter.md#opens-and-the-tr-two-year-rule).
+     */
+    stopsWhenUnopened: v.boolean(),
   }),
   /**
    * The welcome voucher a confirmed subscriber gets by mail (TR: the welcome discount), one per address and shop
@@ -117,6 +122,7 @@ const standardNewsletter = {
   requiresCommercialConsent: false,
   inlineDneConsent: false,
   minimumAge: 16,
+  stopsWhenUnopened: false,
 };
 /** 10 % for one online order (docs/constants.md#limits); the sign-up promises no end date outside HU. */
 const standardWelcomeVoucher = { percent: 10, validMonths: null };
@@ -211,6 +217,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     currencySign: { text: 'TL', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
     newsletter: {
       ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
+      stopsWhenUnopened: true,
     },
     welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 1000 }, returnPeriod: { amount: 90, unit: 'day' }, serviceHours: { opens: '09:00', closes: '19:00' }, hasFooterFallback: false,
     links: {

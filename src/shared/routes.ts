@@ -11,6 +11,7 @@ import { publishService } from './routes/publish.ts';
 import { footerImagesService } from './routes/footerImages.ts';
 import { newsletterService } from './routes/newsletter.ts';
 import { newsletterForSinglePageAppsService } from './routes/newsletterForSinglePageApps.ts';
+import { newsletterOpensService } from './routes/newsletterOpens.ts';
 import { loginService } from './routes/login.ts';
 import { previewService } from './routes/preview.ts';
 import { abTestsService } from './routes/abTests.ts';
@@ -23,6 +24,7 @@ export { publishService } from './routes/publish.ts';
 export { footerImagesService } from './routes/footerImages.ts';
 export { newsletterService } from './routes/newsletter.ts';
 export { newsletterForSinglePageAppsService } from './routes/newsletterForSinglePageApps.ts';
+export { newsletterOpensService } from './routes/newsletterOpens.ts';
 export { loginService } from './routes/login.ts';
 export { previewService } from './routes/preview.ts';
 export { abTestsService } from './routes/abTests.ts';
@@ -36,6 +38,7 @@ export const services = {
   footerImages: footerImagesService,
   newsletter: newsletterService,
   newsletterForSinglePageApps: newsletterForSinglePageAppsService,
+  newsletterOpens: newsletterOpensService,
   login: loginService,
   preview: previewService,
   abTests: abTestsService,

@@ -45,8 +45,15 @@ export const limitRows = [
   },
   {
     what: 'request body of a `/service` call',
-    value: (q) => `at most ${q('DEFAULT_BODY_LIMIT_BYTES', 'KB')}; ${q('PROMOTION_BODY_LIMIT_BYTES', 'KB')} for published content (\`PUT\` promotion)`,
+    value: (q) =>
+      `at most ${q('DEFAULT_BODY_LIMIT_BYTES', 'KB')}; ${q('PROMOTION_BODY_LIMIT_BYTES', 'KB')} for published content (\`PUT\` promotion), ${q('OPENS_BODY_LIMIT_BYTES', 'KB')} for reported opens`,
   },
+  {
+    what: 'opens reported in one call',
+    value: (q) => `at most ${q('OPENS_PER_CALL_MAX')}; a longer list is refused whole`,
+    see: '[calls.md#record-opens](calls.md#record-opens)',
+  },
+  { what: 'subscriptions the unopened sweep ends per transaction', value: (q) => `${q('LAPSE_BATCH_SIZE')}; it goes on until none is due` },
   { what: 'A/B test and group names of a version', value: (q) => `at most ${q('AB_NAME_MAX_LENGTH')} characters` },
   { what: '`x-operator` of a version', value: (q) => `1–${q('OPERATOR_MAX_LENGTH')} characters` },
   {

@@ -35,11 +35,12 @@ export function newsletterRulesPerShop() {
       rules.requiresCommercialConsent ? 'yes, mandatory' : 'no',
       rules.inlineDneConsent ? 'inline, before the legal notice' : 'after the legal notice',
       rules.minimumAge,
+      rules.stopsWhenUnopened ? 'yes ([two-year rule](#opens-and-the-tr-two-year-rule))' : 'no',
     ];
   });
   return [
-    '| shop | personal fields shown | salutation required | names required | commercial message consent | DNE consent placement | minimum age in the legal text |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| shop | personal fields shown | salutation required | names required | commercial message consent | DNE consent placement | minimum age in the legal text | ends when unopened |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
   ].join('\n');
 }

@@ -45,7 +45,13 @@ export const timingRows = [
     // The lifetime is made from the days the TR legal notice names: both places are listed.
     value: (q) => (q.raw('UNCONFIRMED_SIGN_UP_DAYS'), `valid ${q('DOI_TOKEN_LIFETIME_MS', 'days')}, as the TR legal notice says; unconfirmed sign-ups deleted after that`),
   },
-  { what: 'e-bulletins not opened (promised in TR)', value: (q) => `sending stops after ${q('UNOPENED_STOP_YEARS')} years` },
+  {
+    what: 'e-bulletins not opened (promised in TR)',
+    value: (q) =>
+      `sending stops after ${q('UNOPENED_STOP_YEARS')} years: a subscription without an open (or confirmation) for that long ends, checked at start and every ${q('UNOPENED_SWEEP_INTERVAL_MS', 'minutes')}`,
+    see: '[newsletter.md#opens-and-the-tr-two-year-rule](newsletter.md#opens-and-the-tr-two-year-rule)',
+  },
+  { what: 'a reported open in the future', value: (q) => `refused (\`400\`) when later than ${q('OPENED_AT_FUTURE_TOLERANCE_MS', 'minutes')} from now` },
   { what: 'confirmation e-mails to one address', value: (q) => `at most one per ${q('CONFIRMATION_EMAIL_INTERVAL_MS', 'minutes')}` },
   { what: 'sign-up rate-limit window', value: (q) => q('SIGN_UP_WINDOW_MS', 's') },
   {
