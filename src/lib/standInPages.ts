@@ -1,6 +1,6 @@
 import type { Shop } from '../shared/countries.ts';
 import { translationsFor } from '../shared/i18n.ts';
-import { getShopFooter } from './footer/shopFooter.ts';
+import { shownFooterContent } from './footer/shopFooter.ts';
 import { footerLinks } from './footer/footerLinks.ts';
 import { linkKeys } from './newsletter/signUpLinks.ts';
 import { shopCategories } from './shopCategories.ts';
@@ -16,14 +16,14 @@ const OWN_PAGE = /^\/(?:(?:checkout|service|ui)\/?|newsletter(?:\/.*)?)$/s;
  */
 export async function shopStandInPages(shop: Shop, locals: App.Locals = {}): Promise<Map<string, string>> {
   const t = translationsFor(shop.locale);
-  const footer = await getShopFooter(shop, locals);
+  const footer = await shownFooterContent(shop, locals);
   const links: RetailerLink[] = [
     ...shopCategories.map(({ key, path }) => ({ url: path, text: t(key) })),
     ...Object.entries(linkKeys).flatMap(([name, key]) => {
       const path = shop.links[name as keyof typeof linkKeys];
       return path ? [{ url: path, text: t(key) }] : [];
     }),
-    ...(footer.content ? footerLinks(footer.content) : []),
+    ...(footer ? footerLinks(footer) : []),
   ];
   return standInPages(links, (path) => OWN_PAGE.test(path));
 }

@@ -24,7 +24,8 @@ describe('string catalogues', () => {
 
   test('the greeting by title and family name is German only: the other languages\' forms need a vocative or the first name', () => {
     const withTitledGreeting = uiLocales.filter((locale) => conventionKeys.every((key) => hasString(locale, key)));
-    expect(withTitledGreeting).toEqual(['de-DE', 'de-AT', 'de-CH']);
+    expect(withTitledGreeting).toContain('de-DE');
+    expect(withTitledGreeting).toEqual(uiLocales.filter((locale) => locale.startsWith('de-')));
   });
 
   test.each(uiLocales)('%s has no key that German lacks, and keeps every placeholder (adding only facts filled in for the key)', (locale) => {

@@ -48,7 +48,7 @@ function addLuxembourg(): void {
   edit('src/shared/locales.ts', /(export const localeFallbacks[^=]*= \{\n)/, "$1  'de-LU': 'de-DE',\n");
   fs.writeFileSync(path.join(copy, 'src/i18n/de-LU.json'), `${JSON.stringify({ 'shop.country': 'Luxemburg' }, null, 2)}\n`);
   edit('src/shared/i18n.ts', /(import plPL from [^\n]*\n)/, "$1import deLU from '../i18n/de-LU.json' with { type: 'json' };\n");
-  edit('src/shared/i18n.ts', /(\n {2}'pl-PL': plPL satisfies Catalogue,\n)/, "$1  'de-LU': deLU satisfies Partial<Catalogue>,\n");
+  edit('src/shared/i18n.ts', /(\n {2}'pl-PL': plPL satisfies LanguageCatalogue,\n)/, "$1  'de-LU': deLU satisfies Partial<Catalogue>,\n");
   // 3. Its footer content.
   const seed = JSON.parse(fs.readFileSync(path.join(copy, 'server/seed/footer/de.json'), 'utf8')) as {
     headline: string;

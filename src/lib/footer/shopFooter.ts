@@ -1,6 +1,7 @@
 import { getEntry } from 'astro:content';
 import type { Shop } from '../../shared/countries.ts';
 import type { LoadedFooter } from './loadedFooterSchema.ts';
+import type { FooterContent } from '../../shared/footer/footerSchema.ts';
 import { unavailableMessage } from './unavailableFooter.ts';
 import { previewFooter } from './cmsFooter.ts';
 
@@ -20,4 +21,14 @@ export async function getShopFooter(shop: Shop, locals: App.Locals = {}): Promis
   if (!footer) throw new Error(`No footer was loaded for the ${shop.code} shop (is it in SHOPS?)`);
   if (footer.source === 'unavailable') throw new Error(unavailableMessage(footer, shop.code));
   return { ...footer, source: footer.source };
+}
+
+/**
+ * The footer content a shop page shows, or undefined where it shows none (the minimal footer). Never throws for a shop
+ * without a footer: the page's own footer does that, with the message the publisher reports (docs/footer.md).
+ */
+export async function shownFooterContent(shop: Shop, locals: App.Locals = {}): Promise<FooterContent | undefined> {
+  const previewed = previewFooter(shop, locals.footerContentJSON);
+  if (previewed) return previewed.content;
+  return (await getEntry('footer', shop.segment))?.data.content;
 }
