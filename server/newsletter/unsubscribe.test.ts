@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { subscriberFixture } from '../../src/shared/fixtures/subscriberFixture.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
 import { signLoginToken } from '../login/loginToken.ts';
 import { linkIn } from '../mail/outboxReader.ts';
@@ -198,7 +199,7 @@ describe('PUT /newsletter-subscribers/{preferencesToken} applies the shop of the
   test('a valid change is stored and answered; a DE subscriber may leave the names out', async () => {
     const huToken = await client.subscribed(hu, 'HU');
     const changed = await client.json('PUT', `${SUBSCRIBERS}/${huToken}`, { salutation: 'MR', firstName: 'Ádám', lastName: 'Kovács', consents: ['DNE'] });
-    expect(await changed.json()).toEqual({ email: 'hu@example.com', salutation: 'MR', firstName: 'Ádám', lastName: 'Kovács', consents: ['DNE'], status: 'SUBSCRIBED' });
+    expect(await changed.json()).toEqual(subscriberFixture({ email: 'hu@example.com', salutation: 'MR', firstName: 'Ádám', lastName: 'Kovács', consents: ['DNE'] }));
     expect(events('hu@example.com').at(-1)).toMatchObject({ event: 'CHANGED', channel: 'preferences', consents: '["DNE"]' });
     const deToken = await client.subscribed({ email: 'de@example.com', consents: ['DNE'] }, 'DE');
     expect((await client.json('PUT', `${SUBSCRIBERS}/${deToken}`, { consents: [] })).status).toBe(200);
