@@ -6,6 +6,7 @@ import { linkIn } from '../mail/outboxReader.ts';
 import { serverSecret } from '../secrets.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { newsletterTestClient, SUBSCRIBERS } from './testClient.ts';
+import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
 
 // The contract the preferences page codes against (docs/calls.md#unsubscribe, #update-subscriber), and one-click
 // unsubscribe (docs/calls.md#one-click-unsubscribe).
@@ -123,7 +124,7 @@ describe('DELETE /newsletter-subscribers/{preferencesToken}', () => {
   test('unsubscribing cancels the mails still queued to the address', async () => {
     const token = await client.subscribed({ email: 'queued@example.com' });
     const id = (row('queued@example.com') as { id: number }).id;
-    server.mail.jobs.enqueue({ kind: 'newsletter.welcome', recipient: 'queued@example.com', subscriberId: id, payload: { preferencesToken: token }, notBefore: new Date(Date.now() + 60_000) });
+    server.mail.jobs.enqueue(mailJobFixture({ kind: 'newsletter.welcome', recipient: 'queued@example.com', subscriberId: id, payload: { preferencesToken: token }, notBefore: new Date(Date.now() + 60_000) }));
     await client.json('DELETE', `${SUBSCRIBERS}/${token}`, {});
     const jobs = server.db.prepare(`SELECT state, payload, last_error FROM mail_jobs WHERE subscriber_id = ? ORDER BY id`).all(id);
     expect(jobs.at(-1)).toEqual({ state: 'cancelled', payload: null, last_error: 'unsubscribed' });
