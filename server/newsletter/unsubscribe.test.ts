@@ -7,6 +7,7 @@ import { serverSecret } from '../secrets.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { newsletterTestClient, SUBSCRIBERS } from './testClient.ts';
 import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
+import { shopByCode } from '../../src/shared/countries.ts';
 
 // The contract the preferences page codes against (docs/calls.md#unsubscribe, #update-subscriber), and one-click
 // unsubscribe (docs/calls.md#one-click-unsubscribe).
@@ -172,7 +173,7 @@ describe('signing up again after unsubscribing: the mails promise the welcome vo
   test('DE, the voucher has no end: both mails name it, and the welcome mail repeats the code', async () => {
     const t = translationsFor('de-DE');
     const { confirmation, welcome } = await backAfterUnsubscribing({ email: 'zurueck@example.com' }, 'DE');
-    expect(confirmation.text).toContain(t('newsletter.email.confirm.next', { percent: 10 }));
+    expect(confirmation.text).toContain(t('newsletter.email.confirm.next', { percent: shopByCode('DE')!.welcomeVoucher.percent }));
     expect(welcome.text).toContain(t('newsletter.email.welcome.repeat'));
     const { code } = server.db.prepare('SELECT code FROM vouchers').get() as { code: string };
     expect(welcome.text).toContain(code);
