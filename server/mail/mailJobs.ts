@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import type { NewMailJob } from './newMailJobSchema.ts';
 
 /**
  * Where a mail job stands (docs/newsletter.md#mail-delivery):
@@ -32,18 +33,8 @@ export interface MailJob {
   claimed_by: string | null;
 }
 
-/** A job to queue. */
-export interface NewMailJob {
-  kind: string;
-  recipient: string;
-  subscriberId?: number;
-  /** What the mail needs at send time; kept only until the job is done. */
-  payload: object;
-  /** Not before this instant (default: now). */
-  notBefore?: Date;
-  /** Not after this instant: a job still unsent then is cancelled (e.g. a confirmation link that has expired). */
-  notAfter?: Date;
-}
+/** A job to queue (docs/newsletter.md#mail-delivery); its shape is `newMailJobSchema`. */
+export type { NewMailJob } from './newMailJobSchema.ts';
 
 /** The domain part of the Message-IDs: the sender address's domain. */
 export type MessageIdDomain = string;

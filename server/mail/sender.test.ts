@@ -5,6 +5,7 @@ import { mailJobs, type MailJob } from './mailJobs.ts';
 import { mailSender, type MailKind, type MailSender } from './sender.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
 import { senderGone, senderRunning } from './senderIdentity.ts';
+import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
 
 // The mail job state machine (docs/newsletter.md#mail-delivery): queued -> sending -> sent, or back to queued with a
 // growing delay, or failed for good; jobs a dead process left `sending`; stopping leaves the queue as it is.
@@ -62,7 +63,7 @@ describe('mail job state machine', () => {
   test('queued -> sending -> sent: one hand-over, payload cleared, the same Message-ID as queued', async () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: { token: 'secret-token' } });
+    const id = jobs.enqueue(mailJobFixture({ recipient: 'anna@example.com', payload: { token: 'secret-token' } }));
     expect(row(id)).toMatchObject({ state: 'queued', attempts: 0, payload: '{"token":"secret-token"}' });
     expect(row(id).message_id).toMatch(/^<\d{8}T\d{9}Z\.[0-9a-f]{16}@aroma\.example>$/);
     start();
@@ -74,7 +75,7 @@ describe('mail job state machine', () => {
   test('a refused hand-over goes back to the queue with a doubling delay, then is sent once', async () => {
     const { transport, handedOver, attempts } = scriptedTransport([refusal(421), refusal(421), new Error('connect ECONNREFUSED'), 'ok']);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: {} });
+    const id = jobs.enqueue(mailJobFixture());
     start();
     await until(() => row(id).state === 'sent');
     expect(row(id).attempts).toBe(4);
@@ -89,7 +90,7 @@ describe('mail job state machine', () => {
   test('while retrying, the job says why and when: queued, last_error, a later next_attempt_at', async () => {
     const { transport } = scriptedTransport([refusal(421), 'ok']);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: {} });
+    const id = jobs.enqueue(mailJobFixture());
     const queuedAt = row(id).next_attempt_at;
     start();
     await until(() => row(id).attempts === 1 && row(id).state === 'queued');
@@ -101,7 +102,7 @@ describe('mail job state machine', () => {
   test('a refusal of this recipient or message (5xx on RCPT TO or DATA) is final: failed, not retried', async () => {
     const { transport, attempts } = scriptedTransport([refusal(550, 'RCPT TO')]);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue({ kind: 'test', recipient: 'nobody@example.com', payload: { token: 'x' } });
+    const id = jobs.enqueue(mailJobFixture({ recipient: 'nobody@example.com', payload: { token: 'x' } }));
     start();
     await until(() => row(id).state === 'failed');
     expect(row(id)).toMatchObject({ payload: null, last_error: expect.stringMatching(/550/) });
@@ -112,8 +113,8 @@ describe('mail job state machine', () => {
   test('a job its kind no longer wants, or one past its not-after time, is cancelled without a hand-over', async () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport, { test: kind, gone: { render: async () => null } });
-    const unwanted = jobs.enqueue({ kind: 'gone', recipient: 'a@example.com', payload: {} });
-    const expired = jobs.enqueue({ kind: 'test', recipient: 'b@example.com', payload: {}, notAfter: new Date(Date.now() - 1) });
+    const unwanted = jobs.enqueue(mailJobFixture({ kind: 'gone', recipient: 'a@example.com' }));
+    const expired = jobs.enqueue(mailJobFixture({ recipient: 'b@example.com', notAfter: new Date(Date.now() - 1) }));
     start();
     await until(() => row(unwanted).state === 'cancelled' && row(expired).state === 'cancelled');
     expect(handedOver).toEqual([]);
@@ -122,7 +123,7 @@ describe('mail job state machine', () => {
   test('a job queued for later waits until then', async () => {
     const { transport, attempts } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue({ kind: 'test', recipient: 'a@example.com', payload: {}, notBefore: new Date(Date.now() + 150) });
+    const id = jobs.enqueue(mailJobFixture({ recipient: 'a@example.com', notBefore: new Date(Date.now() + 150) }));
     const queued = Date.now();
     start();
     await until(() => row(id).state === 'sent');
@@ -134,7 +135,7 @@ describe('mail job state machine', () => {
     const { db, jobs, row, start } = setUp(transport);
     const subscriber = (db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
       VALUES ('a@example.com', '[]', 'o', 'o', 'SUBSCRIBED', '', '') RETURNING id`).get() as { id: number }).id;
-    const id = jobs.enqueue({ kind: 'test', recipient: 'a@example.com', subscriberId: subscriber, payload: { token: 't' } });
+    const id = jobs.enqueue(mailJobFixture({ recipient: 'a@example.com', subscriberId: subscriber, payload: { token: 't' } }));
     jobs.cancelQueuedFor(subscriber, 'unsubscribed');
     start();
     await new Promise((resolve) => setTimeout(resolve, 80));
@@ -149,7 +150,7 @@ describe('after a crash and on shutdown', () => {
 
   /** A job as a sender leaves it that dies while connecting (`claimed`) or during the hand-over itself. */
   function leaveSending(jobs: ReturnType<typeof mailJobs>, handedOver: boolean, owner = deadSender) {
-    const id = jobs.enqueue({ kind: 'test', recipient: 'anna@example.com', payload: { token: 't' } });
+    const id = jobs.enqueue(mailJobFixture({ recipient: 'anna@example.com', payload: { token: 't' } }));
     expect(jobs.claim(owner)?.id).toBe(id);
     if (handedOver) jobs.handingOver(id);
     return id;
@@ -210,7 +211,7 @@ describe('after a crash and on shutdown', () => {
   test('stop() lets the hand-over in progress finish and leaves the other jobs queued', async () => {
     const { transport, handedOver } = scriptedTransport([], { delayMs: 100 });
     const { jobs, row, start } = setUp(transport);
-    const ids = [1, 2, 3].map((n) => jobs.enqueue({ kind: 'test', recipient: `${n}@example.com`, payload: {} }));
+    const ids = [1, 2, 3].map((n) => jobs.enqueue(mailJobFixture({ recipient: `${n}@example.com` })));
     const running = start();
     await until(() => row(ids[0]!).state === 'sending');
     await running.stop();

@@ -11,6 +11,7 @@ import { siteHealth } from '../siteHealth.ts';
 import { mailJobs, type MailJob } from './mailJobs.ts';
 import { mailSender, SENDER_STALL_REPORT_MS, type MailKind, type MailSender } from './sender.ts';
 import { smtpTransport, type MailTransport } from './transport.ts';
+import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
 
 // The sender against its own faults (docs/newsletter.md#mail-delivery): a database locked by another process, an
 // outcome the database does not take, and a real SMTP server (smtp-server) refusing at each stage or falling silent
@@ -66,7 +67,7 @@ describe('the sender survives errors of its own loop', () => {
     const db = openDatabase(path.join(dir, 'db.sqlite'));
     cleanups.push(() => db.close());
     const queueing = mailJobs(db, 'aroma.example');
-    const ids = ['a@example.com', 'b@example.com', 'c@example.com'].map((to) => queueing.enqueue({ kind: 'test', recipient: to, payload: {} }));
+    const ids = ['a@example.com', 'b@example.com', 'c@example.com'].map((to) => queueing.enqueue(mailJobFixture({ recipient: to })));
     const other = new DatabaseSync(path.join(dir, 'db.sqlite'));
     cleanups.push(() => other.close());
     other.exec('BEGIN IMMEDIATE');
@@ -93,7 +94,7 @@ describe('the sender survives errors of its own loop', () => {
     const finish = jobs.finish;
     // The disk is full when the sender records the first outcome, twice.
     const flakyJobs = { ...jobs, finish: (...args: Parameters<typeof finish>) => (refusals-- > 0 ? (() => { throw new Error('database or disk is full'); })() : finish(...args)) };
-    const id = jobs.enqueue({ kind: 'test', recipient: 'full@example.com', payload: {} });
+    const id = jobs.enqueue(mailJobFixture({ recipient: 'full@example.com' }));
     const sender = mailSender({ db, jobs: flakyJobs, transport, kinds: { test: kind }, retry, pollMs: 20, log: logRecorder().log });
     cleanups.push(() => sender.stop());
     sender.start();
@@ -160,7 +161,7 @@ describe('a real SMTP server refusing at each stage', () => {
     cleanups.push(() => db.close());
     const recorder = logRecorder();
     const { jobs } = start(db, smtpTransport(server.url, { socketTimeoutMs: 300 }), recorder.log);
-    const id = jobs.enqueue({ kind: 'test', recipient: 'reader@example.com', payload: {} });
+    const id = jobs.enqueue(mailJobFixture({ recipient: 'reader@example.com' }));
     jobs.notify();
     await until(() => row(db, id).attempts >= 1 && row(db, id).state !== 'sending');
     const job = row(db, id);

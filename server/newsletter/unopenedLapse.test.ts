@@ -7,6 +7,7 @@ import { storeSubscriber } from './subscriberRows.ts';
 import { subscriberStore } from './subscriberStore.ts';
 import { lapseUnopened, LAPSE_BATCH_SIZE } from './unopenedLapse.ts';
 import { unopenedSweeper } from './unopenedSweeper.ts';
+import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
 
 // The TR legal notice and welcome mail promise that sending stops after {{unopenedYears}} years without an opened
 // e-bulletin (docs/newsletter.md#opens-and-the-tr-two-year-rule).
@@ -30,7 +31,7 @@ const jobState = (id: number) => (db.prepare('SELECT state FROM mail_jobs WHERE 
 describe('lapseUnopened', () => {
   test('ends a TR subscription confirmed 2 years and a day ago without opens, as an unsubscribe does', () => {
     const id = storeSubscriber(db, { email: 'eski@example.com', site: 'TR', confirmedAt: new Date(Date.parse(TWO_YEARS_AGO) - DAY_MS).toISOString() });
-    const queued = jobs.enqueue({ kind: 'welcome', recipient: 'eski@example.com', subscriberId: id, payload: {} }, NOW);
+    const queued = jobs.enqueue(mailJobFixture({ kind: 'welcome', recipient: 'eski@example.com', subscriberId: id }), NOW);
 
     expect(lapseUnopened(db, jobs, NOW)).toBe(1);
 

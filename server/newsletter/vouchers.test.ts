@@ -41,7 +41,7 @@ describe('validity', () => {
 
   test('shops whose conditions set no end date: none', () => {
     expect(voucherValidUntil(new Date(), de.welcomeVoucher.validMonths, de.timeZone)).toBeNull();
-    expect(hu.welcomeVoucher).toEqual({ percent: 10, validMonths: 1 });
+    expect(hu.welcomeVoucher.validMonths).toBe(1);
   });
 });
 
@@ -63,7 +63,7 @@ describe('one welcome voucher per address and shop', () => {
     const first = vouchers.welcome(subscriber, hu, issued);
     expect(vouchers.outlook(subscriber, hu, new Date('2026-06-10T21:59:59.998Z'))).toBe('repeat');
     expect(vouchers.outlook(subscriber, hu, new Date('2026-06-10T22:00:00.000Z'))).toBe('alreadyIssued');
-    expect(first).toMatchObject({ mode: 'new', voucher: { shop: 'HU', percent: 10, issued_at: issued.toISOString(), valid_until: '2026-06-10T21:59:59.999Z' } });
+    expect(first).toMatchObject({ mode: 'new', voucher: { shop: 'HU', percent: hu.welcomeVoucher.percent, issued_at: issued.toISOString(), valid_until: '2026-06-10T21:59:59.999Z' } });
     expect(vouchers.welcome(subscriber, hu, new Date('2026-06-01T00:00:00Z'))).toEqual({ mode: 'repeat', voucher: first.voucher });
     expect(vouchers.welcome(subscriber, hu, new Date('2026-06-11T00:00:00Z'))).toEqual({ mode: 'alreadyIssued', voucher: first.voucher });
     // Another shop is another welcome voucher; a voucher without end date is repeated for ever.

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { seedPromotions } from './seed.ts';
 import { versionStore } from './versionStore.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
+import { footerContentFixture } from '../../src/shared/fixtures/footerContentFixture.ts';
 
 const url = '/service/promotion/api/promotion/SHOP_FOOTER';
 let server: TestServer;
@@ -17,13 +18,14 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
   test('answers the shop\'s content as a JSON string, chosen by the site header', async () => {
     const seedDir = path.join(server.dir, 'seed');
     fs.mkdirSync(seedDir);
-    fs.writeFileSync(path.join(seedDir, 'hu.json'), JSON.stringify({ headline: 'Szolgáltatások' }));
+    const content = footerContentFixture({ headline: 'Szolgáltatások' });
+    fs.writeFileSync(path.join(seedDir, 'hu.json'), JSON.stringify(content));
     expect(seedPromotions(server.db, [{ dir: seedDir, validFrom: '2026-01-01T00:00:00Z' }])).toBe(1);
 
     const response = await fetch(server.origin + url, { headers: { site: 'HU' } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { contentJSON: string };
-    expect(JSON.parse(body.contentJSON)).toEqual({ headline: 'Szolgáltatások' });
+    expect(JSON.parse(body.contentJSON)).toEqual(content);
     // The version answered, so a build can record which version its pages show.
     expect(response.headers.get('etag')).toMatch(/^(W\/)?"1"$/);
     versionStore(server.db).store({ site: 'HU', name: 'SHOP_FOOTER', contentJSON: '{"headline":"új"}', validFrom: new Date(), storedBy: 'test' });

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { shopByCode, shops } from '../shared/countries.ts';
 import { translationsFor } from '../shared/i18n.ts';
 import { uiLocales, type UiLocale } from '../shared/locales.ts';
 import { consentTexts } from '../shared/newsletter/consentTexts.ts';
+import { copyRule, copyRuleSections } from './copyRule.ts';
 import { fallbacks, footerFiles, legalLink, seeds, seedSets, shopTexts, shown } from './shownTexts.ts';
 
 // Copy rules a fluent reader of each language notices (issues 13 and 23, "Copy"), over the catalogues and every footer
@@ -19,12 +22,13 @@ describe('amounts', () => {
 
   test.each(shops.map((shop) => [shop.segment, shop.locale] as const))('%s keeps every amount on one line', (segment, locale) => {
     const split = shopTexts(locale, segment).filter((text) => unitAfter.test(text) || unitBefore.test(text) || digitGroups.test(text));
-    expect(split).toEqual([]);
+    expect(split, copyRule(`${locale} amounts stay on one line: U+00A0 between a number and its unit or currency and in digit groups`, 'all-languages')).toEqual([]);
   });
 
   test('the templates put a no-break space between the percentage and its sign', () => {
-    expect(shown('de-DE')['newsletter.heading']).toContain(`{{percent}}${NBSP}%`);
-    expect(shown('cs-CZ')['newsletter.voucherFootnote']).toContain(`{{percent}}${NBSP}%`);
+    const rule = copyRule('the templates write {{percent}} U+00A0 %', 'all-languages');
+    expect(shown('de-DE')['newsletter.heading'], rule).toContain(`{{percent}}${NBSP}%`);
+    expect(shown('cs-CZ')['newsletter.voucherFootnote'], rule).toContain(`{{percent}}${NBSP}%`);
   });
 });
 
@@ -36,8 +40,9 @@ describe('voucher footnote', () => {
   };
   test.each(uiLocales)('%s leaves the conditions to the link', (locale) => {
     const t = translationsFor(locale);
-    expect(t('newsletter.link.voucherConditions')).toMatch(conditionsWord[locale]);
-    expect(t('newsletter.voucherFootnote')).not.toMatch(conditionsWord[locale]);
+    const rule = copyRule(`${locale} the voucher footnote leaves the conditions to the link`, 'all-languages');
+    expect(t('newsletter.link.voucherConditions'), rule).toMatch(conditionsWord[locale]);
+    expect(t('newsletter.voucherFootnote'), rule).not.toMatch(conditionsWord[locale]);
   });
 });
 
@@ -47,31 +52,35 @@ describe('Turkish', () => {
   test('the commercial message consent names the channel and the sender, İYS and free withdrawal', () => {
     const shop = shopByCode('TR')!;
     const consent = consentTexts(shop)['newsletter.consent.commercial'];
-    expect(consent).toContain('e-posta adresime');
+    const rule = copyRule('tr-TR the commercial message consent names the channel, the sender by trade name, İYS and free withdrawal', 'turkish');
+    expect(consent, rule).toContain('e-posta adresime');
     // The sender is the registered trade name (ticari unvan) from the country table, not the brand.
-    expect(consent).toContain(`${shop.tradeName} tarafından`);
-    expect(consent).not.toMatch(/Aroma tarafından|tarafıma/u);
-    expect(consent).toContain('İleti Yönetim Sistemi');
-    expect(consent).toContain('İYS');
-    expect(consent).toMatch(/ücretsiz.*geri al/u);
+    expect(consent, rule).toContain(`${shop.tradeName} tarafından`);
+    expect(consent, rule).not.toMatch(/Aroma tarafından|tarafıma/u);
+    expect(consent, rule).toContain('İleti Yönetim Sistemi');
+    expect(consent, rule).toContain('İYS');
+    expect(consent, rule).toMatch(/ücretsiz.*geri al/u);
   });
 
   test('the legal notice speaks in the first person throughout', () => {
     const notice = tr['newsletter.legal.notice'];
-    expect(notice).not.toMatch(/durdururuz|açmazsanız|size /u);
-    expect(notice).toContain('biliyorum');
+    const rule = copyRule('tr-TR the legal notice speaks in the first person', 'turkish');
+    expect(notice, rule).not.toMatch(/durdururuz|açmazsanız|size /u);
+    expect(notice, rule).toContain('biliyorum');
   });
 
   test('the DNE consent is an "açık rıza" within the Aydınlatma Metni, not an acknowledgement of having read it', () => {
     // KVKK practice keeps informing (Aydınlatma Metni) and explicit consent (açık rıza) apart.
-    expect(tr['newsletter.consent.dne']).toMatch(/^Aydınlatma Metni’nde belirtilen kapsamda, .* açık rıza veriyorum\. Bu rıza isteğe bağlıdır;/u);
-    expect(tr['newsletter.consent.dne']).not.toContain('okudum');
+    const rule = copyRule('tr-TR the DNE consent is an "açık rıza", not an acknowledgement of having read', 'turkish');
+    expect(tr['newsletter.consent.dne'], rule).toMatch(/^Aydınlatma Metni’nde belirtilen kapsamda, .* açık rıza veriyorum\. Bu rıza isteğe bağlıdır;/u);
+    expect(tr['newsletter.consent.dne'], rule).not.toContain('okudum');
   });
 
   test('the sales terms are not called terms of use', () => {
-    expect(tr['footer.minimal.terms']).toBe('Satış koşulları');
-    expect(legalLink(seeds.tr, 'terms')).toEqual({ url: '/satis-kosullari', text: 'Satış koşulları', kind: 'terms' });
-    expect(shopTexts('tr-TR', 'tr').filter((text) => /kullanım koşulları/iu.test(text))).toEqual([]);
+    const rule = copyRule('tr-TR the sales terms are "Satış koşulları", never "kullanım koşulları"', 'turkish');
+    expect(tr['footer.minimal.terms'], rule).toBe('Satış koşulları');
+    expect(legalLink(seeds.tr, 'terms'), rule).toEqual({ url: '/satis-kosullari', text: 'Satış koşulları', kind: 'terms' });
+    expect(shopTexts('tr-TR', 'tr').filter((text) => /kullanım koşulları/iu.test(text)), rule).toEqual([]);
   });
 });
 
@@ -79,46 +88,47 @@ describe('Polish', () => {
   const pl = shown('pl-PL');
 
   test('addresses the reader in the singular', () => {
-    expect(pl['newsletter.intro']).not.toContain('pierwsi');
-    expect(pl['newsletter.confirm.successText']).not.toContain('pierwsi');
+    const rule = copyRule('pl-PL address the reader in the singular', 'polish');
+    expect(pl['newsletter.intro'], rule).not.toContain('pierwsi');
+    expect(pl['newsletter.confirm.successText'], rule).not.toContain('pierwsi');
   });
 
   test('the legal notice consents to commercial information by electronic means', () => {
-    expect(pl['newsletter.legal.notice']).toContain('informacji handlowych drogą elektroniczną');
+    expect(pl['newsletter.legal.notice'], copyRule('pl-PL the legal notice consents to commercial information by electronic means', 'polish')).toContain('informacji handlowych drogą elektroniczną');
   });
 
   test('the privacy hint names the data controller: the trade name from the country table', () => {
     const shop = shopByCode('PL')!;
-    expect(consentTexts(shop)['newsletter.privacyHint']).toContain(`Administratorem Twoich danych osobowych jest ${shop.tradeName},`);
+    expect(consentTexts(shop)['newsletter.privacyHint'], copyRule('pl-PL the privacy hint names the data controller by trade name', 'polish')).toContain(`Administratorem Twoich danych osobowych jest ${shop.tradeName},`);
   });
 
   test('the required-field errors are instructions, not statements', () => {
     for (const key of ['emailRequired', 'firstNameRequired', 'lastNameRequired', 'salutationRequired'] as const) {
-      expect(pl[`newsletter.error.${key}`], key).toMatch(/^(Podaj|Wybierz) [^.]+\.$/u);
+      expect(pl[`newsletter.error.${key}`], copyRule('pl-PL required-field errors are instructions', 'polish', key)).toMatch(/^(Podaj|Wybierz) [^.]+\.$/u);
     }
   });
 
   test('the phone field names the country code in full', () => {
-    expect(pl['ui.phone.national']).toBe('Numer telefonu bez numeru kierunkowego kraju');
+    expect(pl['ui.phone.national'], copyRule('pl-PL the phone field names the country code in full', 'polish')).toBe('Numer telefonu bez numeru kierunkowego kraju');
   });
 });
 
 describe('German', () => {
   test('DE labels the cancellation button as §312k BGB requires', () => {
     for (const [name, content] of footerFiles('de')) {
-      expect(legalLink(content, 'subscriptionCancellation')?.text, name).toBe('Verträge hier kündigen');
+      expect(legalLink(content, 'subscriptionCancellation')?.text, copyRule('DE the cancellation button reads "Verträge hier kündigen"', 'german', name)).toBe('Verträge hier kündigen');
     }
   });
 
   test('AT says "Rücktrittsrecht", never "Widerrufsrecht"', () => {
     for (const [name, content] of footerFiles('at')) {
-      expect(legalLink(content, 'withdrawal'), name).toEqual({ url: '/ruecktrittsrecht', text: 'Rücktrittsrecht', kind: 'withdrawal' });
+      expect(legalLink(content, 'withdrawal'), copyRule('AT says "Rücktrittsrecht", never "Widerrufsrecht"', 'german', name)).toEqual({ url: '/ruecktrittsrecht', text: 'Rücktrittsrecht', kind: 'withdrawal' });
     }
-    expect(shopTexts('de-AT', 'at').filter((text) => /widerrufsrecht/iu.test(text))).toEqual([]);
+    expect(shopTexts('de-AT', 'at').filter((text) => /widerrufsrecht/iu.test(text)), copyRule('AT says "Rücktrittsrecht", never "Widerrufsrecht"', 'german')).toEqual([]);
   });
 
   test('the fallback footers are the content the CMS serves', () => {
-    for (const [segment, fallback] of Object.entries(fallbacks)) expect(fallback, segment).toEqual(seeds[segment]);
+    for (const [segment, fallback] of Object.entries(fallbacks)) expect(fallback, copyRule('the fallback footers are the content the CMS serves', 'german', segment)).toEqual(seeds[segment]);
   });
 });
 
@@ -126,13 +136,14 @@ describe('Hungarian', () => {
   const hu = shown('hu-HU');
 
   test('states the age as "betöltöttem a {{age}}. életévemet"', () => {
-    expect(hu['newsletter.legal.notice']).toContain('betöltöttem a {{age}}. életévemet');
+    expect(hu['newsletter.legal.notice'], copyRule('hu-HU the age is "betöltöttem a {{age}}. életévemet"', 'hungarian')).toContain('betöltöttem a {{age}}. életévemet');
   });
 
   test('uses one word for the female salutation: "Hölgy"', () => {
-    expect(hu['newsletter.salutation.MRS']).toBe('Hölgy');
-    expect(hu['ui.gallery.sample.mrs']).toBe('Hölgy');
-    expect(shopTexts('hu-HU', 'hu').filter((text) => /asszony/iu.test(text))).toEqual([]);
+    const rule = copyRule('hu-HU the female salutation is "Hölgy"', 'hungarian');
+    expect(hu['newsletter.salutation.MRS'], rule).toBe('Hölgy');
+    expect(hu['ui.gallery.sample.mrs'], rule).toBe('Hölgy');
+    expect(shopTexts('hu-HU', 'hu').filter((text) => /asszony/iu.test(text)), rule).toEqual([]);
   });
 });
 
@@ -140,34 +151,36 @@ describe('Swiss French', () => {
   const texts = shopTexts('fr-CH', 'ch-fr');
 
   test('writes no gender dot ("inscrit·e")', () => {
-    expect(texts.filter((text) => text.includes('·'))).toEqual([]);
+    expect(texts.filter((text) => text.includes('·')), copyRule('fr-CH no gender dot', 'swiss-french')).toEqual([]);
   });
 
   test('calls household goods "Articles ménagers"', () => {
-    expect(shown('fr-CH')['header.nav.household']).toBe('Articles ménagers');
+    expect(shown('fr-CH')['header.nav.household'], copyRule('fr-CH household goods are "Articles ménagers"', 'swiss-french')).toBe('Articles ménagers');
   });
 
   test('puts a narrow no-break space before ! ? ; and a no-break space before :', () => {
     const wrong = texts.flatMap((text) => [...text.matchAll(/(.)([!?;:])/gu)]
       .filter((match) => match[1] !== (match[2] === ':' ? NBSP : NNBSP))
       .map((match) => `${match[0]} in "${text}"`));
-    expect(wrong).toEqual([]);
+    expect(wrong, copyRule('fr-CH narrow no-break space (U+202F) before ! ? ;, no-break space (U+00A0) before :', 'swiss-french')).toEqual([]);
   });
 
   test('the checkout intro is written in French, not translated from "zahlungspflichtig bestellen"', () => {
-    expect(shown('fr-CH')['checkout.intro']).not.toMatch(/obligation de paiement/u);
+    expect(shown('fr-CH')['checkout.intro'], copyRule('fr-CH the checkout intro is written in French', 'swiss-french')).not.toMatch(/obligation de paiement/u);
   });
 });
 
 describe('Czech and Slovak', () => {
   test('the cookie consent intro does not offer offers', () => {
-    expect(shown('cs-CZ')['footer.consent.intro'].match(/nabí[dz]/gu) ?? []).toHaveLength(1);
-    expect(shown('sk-SK')['footer.consent.intro'].match(/pon[uú]k/gu) ?? []).toHaveLength(1);
+    const rule = copyRule('cs-CZ and sk-SK the cookie consent intro mentions offers once', 'czech-and-slovak');
+    expect(shown('cs-CZ')['footer.consent.intro'].match(/nabí[dz]/gu) ?? [], rule).toHaveLength(1);
+    expect(shown('sk-SK')['footer.consent.intro'].match(/pon[uú]k/gu) ?? [], rule).toHaveLength(1);
   });
 
   test('Slovak says "zadarmo", never the Czech "zdarma"', () => {
-    expect(shopTexts('sk-SK', 'sk').filter((text) => /zdarma/iu.test(text))).toEqual([]);
-    expect(shopTexts('sk-SK', 'sk').some((text) => text.includes('zadarmo'))).toBe(true);
+    const rule = copyRule('sk-SK says "zadarmo", never "zdarma"', 'czech-and-slovak');
+    expect(shopTexts('sk-SK', 'sk').filter((text) => /zdarma/iu.test(text)), rule).toEqual([]);
+    expect(shopTexts('sk-SK', 'sk').some((text) => text.includes('zadarmo')), rule).toBe(true);
   });
 });
 
@@ -176,19 +189,20 @@ describe('the trade name', () => {
 
   test.each(uiLocales)('%s names the message sender and the data controller through {{tradeName}}', (locale) => {
     const texts = shown(locale);
-    for (const key of templated) expect(texts[key], key).toContain('{{tradeName}}');
+    for (const key of templated) expect(texts[key], copyRule(`${locale} the sender and data controller are {{tradeName}}`, 'all-languages', key)).toContain('{{tradeName}}');
     // Trade names end in abbreviations ("sp. z o.o.", "A.Ş."): a full stop right after the name would double theirs.
-    expect(Object.values(texts).filter((text) => text.includes('{{tradeName}}.'))).toEqual([]);
+    expect(Object.values(texts).filter((text) => text.includes('{{tradeName}}.')), copyRule(`${locale} no full stop after {{tradeName}}`, 'all-languages')).toEqual([]);
   });
 
   test.each(shops.map((shop) => [shop.code, shop] as const))('%s shows its own trade name in the consent texts, no placeholder left', (_code, shop) => {
     const texts = consentTexts(shop);
-    for (const key of templated) expect(texts[key], key).toContain(shop.tradeName);
-    expect(Object.values(texts).filter((text) => text.includes('{{'))).toEqual([]);
+    const rule = copyRule(`${shop.code} shows its own trade name from the country table`, 'all-languages');
+    for (const key of templated) expect(texts[key], `${rule}: ${key}`).toContain(shop.tradeName);
+    expect(Object.values(texts).filter((text) => text.includes('{{')), rule).toEqual([]);
   });
 
   test('is written in the country table only: no catalogue or footer content spells one out', () => {
-    for (const shop of shops) expect(shopTexts(shop.locale, shop.segment).filter((text) => text.includes(shop.tradeName)), shop.code).toEqual([]);
+    for (const shop of shops) expect(shopTexts(shop.locale, shop.segment).filter((text) => text.includes(shop.tradeName)), copyRule('no catalogue or footer text spells a trade name out', 'all-languages', shop.code)).toEqual([]);
   });
 });
 
@@ -207,12 +221,13 @@ describe('the UI gallery\'s sample legal text', () => {
   };
   test.each(uiLocales)('%s names the personalised offers the consent allows', (locale) => {
     const [only, withConsent] = wording[locale];
-    expect(shown(locale)['ui.gallery.sample.legal']).not.toMatch(only);
-    expect(shown(locale)['ui.gallery.sample.legal']).toContain(withConsent);
+    const rule = copyRule(`${locale} the gallery's sample legal text names the personalised offers`, 'all-languages');
+    expect(shown(locale)['ui.gallery.sample.legal'], rule).not.toMatch(only);
+    expect(shown(locale)['ui.gallery.sample.legal'], rule).toContain(withConsent);
   });
 
   test('the Polish one says "from 16" as "ukończyły 16 lat", not "od 16. roku życia" (which is from 15)', () => {
-    expect(shown('pl-PL')['ui.gallery.sample.legal']).toContain('Zapisać się mogą osoby, które ukończyły 16 lat.');
+    expect(shown('pl-PL')['ui.gallery.sample.legal'], copyRule('pl-PL "from 16" is "ukończyły 16 lat"', 'polish')).toContain('Zapisać się mogą osoby, które ukończyły 16 lat.');
   });
 });
 
@@ -221,12 +236,12 @@ describe('one term and whole sentences', () => {
   const groups = (content: unknown) => (content as { teaserGroups: TeaserGroup[] }).teaserGroups;
 
   test.each(uiLocales)('%s labels the legal notice\'s toggle as every other "show more/less"', (locale) => {
-    expect([shown(locale)['newsletter.legal.more'], shown(locale)['newsletter.legal.less']]).toEqual([shown(locale)['ui.showMore'], shown(locale)['ui.showLess']]);
+    expect([shown(locale)['newsletter.legal.more'], shown(locale)['newsletter.legal.less']], copyRule(`${locale} the legal notice's toggle says "show more/less" as everywhere`, 'all-languages')).toEqual([shown(locale)['ui.showMore'], shown(locale)['ui.showLess']]);
   });
 
   test('the Christmas delivery teasers say who orders', () => {
     const christmas = seedSets['footer-christmas']!;
-    expect(Object.fromEntries(Object.entries(christmas).map(([segment, content]) => [segment, groups(content)[1]!.introductoryText]))).toEqual({
+    expect(Object.fromEntries(Object.entries(christmas).map(([segment, content]) => [segment, groups(content)[1]!.introductoryText])), copyRule('the Christmas delivery teasers say who orders', 'german')).toEqual({
       de: 'Wenn Sie bis zum 19. Dezember bestellen, bringt DHL Ihr Paket pünktlich zu Weihnachten.',
       at: 'Wenn Sie bis zum 18. Dezember bestellen, bringt die Österreichische Post Ihr Paket rechtzeitig zum Heiligen Abend.',
       ch: 'Wenn Sie bis zum 18. Dezember bestellen, bringt die Schweizerische Post Ihr Paket rechtzeitig zu Weihnachten.',
@@ -235,20 +250,22 @@ describe('one term and whole sentences', () => {
 
   test('the Swiss card is the "Privatkarte" / "carte privée" in its heading and its text', () => {
     for (const [name, content] of footerFiles('ch')) {
-      expect(groups(content)[5]!.heading.text, name).toBe('Privatkarte');
-      expect(groups(content)[5]!.introductoryText, name).toContain('Aroma-Privatkarte');
+      const rule = copyRule('CH the card is the "Privatkarte"', 'german', name);
+      expect(groups(content)[5]!.heading.text, rule).toBe('Privatkarte');
+      expect(groups(content)[5]!.introductoryText, rule).toContain('Aroma-Privatkarte');
     }
     const card = groups(seeds['ch-fr'])[5]!;
-    expect([card.heading.text, card.introductoryText]).toEqual(['Carte privée', expect.stringContaining('carte privée Aroma')]);
+    expect([card.heading.text, card.introductoryText], copyRule('fr-CH the card is the "carte privée"', 'swiss-french')).toEqual(['Carte privée', expect.stringContaining('carte privée Aroma')]);
   });
 
   test('Swiss French: the store pickup has an object, the returns go to all stores, the VAT line reads as in the catalogue', () => {
     const content = seeds['ch-fr'] as { teaserGroups: TeaserGroup[]; salesTax: { textBeforeLink: string; link: { text: string }; textAfterLink: string } };
-    expect(groups(content)[2]!.introductoryText).toBe('Commandez en ligne et retirez gratuitement votre commande dans l’une de nos filiales.');
-    expect(groups(content)[3]!.introductoryText).toContain('dans toutes nos filiales');
+    expect(groups(content)[2]!.introductoryText, copyRule('fr-CH the store pickup has an object', 'swiss-french')).toBe('Commandez en ligne et retirez gratuitement votre commande dans l’une de nos filiales.');
+    expect(groups(content)[3]!.introductoryText, copyRule('fr-CH returns go to all stores', 'swiss-french')).toContain('dans toutes nos filiales');
     const { textBeforeLink, link, textAfterLink } = content.salesTax;
-    expect(`${textBeforeLink}${link.text}${textAfterLink}`).toBe(shown('fr-CH')['footer.minimal.vat']);
-    expect(shown('fr-CH')['footer.minimal.vat']).toBe('Tous les prix s’entendent TVA comprise, hors frais de livraison.');
+    const vatRule = copyRule('fr-CH the VAT line reads as the catalogue\'s footer.minimal.vat', 'swiss-french');
+    expect(`${textBeforeLink}${link.text}${textAfterLink}`, vatRule).toBe(shown('fr-CH')['footer.minimal.vat']);
+    expect(shown('fr-CH')['footer.minimal.vat'], vatRule).toBe('Tous les prix s’entendent TVA comprise, hors frais de livraison.');
   });
 });
 
@@ -265,8 +282,9 @@ describe('the subscriber journey: mails, preferences page, confirmation page, 50
   };
   test.each(uiLocales)('%s: the footnote promises the voucher once per address, as the "already issued" mail says', (locale) => {
     const texts = shown(locale);
-    expect(texts['newsletter.voucherFootnote']).toMatch(oncePerAddress[locale]);
-    expect(texts['newsletter.email.welcome.alreadyIssued']).toMatch(oncePerAddress[locale]);
+    const rule = copyRule(`${locale} the voucher is issued once per address, in the words of the "already issued" mail`, 'all-languages');
+    expect(texts['newsletter.voucherFootnote'], rule).toMatch(oncePerAddress[locale]);
+    expect(texts['newsletter.email.welcome.alreadyIssued'], rule).toMatch(oncePerAddress[locale]);
   });
 
   // The voucher is for one online order, not "the next": the footnote, the welcome mail's sentence and its conditions.
@@ -278,7 +296,7 @@ describe('the subscriber journey: mails, preferences page, confirmation page, 50
   test.each(uiLocales)('%s: the voucher is for one online order wherever it is described', (locale) => {
     const texts = shown(locale);
     for (const key of ['newsletter.voucherFootnote', 'newsletter.email.welcome.voucher', 'newsletter.email.welcome.conditions'] as const) {
-      expect(texts[key], key).toMatch(oneOnlineOrder[locale]);
+      expect(texts[key], copyRule(`${locale} the voucher is for one online order`, 'all-languages', key)).toMatch(oneOnlineOrder[locale]);
     }
   });
 
@@ -290,7 +308,7 @@ describe('the subscriber journey: mails, preferences page, confirmation page, 50
     'tr-TR': 'Henüz kullanmadıysanız', 'pl-PL': 'Jeśli nie został jeszcze wykorzystany',
   };
   test.each(uiLocales)('%s: a code sent again is offered if it is still unused, never called valid', (locale) => {
-    expect(shown(locale)['newsletter.email.welcome.repeat']).toContain(ifUnused[locale]);
+    expect(shown(locale)['newsletter.email.welcome.repeat'], copyRule(`${locale} a code sent again is offered if it is still unused`, 'all-languages')).toContain(ifUnused[locale]);
   });
 
   // The confirmation mail confirms the sign-up (the consent), not only the address: its text names what the button does.
@@ -300,9 +318,10 @@ describe('the subscriber journey: mails, preferences page, confirmation page, 50
   };
   test.each(uiLocales)('%s: the confirmation mail asks to confirm the sign-up, as its button says', (locale) => {
     const texts = shown(locale);
-    expect(texts['newsletter.email.confirm.button']).toMatch(signUpWord[locale]);
-    expect(texts['newsletter.email.confirm.intro']).toMatch(signUpWord[locale]);
-    expect(texts['newsletter.email.confirm.intro']).not.toMatch(/E-Mail-Adresse|adresse e-mail|e-mailovou|e-mailovú|e-mail-címét|e-posta adresinizi|adres e-mail/u);
+    const rule = copyRule(`${locale} the confirmation mail asks to confirm the sign-up, not the address`, 'all-languages');
+    expect(texts['newsletter.email.confirm.button'], rule).toMatch(signUpWord[locale]);
+    expect(texts['newsletter.email.confirm.intro'], rule).toMatch(signUpWord[locale]);
+    expect(texts['newsletter.email.confirm.intro'], rule).not.toMatch(/E-Mail-Adresse|adresse e-mail|e-mailovou|e-mailovú|e-mail-címét|e-posta adresinizi|adres e-mail/u);
   });
 
   // One word for the preferences page and one for leaving, the words the sign-up's legal notice and privacy hint use:
@@ -321,13 +340,14 @@ describe('the subscriber journey: mails, preferences page, confirmation page, 50
   test.each(uiLocales)('%s: one word for the preferences and one for unsubscribing, the sign-up\'s own', (locale) => {
     const texts = shown(locale);
     const { preferences, leave, not } = words[locale];
+    const rule = copyRule(`${locale} one word for the preferences and one for unsubscribing, the sign-up's own`, 'all-languages');
     for (const key of ['newsletter.preferences.title', 'newsletter.preferences.heading', 'newsletter.preferences.link'] as const) {
-      expect(texts[key], key).toMatch(preferences);
+      expect(texts[key], `${rule}: ${key}`).toMatch(preferences);
     }
     for (const key of ['newsletter.preferences.link', 'newsletter.preferences.unsubscribeHeading', 'newsletter.preferences.unsubscribe', 'newsletter.legal.notice', 'newsletter.privacyHint'] as const) {
-      expect(texts[key], key).toMatch(leave);
+      expect(texts[key], `${rule}: ${key}`).toMatch(leave);
     }
-    expect(journey(locale).filter(([, text]) => not.test(text))).toEqual([]);
+    expect(journey(locale).filter(([, text]) => not.test(text)), rule).toEqual([]);
   });
 
   // Czech, Slovak and Polish typesetting keeps a one-letter preposition or conjunction on the line of the next word.
@@ -335,6 +355,15 @@ describe('the subscriber journey: mails, preferences page, confirmation page, 50
     'cs-CZ': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u, 'sk-SK': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u, 'pl-PL': /(^|[\s(„])[aiouwzAIOUWZ] /u,
   };
   test.each(Object.keys(oneLetterWords) as UiLocale[])('%s: no one-letter word ends a line (a no-break space follows it)', (locale) => {
-    expect(journey(locale).filter(([, text]) => oneLetterWords[locale]!.test(text))).toEqual([]);
+    expect(journey(locale).filter(([, text]) => oneLetterWords[locale]!.test(text)), copyRule(`${locale} U+00A0 after a one-letter word`, locale === 'pl-PL' ? 'polish' : 'czech-and-slovak')).toEqual([]);
+  });
+});
+
+describe('the rules are written down in src/i18n/README.md', () => {
+  test('every section a failing check points to is a heading of the README', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
+    const anchors = [...readme.matchAll(/^#{2,3} (.+)$/gmu)].map((match) => match[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-'));
+    expect(copyRuleSections.filter((section) => !anchors.includes(section))).toEqual([]);
+    expect(copyRule('fr-CH narrow no-break space before ?', 'swiss-french')).toBe('rule: fr-CH narrow no-break space before ? (src/i18n/README.md#swiss-french)');
   });
 });

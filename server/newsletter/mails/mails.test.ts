@@ -43,7 +43,7 @@ describe('in every shop', () => {
       expect(text).toContain(t('newsletter.email.signature'));
     }
     expect(confirmation(shop).subject).toBe(t('newsletter.email.confirm.subject'));
-    expect(welcome(shop).subject).toBe(t('newsletter.email.welcome.subject', { percent: 10 }));
+    expect(welcome(shop).subject).toBe(t('newsletter.email.welcome.subject', { percent: shop.welcomeVoucher.percent }));
     expect(mailText(welcome(shop))).toContain('K7QM-3XHP-9RTD');
     expect(mailText(confirmation(shop))).toContain(t('newsletter.email.confirm.age', { age: shop.newsletter.minimumAge }));
   });
@@ -128,7 +128,7 @@ describe('in every shop', () => {
 
   test('a re-subscription: the valid code again, or no code and the note that it was issued', () => {
     const de = shopBySegment('de')!;
-    const repeated = welcome(de, { voucher: { mode: 'repeat', code: 'K7QM-3XHP-9RTD', percent: 10, validUntil: null } });
+    const repeated = welcome(de, { voucher: { mode: 'repeat', code: 'K7QM-3XHP-9RTD', percent: de.welcomeVoucher.percent, validUntil: null } });
     expect(mailText(repeated)).toContain('bereits geschickt');
     expect(mailText(repeated)).toContain('K7QM-3XHP-9RTD');
     const issued = welcome(de, { voucher: { mode: 'alreadyIssued' } });

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { shopByCode } from '../../shared/countries.ts';
+import { subscriberFixture } from '../../shared/fixtures/subscriberFixture.ts';
 import { pickStrings } from '../../shared/i18n.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
 import { expectHydratesCleanly } from '../../ui/testing/expectHydratesCleanly.tsx';
@@ -18,7 +19,7 @@ const props = (shop = hu) => ({
   signUpHeading: 'Sign up',
   headingId: 'h',
 });
-const anna = { email: 'anna@example.com', salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [], status: 'SUBSCRIBED' };
+const anna = subscriberFixture();
 
 type Answer = { status: number; body?: unknown } | 'network';
 /** The service: answers per method, in order (the last one repeats); records every call. */
@@ -65,7 +66,7 @@ describe('NewsletterPreferences: loading', () => {
     ['no token', '/hu/newsletter/preferences/', { status: 200, body: anna }],
     ['an unknown or spent token', '/hu/newsletter/preferences/?token=x', { status: 404 }],
     ['an expired token', '/hu/newsletter/preferences/?token=x', { status: 410 }],
-    ['a pending sign-up\'s confirmation token', '/hu/newsletter/preferences/?token=x', { status: 200, body: { ...anna, status: 'WAITING_FOR_DOI' } }],
+    ['a pending sign-up\'s confirmation token', '/hu/newsletter/preferences/?token=x', { status: 200, body: subscriberFixture({ status: 'WAITING_FOR_DOI' }) }],
   ])('%s gets the invalid-link banner and a sign-up form', async (_name, path, answer) => {
     window.history.replaceState({}, '', path);
     service({ GET: [answer] });
@@ -104,7 +105,7 @@ describe('NewsletterPreferences: saving', () => {
   });
 
   test('sends the update, says it is saved, and shows what the service stored', async () => {
-    const calls = service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 200, body: { ...anna, firstName: 'Győző', consents: ['DNE'] } }] });
+    const calls = service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 200, body: subscriberFixture({ firstName: 'Győző', consents: ['DNE'] }) }] });
     render(<NewsletterPreferences {...props()} />);
     await screen.findByText('anna@example.com');
     await userEvent.clear(field('Keresztnév'));
@@ -144,7 +145,7 @@ describe('NewsletterPreferences: saving', () => {
 
   test('a shop without personal fields shows only the DNE consent and never erases stored names', async () => {
     window.history.replaceState({}, '', '/de/newsletter/preferences/?token=t');
-    const calls = service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 200, body: { ...anna, consents: ['DNE'] } }] });
+    const calls = service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 200, body: subscriberFixture({ consents: ['DNE'] }) }] });
     render(<NewsletterPreferences {...props(de)} />);
     await screen.findByText('anna@example.com');
     expect(screen.queryAllByRole('textbox')).toEqual([]);

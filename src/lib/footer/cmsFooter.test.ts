@@ -1,22 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from 'vitest';
 import { shopBySegment } from '../../shared/countries.ts';
+import { footerContentFixture } from '../../shared/fixtures/footerContentFixture.ts';
 import { previewFooter } from './cmsFooter.ts';
 
 const de = shopBySegment('de')!;
-const seed = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../server/seed/footer/de.json'), 'utf8'));
 
 test('a preview render shows the content valid at its moment, through the same validation as the build', () => {
-  const christmas = { ...seed, headline: 'Frohe Weihnachten & Service' };
+  const christmas = footerContentFixture({ headline: 'Frohe Weihnachten & Service' });
   const footer = previewFooter(de, JSON.stringify(christmas));
   expect(footer?.source).toBe('cms');
   expect(footer?.content?.headline).toBe('Frohe Weihnachten & Service');
 });
 
 test('unsafe links in preview content are dropped exactly as in a build', () => {
-  const unsafe = structuredClone(seed);
-  unsafe.teaserGroups[0].links[0].link = 'javascript:alert(1)';
+  const unsafe = footerContentFixture();
+  unsafe.teaserGroups[0]!.links[0]!.link = 'javascript:alert(1)';
   const footer = previewFooter(de, JSON.stringify(unsafe));
   expect(footer?.dropped.map((problem) => problem.path)).toEqual(['$.teaserGroups[0].links[0].link']);
   expect(JSON.stringify(footer?.content)).not.toContain('javascript:');

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { subscriberFixture } from '../../shared/fixtures/subscriberFixture.ts';
 import { REQUEST_TIMEOUT_MS } from '../http.ts';
 import {
   confirmSubscription,
@@ -128,7 +129,7 @@ function hangUntilTimeout() {
   return { timeout, fire: () => controller.abort(new DOMException('timed out', 'TimeoutError')) };
 }
 
-const subscriber = { email: 'anna@example.com', salutation: 'MRS', firstName: 'Anna', lastName: null, consents: ['DNE'], status: 'SUBSCRIBED' };
+const subscriber = subscriberFixture({ lastName: null, consents: ['DNE'] });
 const link = `${base}/newsletter-subscribers/a%2Bb%2F%3D`;
 
 describe('readSubscriber', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { shopByCode } from '../countries.ts';
+import { subscriberFixture } from '../fixtures/subscriberFixture.ts';
 import { preferencesErrorsOf, preferencesOf, validatePreferences, validatePreferencesField, type PreferencesFormValues } from './preferencesSchema.ts';
 
 const rules = (code: string) => shopByCode(code)!.newsletter;
@@ -57,7 +58,7 @@ describe('validatePreferences: the sign-up rules per shop', () => {
 
 describe('preferencesOf', () => {
   test('turns a stored subscriber into form values, missing values empty', () => {
-    expect(preferencesOf({ email: 'a@example.com', salutation: null, firstName: 'Anna', lastName: null, consents: ['DNE'], status: 'SUBSCRIBED' }))
+    expect(preferencesOf(subscriberFixture({ salutation: null, lastName: null, consents: ['DNE'] })))
       .toEqual(values({ firstName: 'Anna', consents: ['DNE'] }));
   });
 });
