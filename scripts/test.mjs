@@ -79,6 +79,10 @@ check('typecheck', await run(process.execPath, [bin('astro', 'bin/astro.mjs'), '
 console.log('\n▶ lint (eslint)');
 check('lint', await run(process.execPath, [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0']));
 
+// The formatter's check (docs/commands.md): every code file as Prettier writes it.
+console.log('\n▶ format (prettier --check)');
+check('format', await run(process.execPath, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']));
+
 console.log('\n▶ unit tests (vitest)');
 const vitestJson = path.join(resultsDir, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
