@@ -57,15 +57,10 @@ function single(form: URLSearchParams, name: string): string | undefined {
  * or undefined when the post is not what the form sends (a value repeated, an unknown choice).
  */
 export function signUpValuesOfPost(form: URLSearchParams): NewsletterFormValues | undefined {
-  const result = v.safeParse(newsletterFormValuesSchema, {
-    email: single(form, formFieldNames.honeypot),
-    newsletterEmail: single(form, 'newsletterEmail'),
-    salutation: single(form, 'salutation'),
-    firstName: single(form, 'firstName'),
-    lastName: single(form, 'lastName'),
-    consents: form.getAll('consents'),
-    legals: form.getAll('legals'),
-  });
+  // Each value under its own name (lists as all their entries), the honeypot under its own.
+  const entries = Object.entries(newsletterFormValuesSchema.entries);
+  const posted = Object.fromEntries(entries.map(([name, schema]) => [name, schema.type === 'array' ? form.getAll(name) : single(form, name)]));
+  const result = v.safeParse(newsletterFormValuesSchema, { ...posted, email: single(form, formFieldNames.honeypot) });
   return result.success ? result.output : undefined;
 }
 

@@ -8,7 +8,7 @@ import {
   type NewsletterFormValues,
   type NewsletterRules,
 } from './formSchema.ts';
-import { changeableFieldNames, type ChangeableFieldName } from './subscriberFields.ts';
+import { changeableFieldNames, requestValuesOf, type ChangeableFieldName } from './subscriberFields.ts';
 import { subscriberUpdateRequestSchema, type SubscriberUpdateRequest } from './subscriberSchema.ts';
 
 /**
@@ -61,8 +61,7 @@ export function validatePreferences(
   const result = v.safeParse(v.object({ consents: consentsEntry, ...personalFieldEntries(rules) }), values);
   if (!result.success) return { success: false, errors: onlyPreferencesFields(firstErrorPerField(result.issues)) };
   const checked = { ...stored, ...(result.output as Partial<PreferencesFormValues>) };
-  const given = changeableFieldNames.map((name) => [name, checked[name]] as const).filter(([, value]) => value !== '');
-  const request = v.parse(subscriberUpdateRequestSchema, Object.fromEntries(given));
+  const request = v.parse(subscriberUpdateRequestSchema, requestValuesOf(checked, changeableFieldNames));
   return { success: true, request };
 }
 

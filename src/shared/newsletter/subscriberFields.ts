@@ -98,6 +98,22 @@ export function storedFieldsOf<K extends SubscriberFieldName>(
   return stored as Pick<StoredSubscriberFields, K>;
 }
 
+/**
+ * The declared fields among a form's values, as a request sends them (docs/newsletter.md#submission): each field
+ * `names` picks that `values` holds, left out when empty (`''`, `[]`) if the request allows leaving it out.
+ */
+export function requestValuesOf(values: object, names: readonly SubscriberFieldName[]): Record<string, unknown> {
+  const request: Record<string, unknown> = {};
+  for (const name of names) {
+    const value: unknown = Object.hasOwn(values, name) ? (values as Record<string, unknown>)[name] : undefined;
+    if (value === undefined) continue;
+    const empty = value === '' || (Array.isArray(value) && value.length === 0);
+    if (empty && subscriberFields[name].schema.type === 'optional') continue;
+    request[name] = value;
+  }
+  return request;
+}
+
 /** The property names of every declared field (a sign-up stores them all). */
 export const subscriberFieldNames: readonly SubscriberFieldName[] = subscriberFieldList.map((field) => field.name);
 
