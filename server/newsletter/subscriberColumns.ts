@@ -29,7 +29,10 @@ export const changeableFieldsSet = subscriberFieldList
   .join(', ');
 
 /** The columns that hold personal data: the declared personal fields and what the service records about the subscriber. */
-export const personalColumns: readonly string[] = [...subscriberFieldList.filter((field) => field.personal).map((field) => field.column), ...personalRecordColumns];
+export const personalColumns: readonly string[] = [
+  ...subscriberFieldList.filter((field) => field.personal).map((field) => field.column),
+  ...personalRecordColumns,
+];
 
 /**
  * The SET list that erases personal data (`salutation = NULL, …`), shared by every erasure: unsubscribe, the lapse of

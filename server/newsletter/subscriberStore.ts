@@ -91,8 +91,8 @@ export function subscriberStore(db: DatabaseSync) {
       WHERE ${stillDoi}`);
   const update = db.prepare(`
     UPDATE subscribers SET ${changeableFieldsSet}, updated_at = :now WHERE ${stillSubscribed}`);
-  // Withdrawal: the personal data (names, last open) goes, the token dies; address, times, consents and text version stay as the
-  // proof. A new confirmation starts without a last open, so an old one cannot end the new subscription
+  // Withdrawal: the personal data (names, last open) goes, the token dies; address, times, consents and text version
+  // stay as the proof. A new confirmation starts without a last open, so an old one cannot end the new subscription
   // (docs/newsletter.md#opens-and-the-tr-two-year-rule).
   const withdraw = db.prepare(`
     UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, preferences_token_hash = NULL,

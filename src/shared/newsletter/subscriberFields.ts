@@ -12,13 +12,16 @@ import { subscriberCreateRequestSchema, type SubscriberCreateRequest } from './s
 export interface SubscriberFieldDeclaration {
   /** The column in `subscribers`. */
   readonly column: string;
-  /** `text`: the value itself, NULL when absent (NOT NULL when the schema always gives a value); `json`: a list kept as JSON text, `[]` when absent. */
+  /**
+   * `text`: the value itself, NULL when absent (NOT NULL when the schema always gives a value); `json`: a list kept as
+   * JSON text, `[]` when absent.
+   */
   readonly stored: 'text' | 'json';
   /** Personal data: erased (set to NULL) when the subscription ends by unsubscribe or lapse (docs/newsletter.md#unsubscribe). */
   readonly personal: boolean;
   /** Whether the update request (the preferences page) changes it; otherwise only a sign-up stores it. */
   readonly changeable: boolean;
-  /** The shop rule without which the shop's form never asks for the field: then nothing is stored, whatever a client sends. */
+  /** The shop rule without which the form never asks for the field: then nothing is stored, whatever a client sends. */
   readonly askedWhen?: 'showsPersonalFields';
   /** The field's schema in the create request (src/shared/newsletter/subscriberSchema.ts). */
   readonly schema: v.GenericSchema;
