@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Shop } from '../countries.ts';
 import { newsletterFormValuesSchema, type NewsletterFormValues } from './formSchema.ts';
+import { changeableFieldNames, type ChangeableFieldName } from './subscriberFields.ts';
 
 /**
  * The plain-HTML side of the newsletter (docs/newsletter.md#three-paths): what its forms post and what the server hands
@@ -86,7 +87,8 @@ export const confirmAnswerSchema = v.variant('outcome', [
 ]);
 export type ConfirmAnswer = v.InferOutput<typeof confirmAnswerSchema>;
 
-const preferencesValuesSchema = v.pick(newsletterFormValuesSchema, ['salutation', 'firstName', 'lastName', 'consents']);
+/** The preferences among the form's values: the fields a subscriber can change (src/shared/newsletter/subscriberFields.ts). */
+const preferencesValuesSchema = v.pick(newsletterFormValuesSchema, changeableFieldNames as [ChangeableFieldName, ...ChangeableFieldName[]]);
 
 /** What the preferences page shows when the server rendered it (docs/newsletter.md#the-preferences-page). */
 export const preferencesAnswerSchema = v.variant('outcome', [
