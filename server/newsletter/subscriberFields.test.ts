@@ -1,11 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, test } from 'vitest';
+import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
 import { personalRecordColumns, subscriberFieldList, type StoredSubscriberFields } from '../../src/shared/newsletter/subscriberFields.ts';
 import { openDatabase } from '../db.ts';
 import { mailJobs } from '../mail/mailJobs.ts';
 import { hashDoiToken } from './doiToken.ts';
 import { erasePersonalData, personalColumns } from './subscriberColumns.ts';
-import { subscriberStore } from './subscriberStore.ts';
+import { subscriberStore, type SubscriberRow } from './subscriberStore.ts';
 import { unsubscribe } from './subscription.ts';
 import { lapseUnopened } from './unopenedLapse.ts';
 
@@ -48,6 +49,14 @@ describe('the declared subscriber fields', () => {
     const personal = subscriberFieldList.filter((field) => field.personal).map((field) => field.column);
     expect(personal).toEqual(expect.arrayContaining(['salutation', 'first_name', 'last_name']));
     expect(erasePersonalData).toBe([...personal, ...personalRecordColumns].map((column) => `${column} = NULL`).join(', '));
+  });
+
+  test('the row type derives from it: text columns as the schema says (NULL when optional), lists as JSON text', () => {
+    expectTypeOf<SubscriberRow['email']>().toEqualTypeOf<string>();
+    expectTypeOf<SubscriberRow['salutation']>().toEqualTypeOf<Subscriber['salutation']>();
+    expectTypeOf<SubscriberRow['first_name']>().toEqualTypeOf<string | null>();
+    expectTypeOf<SubscriberRow['consents']>().toEqualTypeOf<string>();
+    expect(subscriberFieldList.map((field) => field.column)).toContain('first_name');
   });
 
   test('every declared column exists in the migrated table', () => {
