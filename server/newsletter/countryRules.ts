@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { shopByCode, shopBySegment, shops, type Shop } from '../../src/shared/countries.ts';
 import { consentTexts } from '../../src/shared/newsletter/consentTexts.ts';
-import { validateNewsletterForm, type NewsletterFieldErrors } from '../../src/shared/newsletter/formSchema.ts';
+import { emptyFormValues, validateNewsletterForm, type NewsletterFieldErrors, type NewsletterFormValues } from '../../src/shared/newsletter/formSchema.ts';
 import type { SubscriberCreateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
 
 /** The shop a `site` header names (`CH_FR`), undefined when there is none, or null when it names no shop. */
@@ -28,41 +28,29 @@ export function shopOfReferer(referer: string | undefined): Shop {
 }
 
 /**
+ * The form's values for a create request: each field the form holds under the request's name (`email` is the form's
+ * honeypot and stays empty; the address goes to `newsletterEmail`), empty when the request leaves it out.
+ */
+function formValuesOf(request: SubscriberCreateRequest): NewsletterFormValues {
+  const values: Record<string, unknown> = emptyFormValues();
+  for (const [name, value] of Object.entries(request)) {
+    if (name !== 'email' && value !== undefined && Object.hasOwn(values, name)) values[name] = value;
+  }
+  return values as NewsletterFormValues;
+}
+
+/**
  * The shop's own rules over a create request, with the very schema the form uses (TR commercial consent, HU and TR
  * names, HU salutation): field errors keyed as in the request (`email`, `legals`, …), or undefined when it passes.
  */
 export function countryRuleErrors(shop: Shop, request: SubscriberCreateRequest): Record<string, string[]> | undefined {
-  const checked = validateNewsletterForm(shop.newsletter, {
-    email: '',
-    newsletterEmail: request.email,
-    salutation: request.salutation ?? '',
-    firstName: request.firstName ?? '',
-    lastName: request.lastName ?? '',
-    consents: request.consents,
-    legals: request.legals ?? [],
-  });
+  const checked = validateNewsletterForm(shop.newsletter, { ...formValuesOf(request), newsletterEmail: request.email });
   if (checked.success) return undefined;
   const errors: Record<string, string[]> = {};
   for (const [field, message] of Object.entries(checked.errors) as [keyof NewsletterFieldErrors, string][]) {
     errors[field === 'newsletterEmail' ? 'email' : field] = [message];
   }
   return errors;
-}
-
-/** The personal fields as stored: salutation and names. */
-export interface StoredPersonalFields {
-  salutation: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-/**
- * The personal fields a shop stores from a sign-up or a change: those of a shop whose form shows them; none for a shop
- * whose form never asks (DE), whatever a client sends (docs/newsletter.md#fields).
- */
-export function storedPersonalFields(shop: Shop, values: { salutation?: string; firstName?: string; lastName?: string }): StoredPersonalFields {
-  if (!shop.newsletter.showsPersonalFields) return { salutation: null, firstName: null, lastName: null };
-  return { salutation: values.salutation ?? null, firstName: values.firstName ?? null, lastName: values.lastName ?? null };
 }
 
 /** Hex digits of the SHA-256 a consent text version keeps (docs/constants.md#sizes). */

@@ -3,13 +3,14 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { Shop } from '../../src/shared/countries.ts';
 import { EMAIL_INVALID_PROBLEM, subscriberCreateRequestSchema, type SubscriberCreateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
+import { storedFieldsOf, subscriberFieldNames } from '../../src/shared/newsletter/subscriberFields.ts';
 import { services } from '../../src/shared/routes.ts';
 import { problem, readJson } from '../problem.ts';
 import { inTransaction } from '../transaction.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import type { confirmationCaps } from './confirmationCaps.ts';
-import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader, storedPersonalFields } from './countryRules.ts';
+import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
 import type { RateLimitOptions } from './rateLimit.ts';
@@ -69,12 +70,7 @@ export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: M
     // the same as for any sign-up.
     if (!options.confirmationCaps.allows(body.email, now)) return undefined;
     const id = store.signUp({
-      email: body.email,
-      ...storedPersonalFields(shop, body),
-      consents: JSON.stringify(body.consents),
-      legals: JSON.stringify(body.legals ?? []),
-      origin: body.origin,
-      originAddition: body.originAddition,
+      ...storedFieldsOf(shop.newsletter, body, subscriberFieldNames),
       site: shop.code,
       consentTextVersion: consentTextVersion(shop),
       tokenHash: hashDoiToken(token),

@@ -1,6 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
+import type { ChangeableFieldName, StoredSubscriberFields, SubscriberFieldColumns } from '../../src/shared/newsletter/subscriberFields.ts';
 import { hashDoiToken } from './doiToken.ts';
+import { changeableFieldsSet, erasePersonalData, fieldColumns, fieldParameters, fieldsFromExcluded } from './subscriberColumns.ts';
+
+export { toSubscriber } from './subscriberColumns.ts';
 
 /**
  * Where a stored subscription stands. `UNSUBSCRIBED` never leaves the service: its tokens answer like unknown ones
@@ -8,19 +12,16 @@ import { hashDoiToken } from './doiToken.ts';
  */
 export type StoredStatus = Subscriber['status'] | 'UNSUBSCRIBED';
 
-/** A row of `subscribers`, as the routes read it. */
-export interface SubscriberRow {
+/**
+ * A row of `subscribers`, as the routes read it: the declared fields (src/shared/newsletter/subscriberFields.ts) and
+ * the row's own bookkeeping.
+ */
+export type SubscriberRow = SubscriberFieldColumns & {
   id: number;
-  email: string;
-  salutation: Subscriber['salutation'];
-  first_name: string | null;
-  last_name: string | null;
-  consents: string;
-  legals: string;
   site: string | null;
   status: StoredStatus;
   doi_token_expires_at: string | null;
-}
+};
 
 /**
  * A subscriber as a token opened it: the row and the hash of the token that opened it. Every write made for a token
@@ -41,41 +42,24 @@ export type ConsentEvent = 'SIGNED_UP' | 'CONFIRMED' | 'CHANGED' | 'WITHDRAWN' |
 /** Through which door a consent was given or withdrawn; `no opens` is the sweep of unopened subscriptions. */
 export type ConsentChannel = 'sign-up' | 'confirmation link' | 'preferences' | 'one-click' | 'no opens';
 
-/** A sign-up as it is stored. */
-export interface SignUpRecord {
-  email: string;
-  salutation: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  consents: string;
-  legals: string;
-  origin: string;
-  originAddition: string;
+/** A sign-up as it is stored: the declared fields, column-encoded, and the sign-up's shop, text version, link and time. */
+export type SignUpRecord = StoredSubscriberFields & {
   site: string;
   consentTextVersion: string;
   tokenHash: string;
   expiresAt: string;
   now: string;
-}
+};
 
-/** The subscriber as the service shows it; only for rows with a shared status. */
-export function toSubscriber(row: SubscriberRow): Subscriber {
-  return {
-    email: row.email,
-    salutation: row.salutation,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    consents: JSON.parse(row.consents) as Subscriber['consents'],
-    status: row.status as Subscriber['status'],
-  };
-}
+/** What a change of preferences stores: the changeable declared fields, column-encoded. */
+export type ChangedFields = Pick<StoredSubscriberFields, ChangeableFieldName>;
 
 /**
  * The `subscribers` table and its consent log: every read and write the newsletter routes make, as prepared
  * statements. Tokens are looked up by their SHA-256 only.
  */
 export function subscriberStore(db: DatabaseSync) {
-  const columns = 'id, email, salutation, first_name, last_name, consents, legals, site, status, doi_token_expires_at';
+  const columns = `id, ${fieldColumns}, site, status, doi_token_expires_at`;
   const byToken: Record<TokenKind, ReturnType<DatabaseSync['prepare']>> = {
     doi: db.prepare(`SELECT ${columns}, doi_token_hash AS token_hash FROM subscribers WHERE doi_token_hash = ? AND status = 'WAITING_FOR_DOI'`),
     preferences: db.prepare(
@@ -91,14 +75,12 @@ export function subscriberStore(db: DatabaseSync) {
   // A new address, a pending one or one that unsubscribed earlier: stored anew, waiting for its confirmation. A
   // subscribed address is left alone (no row comes back).
   const upsert = db.prepare(`
-    INSERT INTO subscribers (email, salutation, first_name, last_name, consents, legals, origin, origin_addition, site, status,
+    INSERT INTO subscribers (${fieldColumns}, site, status,
                              doi_token_hash, doi_token_expires_at, consented_at, consent_text_version, created_at, updated_at)
-    VALUES (:email, :salutation, :firstName, :lastName, :consents, :legals, :origin, :originAddition, :site, 'WAITING_FOR_DOI',
+    VALUES (${fieldParameters}, :site, 'WAITING_FOR_DOI',
             :tokenHash, :expiresAt, :now, :consentTextVersion, :now, :now)
     ON CONFLICT (email) DO UPDATE SET
-      salutation = excluded.salutation, first_name = excluded.first_name, last_name = excluded.last_name,
-      consents = excluded.consents, legals = excluded.legals, origin = excluded.origin, origin_addition = excluded.origin_addition,
-      site = excluded.site, status = 'WAITING_FOR_DOI', doi_token_hash = excluded.doi_token_hash,
+      ${fieldsFromExcluded}, site = excluded.site, status = 'WAITING_FOR_DOI', doi_token_hash = excluded.doi_token_hash,
       doi_token_expires_at = excluded.doi_token_expires_at, consented_at = excluded.consented_at,
       consent_text_version = excluded.consent_text_version, updated_at = excluded.updated_at
     WHERE subscribers.status <> 'SUBSCRIBED'
@@ -108,24 +90,23 @@ export function subscriberStore(db: DatabaseSync) {
       doi_token_expires_at = NULL, preferences_token_hash = :preferencesTokenHash, unsubscribed_at = NULL, last_opened_at = NULL
       WHERE ${stillDoi}`);
   const update = db.prepare(`
-    UPDATE subscribers SET salutation = :salutation, first_name = :firstName, last_name = :lastName, consents = :consents,
-      updated_at = :now WHERE ${stillSubscribed}`);
-  // Withdrawal: the names and the last open go, the token dies; address, times, consents and text version stay as the
-  // proof. A new confirmation starts without a last open, so an old one cannot end the new subscription
+    UPDATE subscribers SET ${changeableFieldsSet}, updated_at = :now WHERE ${stillSubscribed}`);
+  // Withdrawal: the personal data (names, last open) goes, the token dies; address, times, consents and text version
+  // stay as the proof. A new confirmation starts without a last open, so an old one cannot end the new subscription
   // (docs/newsletter.md#opens-and-the-tr-two-year-rule).
   const withdraw = db.prepare(`
-    UPDATE subscribers SET status = 'UNSUBSCRIBED', salutation = NULL, first_name = NULL, last_name = NULL,
-      preferences_token_hash = NULL, last_opened_at = NULL, unsubscribed_at = :now, updated_at = :now WHERE ${stillSubscribed}`);
+    UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, preferences_token_hash = NULL,
+      unsubscribed_at = :now, updated_at = :now WHERE ${stillSubscribed}`);
   // Unconfirmed sign-ups are deleted once their link has expired (the Turkish legal text promises 14 days), with their
-  // log. An address that had been subscribed before goes back to UNSUBSCRIBED, without the names and the log entry
-  // of the sign-up it never confirmed.
+  // log. An address that had been subscribed before goes back to UNSUBSCRIBED, without the personal data and the log
+  // entry of the sign-up it never confirmed.
   const expiredSignUps = `status = 'WAITING_FOR_DOI' AND doi_token_expires_at < :now`;
   const purgeNeverConfirmed = db.prepare(`DELETE FROM subscribers WHERE ${expiredSignUps} AND confirmed_at IS NULL`);
   const purgeLogOfReturning = db.prepare(`
     DELETE FROM consent_events WHERE event = 'SIGNED_UP' AND subscriber_id IN
       (SELECT id FROM subscribers WHERE ${expiredSignUps} AND confirmed_at IS NOT NULL) AND at > (SELECT unsubscribed_at FROM subscribers WHERE subscribers.id = consent_events.subscriber_id)`);
   const revertReturning = db.prepare(`
-    UPDATE subscribers SET status = 'UNSUBSCRIBED', salutation = NULL, first_name = NULL, last_name = NULL, doi_token_hash = NULL,
+    UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, doi_token_hash = NULL,
       doi_token_expires_at = NULL WHERE ${expiredSignUps} AND confirmed_at IS NOT NULL`);
   const confirmationSent = db.prepare('UPDATE subscribers SET confirmation_sent_at = :at WHERE id = :id');
   const logEvent = db.prepare(`
@@ -143,8 +124,7 @@ export function subscriberStore(db: DatabaseSync) {
     confirm: (row: OpenedSubscriber, preferencesTokenHash: string, now: string) =>
       confirm.run({ id: row.id, tokenHash: row.token_hash, preferencesTokenHash, now }).changes > 0,
     /** Changes a subscription if its preferences token still opens it; whether it did. */
-    update: (row: OpenedSubscriber, values: { salutation: string | null; firstName: string | null; lastName: string | null; consents: string }, now: string) =>
-      update.run({ id: row.id, tokenHash: row.token_hash, ...values, now }).changes > 0,
+    update: (row: OpenedSubscriber, values: ChangedFields, now: string) => update.run({ id: row.id, tokenHash: row.token_hash, ...values, now }).changes > 0,
     /** Ends a subscription if its preferences token still opens it; whether it did. */
     withdraw: (row: OpenedSubscriber, now: string) => withdraw.run({ id: row.id, tokenHash: row.token_hash, now }).changes > 0,
     purgeExpired: (now: string) => {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { shopByCode, shops } from '../../src/shared/countries.ts';
 import { subscriberSchema, subscriberUpdateRequestSchema, type SubscriberUpdateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
+import { changeableFieldNames, storedFieldsOf } from '../../src/shared/newsletter/subscriberFields.ts';
 import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { readJson } from '../problem.ts';
@@ -10,7 +11,7 @@ import { checkpointAfterErasure } from '../db.ts';
 import { inTransaction } from '../transaction.ts';
 import { fieldErrors, invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
-import { countryRuleErrors, storedPersonalFields } from './countryRules.ts';
+import { countryRuleErrors } from './countryRules.ts';
 import { hashDoiToken, newDoiToken } from './doiToken.ts';
 import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
 import { toSubscriber, type ConsentChannel, type OpenedSubscriber, type SubscriberStore } from './subscriberStore.ts';
@@ -70,7 +71,7 @@ export function updatePreferences(
   const ownErrors = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => updateFields.has(field)));
   if (ownErrors && Object.keys(ownErrors).length > 0) return ownErrors;
   const now = new Date().toISOString();
-  const values = { ...storedPersonalFields(shop, body), consents: JSON.stringify(body.consents) };
+  const values = storedFieldsOf(shop.newsletter, body, changeableFieldNames);
   return inTransaction(db, () => {
     if (!store.update(row, values, now)) return TOKEN_GONE;
     if (values.consents !== row.consents) store.logEvent(row.id, 'CHANGED', 'preferences', now);

@@ -4,6 +4,7 @@ import { UNOPENED_STOP_YEARS } from '../../src/shared/newsletter/subscriptionPer
 import { checkpointAfterErasure } from '../db.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { inTransaction } from '../transaction.ts';
+import { erasePersonalData } from './subscriberColumns.ts';
 import { subscriberStore } from './subscriberStore.ts';
 
 /** Subscriptions ended per transaction, so the sweep never holds the write lock for long. */
@@ -34,8 +35,8 @@ export function lapseUnopened(db: DatabaseSync, jobs: MailJobs, now: Date): numb
   const unopened = `status = 'SUBSCRIBED' AND site IN (${siteList}) AND COALESCE(last_opened_at, confirmed_at) < :cutoff`;
   const due = db.prepare(`SELECT id FROM subscribers WHERE ${unopened} ORDER BY id LIMIT ${LAPSE_BATCH_SIZE}`);
   const lapse = db.prepare(`
-    UPDATE subscribers SET status = 'UNSUBSCRIBED', salutation = NULL, first_name = NULL, last_name = NULL,
-      preferences_token_hash = NULL, last_opened_at = NULL, unsubscribed_at = :now, updated_at = :now WHERE id = :id AND ${unopened}`);
+    UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, preferences_token_hash = NULL,
+      unsubscribed_at = :now, updated_at = :now WHERE id = :id AND ${unopened}`);
   const store = subscriberStore(db);
   const at = now.toISOString();
   const params = { ...siteParams, cutoff: unopenedCutoff(now).toISOString() };

@@ -3,7 +3,7 @@ import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
 import { formFieldNames, signUpValuesOfPost, type ConfirmAnswer, type PreferencesAnswer } from '../../../src/shared/newsletter/formAnswers.ts';
 import { newsletterPagePath } from '../../../src/shared/newsletter/pagePaths.ts';
-import { preferencesOf, validatePreferences } from '../../../src/shared/newsletter/preferencesSchema.ts';
+import { preferencesOf, preferencesValuesOf, validatePreferences } from '../../../src/shared/newsletter/preferencesSchema.ts';
 import { renderedPage } from '../../pages/renderedPage.ts';
 import { subscriberOfToken } from '../answers.ts';
 import type { NewsletterCore } from '../routes.ts';
@@ -91,7 +91,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     }
     const posted = signUpValuesOfPost(form);
     const stored = preferencesOf(toSubscriber(row));
-    const values = posted ? { salutation: posted.salutation, firstName: posted.firstName, lastName: posted.lastName, consents: posted.consents } : stored;
+    const values = posted ? preferencesValuesOf(posted) : stored;
     const checked = posted ? validatePreferences(shop.newsletter, values, stored) : ({ success: false, errors: {} } as const);
     const refused = checked.success ? updatePreferences(core, row, checked.request) : checked.errors;
     if (refused === TOKEN_GONE) return invalid();

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { newsletterBasePath, readSubscriber, unsubscribe, updateSubscriber } from '../../lib/newsletter/newsletterClient.ts';
-import type { NewsletterRules } from '../../shared/newsletter/formSchema.ts';
+import { emptyFormValues, type NewsletterRules } from '../../shared/newsletter/formSchema.ts';
 import {
   preferencesErrorsOf,
   preferencesFieldOrder,
   preferencesOf,
+  preferencesValuesOf,
   validatePreferences,
   validatePreferencesField,
   type PreferencesField,
   type PreferencesFieldErrors,
   type PreferencesFormValues,
 } from '../../shared/newsletter/preferencesSchema.ts';
-import type { SubscriberUpdateRequest } from '../../shared/newsletter/subscriberSchema.ts';
 import type { PreferencesAnswer } from '../../shared/newsletter/formAnswers.ts';
 import { focusFirstInvalid, useBlurValidation } from './useBlurValidation.ts';
 
@@ -23,7 +23,6 @@ export type PreferencesPhase =
   | { name: 'ready'; email: string; stored: PreferencesFormValues }
   | { name: 'unsubscribed'; email: string };
 
-const emptyValues = (): PreferencesFormValues => ({ salutation: '', firstName: '', lastName: '', consents: [] });
 
 /** The phase the server's answer shows, or loading when the page came without one (the static page). */
 function phaseOf(answer: PreferencesAnswer | undefined): PreferencesPhase {
@@ -33,11 +32,6 @@ function phaseOf(answer: PreferencesAnswer | undefined): PreferencesPhase {
   return { name: answer.outcome };
 }
 
-/** What the service stored, when its answer did not say: the request as sent. */
-function valuesOfRequest(request: SubscriberUpdateRequest): PreferencesFormValues {
-  return { salutation: request.salutation ?? '', firstName: request.firstName ?? '', lastName: request.lastName ?? '', consents: request.consents };
-}
-
 /**
  * Loading, saving and ending a subscription with the preferences token from `?token=` (docs/newsletter.md#the-preferences-page).
  * One write at a time; unsubscribing wins over a save still under way, whose answer is then ignored.
@@ -45,7 +39,7 @@ function valuesOfRequest(request: SubscriberUpdateRequest): PreferencesFormValue
 export function usePreferences({ rules, singlePageApp, answer }: { rules: NewsletterRules; singlePageApp: boolean; answer?: PreferencesAnswer }) {
   const ready = answer?.outcome === 'ready' ? answer : undefined;
   const [phase, setPhase] = useState<PreferencesPhase>(() => phaseOf(answer));
-  const [values, setValues] = useState<PreferencesFormValues>(() => ready?.values ?? emptyValues());
+  const [values, setValues] = useState<PreferencesFormValues>(() => ready?.values ?? preferencesValuesOf(emptyFormValues()));
   const [errors, setErrors] = useState<PreferencesFieldErrors>(() => ready?.errors ?? {});
   // The errors the server sent back with the page, listed in the error summary until the next save.
   const [summaryErrors, setSummaryErrors] = useState<PreferencesFieldErrors>(() => ready?.errors ?? {});
@@ -114,7 +108,8 @@ export function usePreferences({ rules, singlePageApp, answer }: { rules: Newsle
     // Unsubscribed meanwhile: the save's answer no longer matters.
     if (unsubscribingNow.current) return;
     if (outcome.status === 'SAVED') {
-      const stored = outcome.subscriber ? preferencesOf(outcome.subscriber) : valuesOfRequest(checked.request);
+      // What the service stored, or when its answer did not say, the request as sent.
+      const stored = preferencesOf(outcome.subscriber ?? checked.request);
       setValues(stored);
       setErrors({});
       setPhase((old) => (old.name === 'ready' ? { ...old, stored } : old));

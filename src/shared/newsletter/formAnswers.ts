@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Shop } from '../countries.ts';
 import { newsletterFormValuesSchema, type NewsletterFormValues } from './formSchema.ts';
+import { changeableFieldNames, type ChangeableFieldName } from './subscriberFields.ts';
 
 /**
  * The plain-HTML side of the newsletter (docs/newsletter.md#three-paths): what its forms post and what the server hands
@@ -57,15 +58,10 @@ function single(form: URLSearchParams, name: string): string | undefined {
  * or undefined when the post is not what the form sends (a value repeated, an unknown choice).
  */
 export function signUpValuesOfPost(form: URLSearchParams): NewsletterFormValues | undefined {
-  const result = v.safeParse(newsletterFormValuesSchema, {
-    email: single(form, formFieldNames.honeypot),
-    newsletterEmail: single(form, 'newsletterEmail'),
-    salutation: single(form, 'salutation'),
-    firstName: single(form, 'firstName'),
-    lastName: single(form, 'lastName'),
-    consents: form.getAll('consents'),
-    legals: form.getAll('legals'),
-  });
+  // Each value under its own name (lists as all their entries), the honeypot under its own.
+  const entries = Object.entries(newsletterFormValuesSchema.entries);
+  const posted = Object.fromEntries(entries.map(([name, schema]) => [name, schema.type === 'array' ? form.getAll(name) : single(form, name)]));
+  const result = v.safeParse(newsletterFormValuesSchema, { ...posted, email: single(form, formFieldNames.honeypot) });
   return result.success ? result.output : undefined;
 }
 
@@ -91,7 +87,8 @@ export const confirmAnswerSchema = v.variant('outcome', [
 ]);
 export type ConfirmAnswer = v.InferOutput<typeof confirmAnswerSchema>;
 
-const preferencesValuesSchema = v.pick(newsletterFormValuesSchema, ['salutation', 'firstName', 'lastName', 'consents']);
+/** The preferences among the form's values: the fields a subscriber can change (src/shared/newsletter/subscriberFields.ts). */
+const preferencesValuesSchema = v.pick(newsletterFormValuesSchema, changeableFieldNames as [ChangeableFieldName, ...ChangeableFieldName[]]);
 
 /** What the preferences page shows when the server rendered it (docs/newsletter.md#the-preferences-page). */
 export const preferencesAnswerSchema = v.variant('outcome', [

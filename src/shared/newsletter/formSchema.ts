@@ -9,6 +9,7 @@ import {
   subscriberCreateRequestSchema,
   type SubscriberCreateRequest,
 } from './subscriberSchema.ts';
+import { requestValuesOf, subscriberFieldNames } from './subscriberFields.ts';
 
 /** The per-country sign-up rules from the country table. */
 export type NewsletterRules = Shop['newsletter'];
@@ -39,9 +40,11 @@ export type NewsletterField = 'newsletterEmail' | 'salutation' | 'firstName' | '
 /** Fields in the order they appear, so the first invalid one can be focused. */
 export const fieldOrder: readonly NewsletterField[] = ['newsletterEmail', 'salutation', 'firstName', 'lastName', 'legals'];
 
-/** Empty form values. */
+/** Empty form values: `[]` for a list, `''` for any other value. */
 export function emptyFormValues(): NewsletterFormValues {
-  return { email: '', newsletterEmail: '', salutation: '', firstName: '', lastName: '', consents: [], legals: [] };
+  const entries = Object.entries(newsletterFormValuesSchema.entries);
+  const empty: Record<string, unknown> = Object.fromEntries(entries.map(([name, schema]) => [name, schema.type === 'array' ? [] : '']));
+  return empty as NewsletterFormValues;
 }
 
 function requiredName(message: string) {
@@ -103,17 +106,11 @@ export function validateNewsletterForm(
 ): { success: true; request: SubscriberCreateRequest } | { success: false; errors: NewsletterFieldErrors } {
   const result = v.safeParse(newsletterFormSchema(rules), values);
   if (!result.success) return { success: false, errors: firstErrorPerField(result.issues) };
-  const output = result.output as Pick<NewsletterFormValues, 'newsletterEmail' | 'consents' | 'legals'> &
-    Partial<Pick<NewsletterFormValues, 'salutation' | 'firstName' | 'lastName'>>;
-  // Salutation and names are sent only when non-empty (docs/newsletter.md#submission); the service checks the same
-  // schema again.
+  // Salutation, names and legals are sent only when non-empty (docs/newsletter.md#submission); the service checks the
+  // same schema again.
   const request = v.parse(subscriberCreateRequestSchema, {
-    email: output.newsletterEmail,
-    ...(output.salutation ? { salutation: output.salutation } : {}),
-    ...(output.firstName ? { firstName: output.firstName } : {}),
-    ...(output.lastName ? { lastName: output.lastName } : {}),
-    consents: output.consents,
-    ...(output.legals.length > 0 ? { legals: output.legals } : {}),
+    ...requestValuesOf(result.output, subscriberFieldNames),
+    email: result.output.newsletterEmail,
     origin: origin.origin,
     originAddition: origin.originAddition,
   });

@@ -1,19 +1,21 @@
 import * as v from 'valibot';
 import {
   consentsEntry,
+  emptyFormValues,
   firstErrorPerField,
   personalFieldEntries,
   type NewsletterFieldErrors,
   type NewsletterFormValues,
   type NewsletterRules,
 } from './formSchema.ts';
-import { subscriberUpdateRequestSchema, type Subscriber, type SubscriberUpdateRequest } from './subscriberSchema.ts';
+import { changeableFieldNames, requestValuesOf, type ChangeableFieldName } from './subscriberFields.ts';
+import { subscriberUpdateRequestSchema, type SubscriberUpdateRequest } from './subscriberSchema.ts';
 
 /**
  * What the preferences page holds (docs/newsletter.md#the-preferences-page): the sign-up form's personal fields and consents,
  * checked by the same rules. The address itself cannot be changed there (a new address needs its own double opt-in).
  */
-export type PreferencesFormValues = Pick<NewsletterFormValues, 'salutation' | 'firstName' | 'lastName' | 'consents'>;
+export type PreferencesFormValues = Pick<NewsletterFormValues, ChangeableFieldName>;
 
 /** A field of the preferences form that can carry an error, in the order they appear. */
 export const preferencesFieldOrder = ['salutation', 'firstName', 'lastName'] as const;
@@ -22,14 +24,22 @@ export type PreferencesField = (typeof preferencesFieldOrder)[number];
 /** Field errors as catalogue keys, one per field. */
 export type PreferencesFieldErrors = Partial<Record<PreferencesField, string>>;
 
-/** The form's values for a stored subscriber (missing values are empty). */
-export function preferencesOf(subscriber: Subscriber): PreferencesFormValues {
-  return {
-    salutation: subscriber.salutation ?? '',
-    firstName: subscriber.firstName ?? '',
-    lastName: subscriber.lastName ?? '',
-    consents: [...subscriber.consents],
-  };
+/** The preferences among the sign-up form's values: the fields a subscriber can change (src/shared/newsletter/subscriberFields.ts). */
+export function preferencesValuesOf(values: NewsletterFormValues): PreferencesFormValues {
+  return Object.fromEntries(changeableFieldNames.map((name) => [name, values[name]])) as PreferencesFormValues;
+}
+
+/** The changeable fields as a stored subscriber or an update request holds them: absent ones null or left out. */
+export type StoredPreferences = { [K in ChangeableFieldName]?: PreferencesFormValues[K] | null };
+
+/** The form's values for a stored subscriber, or for an update request as sent (missing values are empty). */
+export function preferencesOf<Stored extends StoredPreferences>(stored: Stored): PreferencesFormValues {
+  const values: Record<string, unknown> = preferencesValuesOf(emptyFormValues());
+  for (const name of changeableFieldNames) {
+    const value = stored[name];
+    if (value !== undefined && value !== null) values[name] = Array.isArray(value) ? [...(value as unknown[])] : value;
+  }
+  return values as PreferencesFormValues;
 }
 
 function onlyPreferencesFields(errors: NewsletterFieldErrors): PreferencesFieldErrors {
@@ -51,12 +61,7 @@ export function validatePreferences(
   const result = v.safeParse(v.object({ consents: consentsEntry, ...personalFieldEntries(rules) }), values);
   if (!result.success) return { success: false, errors: onlyPreferencesFields(firstErrorPerField(result.issues)) };
   const checked = { ...stored, ...(result.output as Partial<PreferencesFormValues>) };
-  const request = v.parse(subscriberUpdateRequestSchema, {
-    ...(checked.salutation ? { salutation: checked.salutation } : {}),
-    ...(checked.firstName ? { firstName: checked.firstName } : {}),
-    ...(checked.lastName ? { lastName: checked.lastName } : {}),
-    consents: checked.consents,
-  });
+  const request = v.parse(subscriberUpdateRequestSchema, requestValuesOf(checked, changeableFieldNames));
   return { success: true, request };
 }
 
