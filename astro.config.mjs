@@ -46,7 +46,17 @@ export default defineConfig({
   // fragments' stylesheets among them).
   integrations: previewRenderer
     ? [react(), hydrateOnInteraction(), ...pageScript]
-    : [react(), hydrateOnInteraction(), ...pageScript, footerFragments(), footerReport(), panelManifest(), islandModuleGraphs(), brotliAssets(), headersFile()],
+    : [
+        react(),
+        hydrateOnInteraction(),
+        ...pageScript,
+        footerFragments(),
+        footerReport(),
+        panelManifest(),
+        islandModuleGraphs(),
+        brotliAssets(),
+        headersFile(),
+      ],
   i18n: {
     locales: shops.map((shop) => ({ path: shop.segment, codes: [shop.locale] })),
     // At run time Astro wants the default locale's path here, while its types ask for a code: the path wins.

@@ -6,7 +6,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', '.data/', '.astro/', '.build/', 'node_modules/', 'test-results/', 'playwright-report/', 'reports/'] },
+  {
+    ignores: [
+      'dist',
+      '.data/',
+      '.astro/',
+      '.build/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'reports/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -52,10 +52,14 @@ export default defineConfig<object, { engine: EngineName }>({
         // Two workers sign up for real through the island and the plain form; the throttle itself is tested over HTTP
         // (tests/security/edge-newsletter-forms.test.ts), not by chance here.
         env: {
-          PORT: String(port), PUBLISHER: 'no-catch-up', DB_PATH: path.join(dataDir, 'test.sqlite'), OUTBOX_DIR: path.join(dataDir, 'outbox'),
+          PORT: String(port),
+          PUBLISHER: 'no-catch-up',
+          DB_PATH: path.join(dataDir, 'test.sqlite'),
+          OUTBOX_DIR: path.join(dataDir, 'outbox'),
           NEWSLETTER_SIGNUPS_PER_MINUTE: '600',
           // Every test signs up at example.com: the caps on confirmation mails per domain must not count them.
-          NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '1000000', NEWSLETTER_CONFIRMATIONS_PER_HOUR: '1000000',
+          NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '1000000',
+          NEWSLETTER_CONFIRMATIONS_PER_HOUR: '1000000',
         },
       },
   // Visual baselines (tests/visual) sit next to their spec, without the OS or browser suffix, so the committed ones
@@ -73,6 +77,11 @@ export default defineConfig<object, { engine: EngineName }>({
   // driven through their own WebDriver and needing a display (`xvfb-run`; `npm test` provides one).
   projects: [
     { name: 'chromium', testIgnore: 'engines/**', use: { ...devices['Desktop Chrome'] } },
-    ...(['firefox', 'webkit'] as const).map((engine) => ({ name: engine, testMatch: 'engines/**/*.spec.ts', timeout: 60_000, use: { engine } })),
+    ...(['firefox', 'webkit'] as const).map((engine) => ({
+      name: engine,
+      testMatch: 'engines/**/*.spec.ts',
+      timeout: 60_000,
+      use: { engine },
+    })),
   ],
 });

@@ -39,10 +39,14 @@ if (Object.hasOwn(aloneParts, only ?? '')) {
   const figures = await measure();
   console.log(summary(figures));
   fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
-  fs.writeFileSync(path.join(root, `reports/bench-${only}.json`), `${JSON.stringify({ date: new Date().toISOString(), [only]: figures }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(root, `reports/bench-${only}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), [only]: figures }, null, 2)}\n`,
+  );
   process.exit(0);
 }
-if (only && !flowOnly && !previewOnly) throw new Error(`BENCH_ONLY=${only}: only \`flow\`, \`preview\`, \`publish\` and \`mail\` are known`);
+if (only && !flowOnly && !previewOnly)
+  throw new Error(`BENCH_ONLY=${only}: only \`flow\`, \`preview\`, \`publish\` and \`mail\` are known`);
 const flowUrl = '/de/';
 const debuggingPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
@@ -64,13 +68,17 @@ if (previewOnly) {
   await timed('build of all shops and the preview renderer', () => buildSite({ serviceOrigin: services.origin }));
 } else if (flowOnly) {
   await timed('build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] }));
-  await timed('eager build of /de/', () => buildSite({ serviceOrigin: services.origin, shops: ['de'], ...variant('eager'), env: { ISLANDS: 'eager' } }));
+  await timed('eager build of /de/', () =>
+    buildSite({ serviceOrigin: services.origin, shops: ['de'], ...variant('eager'), env: { ISLANDS: 'eager' } }),
+  );
 } else {
   build = {
     allSeconds: await timed('build of all shops', () => buildSite({ serviceOrigin: services.origin })),
     oneSeconds: await timed('build of one shop', () => buildSite({ serviceOrigin: services.origin, shops: ['de'] })),
   };
-  await timed('eager build', () => buildSite({ serviceOrigin: services.origin, ...variant('eager'), env: { ISLANDS: 'eager' } }));
+  await timed('eager build', () =>
+    buildSite({ serviceOrigin: services.origin, ...variant('eager'), env: { ISLANDS: 'eager' } }),
+  );
 }
 await services.stop();
 
@@ -79,9 +87,14 @@ async function measurePreview() {
   const site = await startServices({ quiet: true, env: serviceEnv });
   try {
     const { STAFF_USER, STAFF_PASSWORD } = readToolConfig();
-    const credentials = { username: STAFF_USER ?? DEMO_STAFF.username, password: STAFF_PASSWORD ?? DEMO_STAFF.password };
+    const credentials = {
+      username: STAFF_USER ?? DEMO_STAFF.username,
+      password: STAFF_PASSWORD ?? DEMO_STAFF.password,
+    };
     const figures = await measurePreviewRender({ origin: site.origin, credentials });
-    console.log(`Preview render of ${figures.page}: median ${figures.previewMedianMs} ms of ${figures.runs} (first ${figures.firstRenderMs} ms), static page ${figures.staticMedianMs} ms`);
+    console.log(
+      `Preview render of ${figures.page}: median ${figures.previewMedianMs} ms of ${figures.runs} (first ${figures.firstRenderMs} ms), static page ${figures.staticMedianMs} ms`,
+    );
     return figures;
   } finally {
     await site.stop();
@@ -110,7 +123,9 @@ async function measureVariant(distDir, { audits = true, flow = [] } = {}) {
       for (const gesture of flow) {
         figures[gesture] = await measureUserFlow(site.origin + flowUrl, debuggingPort, runs, gesture);
         const f = figures[gesture];
-        console.log(`  flow ${flowUrl} (${gesture}): INP ${f.inpMs} ms, focus→interactive ${f.focusToInteractiveMs} ms, ${f.flowRequests} requests (chain depth ${f.chainDepth}), ${f.flowBytes} B`);
+        console.log(
+          `  flow ${flowUrl} (${gesture}): INP ${f.inpMs} ms, focus→interactive ${f.focusToInteractiveMs} ms, ${f.flowRequests} requests (chain depth ${f.chainDepth}), ${f.flowBytes} B`,
+        );
       }
       if (!audits) return { flow: figures };
       pages.flow = figures;
@@ -121,7 +136,9 @@ async function measureVariant(distDir, { audits = true, flow = [] } = {}) {
         const lh = await lighthouseMedian(site.origin + url, debuggingPort, formFactor, runs);
         const bytes = await measureTransfer(browser, site.origin + url, formFactor);
         pages[url][formFactor] = { ...lh, ...bytes };
-        console.log(`  ${url} ${formFactor}: perf ${lh.performance}, LCP ${lh.lcpMs} ms, before interaction ${bytes.scriptRequests} script(s), ${bytes.wireScriptBytes} B JS on the wire`);
+        console.log(
+          `  ${url} ${formFactor}: perf ${lh.performance}, LCP ${lh.lcpMs} ms, before interaction ${bytes.scriptRequests} script(s), ${bytes.wireScriptBytes} B JS on the wire`,
+        );
       }
     }
   } finally {
@@ -132,7 +149,12 @@ async function measureVariant(distDir, { audits = true, flow = [] } = {}) {
 
 // The production build's flow with a mouse click and with a tap; the eager build's (hydrated at load) with a click.
 const gestures = ['click', 'tap'];
-const flowFigures = (interaction, eagerFlow) => ({ url: flowUrl, interaction, eager: eagerFlow.click, ratio: flowRatios(interaction.click, eagerFlow.click) });
+const flowFigures = (interaction, eagerFlow) => ({
+  url: flowUrl,
+  interaction,
+  eager: eagerFlow.click,
+  ratio: flowRatios(interaction.click, eagerFlow.click),
+});
 
 let pages;
 let eager;
@@ -157,29 +179,78 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const publish = flowOnly || previewOnly ? undefined : await measurePublish();
 const mail = flowOnly || previewOnly ? undefined : await measureMail();
 
-const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`, date: new Date().toISOString(), runs, build, pages, eager, flow, preview, publish, mail };
+const report = {
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`,
+  date: new Date().toISOString(),
+  runs,
+  build,
+  pages,
+  eager,
+  flow,
+  preview,
+  publish,
+  mail,
+};
 fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
 fs.writeFileSync(path.join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
 
 if (!flowOnly) {
-  const columns = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'htmlGz', 'cssGz', 'jsGzInitial', 'scriptRequests', 'wireScriptBytes', 'wireRequests', 'wireBytes', 'jsGzScrolled', 'thirdParty'];
+  const columns = [
+    'performance',
+    'accessibility',
+    'bestPractices',
+    'seo',
+    'lcpMs',
+    'cls',
+    'tbtMs',
+    'htmlGz',
+    'cssGz',
+    'jsGzInitial',
+    'scriptRequests',
+    'wireScriptBytes',
+    'wireRequests',
+    'wireBytes',
+    'jsGzScrolled',
+    'thirdParty',
+  ];
   const rows = [];
-  for (const [variant, set] of [['islands', pages], ['eager', eager.pages]]) {
-    for (const url of urls) for (const ff of formFactors) rows.push({ variant, page: url, device: ff, ...Object.fromEntries(columns.map((c) => [c, set[url][ff][c]])) });
+  for (const [variant, set] of [
+    ['islands', pages],
+    ['eager', eager.pages],
+  ]) {
+    for (const url of urls)
+      for (const ff of formFactors)
+        rows.push({ variant, page: url, device: ff, ...Object.fromEntries(columns.map((c) => [c, set[url][ff][c]])) });
   }
   console.log(`\nBuild: all shops ${build.allSeconds} s, one shop ${build.oneSeconds} s (${report.machine})`);
   console.table(rows);
   const failed = [...new Set(Object.values(pages).flatMap((p) => Object.values(p).flatMap((m) => m.failedAudits)))];
   if (failed.length) console.log(`Lighthouse audits not passed: ${failed.join(', ')}`);
 }
-const flowColumns = ['inpMs', 'focusToInteractiveMs', 'flowRequests', 'scriptRequests', 'chainDepth', 'flowBytes', 'firstIntent', 'preloadLeadMs'];
-console.log(`\nUser flow on ${flowUrl} (mobile, timespan; median of ${runs}; INP from ${flow.interaction.click.inpSource} / ${flow.eager.inpSource}):`);
+const flowColumns = [
+  'inpMs',
+  'focusToInteractiveMs',
+  'flowRequests',
+  'scriptRequests',
+  'chainDepth',
+  'flowBytes',
+  'firstIntent',
+  'preloadLeadMs',
+];
+console.log(
+  `\nUser flow on ${flowUrl} (mobile, timespan; median of ${runs}; INP from ${flow.interaction.click.inpSource} / ${flow.eager.inpSource}):`,
+);
 console.table([
-  ...gestures.map((gesture) => ({ variant: `interaction, ${gesture}`, ...Object.fromEntries(flowColumns.map((c) => [c, flow.interaction[gesture][c]])) })),
+  ...gestures.map((gesture) => ({
+    variant: `interaction, ${gesture}`,
+    ...Object.fromEntries(flowColumns.map((c) => [c, flow.interaction[gesture][c]])),
+  })),
   { variant: 'eager, click', ...Object.fromEntries(flowColumns.map((c) => [c, flow.eager[c]])) },
   { variant: 'ratio interaction/eager (click)', ...flow.ratio },
 ]);
-console.log('firstIntent: the first sign of intent on the sign-up before its first focus; preloadLeadMs: how long before that focus its code was asked for (0 or less: on the interaction itself).');
+console.log(
+  'firstIntent: the first sign of intent on the sign-up before its first focus; preloadLeadMs: how long before that focus its code was asked for (0 or less: on the interaction itself).',
+);
 if (publish) console.log(`\n${publishSummary(publish)}`);
 if (mail) console.log(`\n${mailSummary(mail)}`);
 console.log('Written to reports/bench.json');

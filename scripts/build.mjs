@@ -35,4 +35,11 @@ for (const pair of values['content-version'] ?? []) {
 }
 const allowMinimalFooter = values['allow-minimal-footer'] === true || config.ALLOW_MINIMAL_FOOTER;
 const stillWanted = values['stop-with-parent'] ? stopWithParent() : undefined;
-process.exit(await buildSite({ shops, contentVersions, stillWanted, env: allowMinimalFooter ? { ALLOW_MINIMAL_FOOTER: '1' } : {} }));
+process.exit(
+  await buildSite({
+    shops,
+    contentVersions,
+    stillWanted,
+    env: allowMinimalFooter ? { ALLOW_MINIMAL_FOOTER: '1' } : {},
+  }),
+);

@@ -11,9 +11,14 @@ const seedDir = path.resolve(import.meta.dirname, '../server/seed/footer');
 
 function contentCheck(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], { cwd: path.resolve(import.meta.dirname, '..') }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { cwd: path.resolve(import.meta.dirname, '..') },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
+      },
+    );
   });
 }
 
@@ -36,7 +41,13 @@ describe('npm run content:check', () => {
     content.legalLinks[1].url = 'javascript:alert(1)';
     content.qualityLogos.logos[0].image.source = 'UNKNOWN_SEAL';
     delete content.headline;
-    versionStore(server.db).store({ site: 'SK', name: 'SHOP_FOOTER', contentJSON: JSON.stringify(content), validFrom: new Date(0), storedBy: 'test' });
+    versionStore(server.db).store({
+      site: 'SK',
+      name: 'SHOP_FOOTER',
+      contentJSON: JSON.stringify(content),
+      validFrom: new Date(0),
+      storedBy: 'test',
+    });
     const { code, output } = await contentCheck(['sk', 'pl', '--origin', server.origin]);
     expect(output).toContain('SK $.legalLinks[1].url: unsafe link "javascript:alert(1)" dropped');
     expect(output).toContain('SK $.qualityLogos.logos[0].image.source: unknown logo source "UNKNOWN_SEAL" dropped');

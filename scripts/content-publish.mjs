@@ -19,10 +19,16 @@ function fail(message) {
 }
 
 const { values, positionals } = parseArgs({
-  options: { file: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, origin: { type: 'string' } },
+  options: {
+    file: { type: 'string' },
+    from: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    origin: { type: 'string' },
+  },
   allowPositionals: true,
 });
-const usage = 'Usage: npm run content:publish -- <shop> --file draft.json [--from 2026-12-01T00:00:00+01:00] [--dry-run] [--origin url]';
+const usage =
+  'Usage: npm run content:publish -- <shop> --file draft.json [--from 2026-12-01T00:00:00+01:00] [--dry-run] [--origin url]';
 if (positionals.length !== 1 || !values.file) fail(usage);
 let shop;
 try {
@@ -48,7 +54,9 @@ if (problems.length) {
 }
 // Facts stated otherwise than the country table do not stop a publish, as they do not stop the service: the operator sees them.
 for (const line of warnings) console.log(`${line} (${values.file})`);
-console.log(`validated: ${values.file} is valid footer content for ${shop.code}${warnings.length ? `, with ${warnings.length} warning(s)` : ''}`);
+console.log(
+  `validated: ${values.file} is valid footer content for ${shop.code}${warnings.length ? `, with ${warnings.length} warning(s)` : ''}`,
+);
 if (values['dry-run']) {
   console.log('dry run: nothing stored');
   process.exit(0);
@@ -62,9 +70,17 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 const tokenFile = config.promotionAdminTokenFile;
-const token = config.promotionAdminToken ?? (tokenFile && fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : undefined);
-if (!token) fail(`No admin token: set PROMOTION_ADMIN_TOKEN, or start the services once (npm start) so that they generate one in ${tokenFile}`);
-const origin = (values.origin ?? readToolConfig().SERVICE_ORIGIN ?? `http://${config.host}:${config.port}`).replace(/\/$/, '');
+const token =
+  config.promotionAdminToken ??
+  (tokenFile && fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : undefined);
+if (!token)
+  fail(
+    `No admin token: set PROMOTION_ADMIN_TOKEN, or start the services once (npm start) so that they generate one in ${tokenFile}`,
+  );
+const origin = (values.origin ?? readToolConfig().SERVICE_ORIGIN ?? `http://${config.host}:${config.port}`).replace(
+  /\/$/,
+  '',
+);
 const authorization = `Bearer ${token}`;
 const operator = os.userInfo().username;
 
@@ -72,7 +88,9 @@ async function call(path, init = {}) {
   try {
     return await fetch(origin + path, { ...init, signal: AbortSignal.timeout(15_000) });
   } catch (error) {
-    return fail(`The services at ${origin} did not answer (${error.cause?.code ?? error.message}); is npm start running? (--origin names another)`);
+    return fail(
+      `The services at ${origin} did not answer (${error.cause?.code ?? error.message}); is npm start running? (--origin names another)`,
+    );
   }
 }
 
@@ -89,7 +107,10 @@ const response = await call(serviceUrl(services.promotion, 'publishVersion', { n
 if (response.status !== 201) {
   const body = await response.json().catch(() => ({}));
   for (const problem of body.problems ?? []) console.log(`${shop.code} ${problem.path}: ${problem.message}`);
-  if (response.status === 401) fail(`The admin token was refused (401): it must be the services' PROMOTION_ADMIN_TOKEN or the one in ${tokenFile}`);
+  if (response.status === 401)
+    fail(
+      `The admin token was refused (401): it must be the services' PROMOTION_ADMIN_TOKEN or the one in ${tokenFile}`,
+    );
   fail(`Not stored: ${response.status} ${body.title ?? response.statusText}`);
 }
 const stored = v.parse(publishedVersionSchema, await response.json());
@@ -101,16 +122,25 @@ const startsInMs = Date.parse(stored.validFrom) - Date.now();
 if (startsInMs > 1000) {
   const local = new Date(stored.validFrom).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'long' });
   const hours = startsInMs / 3_600_000;
-  const wait = hours < 2 ? `${Math.ceil(hours * 60)} min` : hours < 48 ? `${hours.toFixed(1)} h` : `${(hours / 24).toFixed(1)} days`;
+  const wait =
+    hours < 2
+      ? `${Math.ceil(hours * 60)} min`
+      : hours < 48
+        ? `${hours.toFixed(1)} h`
+        : `${(hours / 24).toFixed(1)} days`;
   console.log(`scheduled: ${shop.code} goes live by itself on ${local} (in ${wait})`);
   process.exit(0);
 }
 
 // A backdated version older than the live one never goes live: say so instead of waiting for it.
-const listed = await call(serviceUrl(services.promotion, 'versions', { name: 'SHOP_FOOTER' }), { headers: { authorization, site: shop.code } });
+const listed = await call(serviceUrl(services.promotion, 'versions', { name: 'SHOP_FOOTER' }), {
+  headers: { authorization, site: shop.code },
+});
 const live = listed.ok ? (await listed.json()).versions?.find((version) => version.live) : undefined;
 if (live && live.version !== stored.version) {
-  console.log(`not live: version ${live.version} stays live, its validFrom ${live.validFrom} is later than ${stored.validFrom}`);
+  console.log(
+    `not live: version ${live.version} stays live, its validFrom ${live.validFrom} is later than ${stored.validFrom}`,
+  );
   process.exit(0);
 }
 
@@ -131,4 +161,6 @@ if (followed.outcome === 'live') {
 }
 if (followed.outcome === 'failed') fail(`stored as version ${stored.version}, but ${followed.reason}`);
 const lastError = followed.lastError ? ` (last error: ${followed.lastError})` : '';
-fail(`stored as version ${stored.version}, but ${shop.code} was not live after ${LIVE_TIMEOUT_MS / 1000} s${lastError}; see GET /service/publish/api/status and the services' log`);
+fail(
+  `stored as version ${stored.version}, but ${shop.code} was not live after ${LIVE_TIMEOUT_MS / 1000} s${lastError}; see GET /service/publish/api/status and the services' log`,
+);

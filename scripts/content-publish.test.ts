@@ -15,9 +15,17 @@ const TOKEN = 'publish-test-token-0123456789abcdef';
 
 function contentPublish(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], { cwd: path.resolve(import.meta.dirname, '..'), env: childEnvironment({ TZ: 'UTC', PROMOTION_ADMIN_TOKEN: TOKEN, ...env }) }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      [script, ...args],
+      {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: childEnvironment({ TZ: 'UTC', PROMOTION_ADMIN_TOKEN: TOKEN, ...env }),
+      },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
+      },
+    );
   });
 }
 
@@ -40,7 +48,9 @@ describe('npm run content:publish', () => {
     delete content.headline;
     fs.writeFileSync(draft, JSON.stringify(content));
     const { code, output } = await contentPublish(['hu', '--file', draft, '--dry-run', '--origin', server.origin]);
-    expect(output).toContain(`HU $.teaserGroups[0].links[1].link: unsafe link "javascript:alert(1)" dropped (${draft})`);
+    expect(output).toContain(
+      `HU $.teaserGroups[0].links[1].link: unsafe link "javascript:alert(1)" dropped (${draft})`,
+    );
     expect(output).toMatch(/HU \$\.headline: /);
     expect(output).toContain(`2 problem(s) in ${draft}; nothing was published`);
     expect(code).toBe(1);
@@ -63,31 +73,63 @@ describe('npm run content:publish', () => {
     // Without the publisher (no /service/publish/api/status) the version is stored and served, but nothing rebuilds.
     expect(output).toContain('stored; automatic publishing is not available on this server');
     expect(code).toBe(0);
-    const served = await (await fetch(`${server.origin}/service/promotion/api/promotion/SHOP_FOOTER`, { headers: { site: 'HU' } })).json();
+    const served = await (
+      await fetch(`${server.origin}/service/promotion/api/promotion/SHOP_FOOTER`, { headers: { site: 'HU' } })
+    ).json();
     expect(JSON.parse((served as { contentJSON: string }).contentJSON).headline).toBe('Ügyfélszolgálat');
   });
 
   test('a scheduled version says when it goes live and does not wait', async () => {
     fs.writeFileSync(draft, JSON.stringify(huContent()));
-    const { code, output } = await contentPublish(['hu', '--file', draft, '--from', '2027-01-01T00:00:00+01:00', '--origin', server.origin]);
+    const { code, output } = await contentPublish([
+      'hu',
+      '--file',
+      draft,
+      '--from',
+      '2027-01-01T00:00:00+01:00',
+      '--origin',
+      server.origin,
+    ]);
     expect(output).toContain('stored: version 2, valid from 2026-12-31T23:00:00.000Z');
-    expect(output).toMatch(/scheduled: HU goes live by itself on \w+day, 31 December 2026 at 23:00:00 UTC \(in \d+\.\d days\)/);
+    expect(output).toMatch(
+      /scheduled: HU goes live by itself on \w+day, 31 December 2026 at 23:00:00 UTC \(in \d+\.\d days\)/,
+    );
     expect(code).toBe(0);
   });
 
   test('a backdated version older than the live one is stored but reported as not live', async () => {
     fs.writeFileSync(draft, JSON.stringify(huContent()));
-    const { code, output } = await contentPublish(['hu', '--file', draft, '--from', '2025-06-01T00:00:00Z', '--origin', server.origin]);
-    expect(output).toContain('not live: version 1 stays live, its validFrom 2026-01-01T00:00:00.000Z is later than 2025-06-01T00:00:00.000Z');
+    const { code, output } = await contentPublish([
+      'hu',
+      '--file',
+      draft,
+      '--from',
+      '2025-06-01T00:00:00Z',
+      '--origin',
+      server.origin,
+    ]);
+    expect(output).toContain(
+      'not live: version 1 stays live, its validFrom 2026-01-01T00:00:00.000Z is later than 2025-06-01T00:00:00.000Z',
+    );
     expect(code).toBe(0);
   });
 
   test('a wrong token or a --from without time zone stops it with a clear message', async () => {
     fs.writeFileSync(draft, JSON.stringify(huContent()));
-    const refused = await contentPublish(['hu', '--file', draft, '--origin', server.origin], { PROMOTION_ADMIN_TOKEN: 'x'.repeat(32) });
+    const refused = await contentPublish(['hu', '--file', draft, '--origin', server.origin], {
+      PROMOTION_ADMIN_TOKEN: 'x'.repeat(32),
+    });
     expect(refused.output).toContain('The admin token was refused (401)');
     expect(refused.code).toBe(1);
-    const local = await contentPublish(['hu', '--file', draft, '--from', '2027-01-01T00:00', '--origin', server.origin]);
+    const local = await contentPublish([
+      'hu',
+      '--file',
+      draft,
+      '--from',
+      '2027-01-01T00:00',
+      '--origin',
+      server.origin,
+    ]);
     expect(local.output).toContain('must be an ISO 8601 instant with a time zone');
     expect(local.code).toBe(1);
     expect(huVersions()).toHaveLength(1);
@@ -96,7 +138,10 @@ describe('npm run content:publish', () => {
 
 describe('npm run content:publish following the publisher', () => {
   /** A stand-in for services with the publisher: the PUT stores version 7, the status reports `shopAfter(poll)`. */
-  async function withPublisher(shopAfter: (poll: number) => Record<string, unknown>, run: (origin: string) => Promise<void>) {
+  async function withPublisher(
+    shopAfter: (poll: number) => Record<string, unknown>,
+    run: (origin: string) => Promise<void>,
+  ) {
     let polls = 0;
     const fake = http.createServer((request, response) => {
       response.setHeader('content-type', 'application/json');
@@ -134,10 +179,24 @@ describe('npm run content:publish following the publisher', () => {
   test('stops with the build error when the build of the new version fails', async () => {
     fs.writeFileSync(draft, JSON.stringify(huContent()));
     await withPublisher(
-      (poll) => ({ release: 'r1', contentVersion: 6, ...(poll < 1 ? {} : { lastError: { at: '2026-11-22T10:00:00.000Z', message: 'astro build exited with code 1', log: '.data/releases/.logs/x.log' } }) }),
+      (poll) => ({
+        release: 'r1',
+        contentVersion: 6,
+        ...(poll < 1
+          ? {}
+          : {
+              lastError: {
+                at: '2026-11-22T10:00:00.000Z',
+                message: 'astro build exited with code 1',
+                log: '.data/releases/.logs/x.log',
+              },
+            }),
+      }),
       async (origin) => {
         const { code, output } = await contentPublish(['hu', '--file', draft, '--origin', origin]);
-        expect(output).toContain('stored as version 7, but the build failed: astro build exited with code 1 (log: .data/releases/.logs/x.log)');
+        expect(output).toContain(
+          'stored as version 7, but the build failed: astro build exited with code 1 (log: .data/releases/.logs/x.log)',
+        );
         expect(code).toBe(1);
       },
     );

@@ -17,8 +17,12 @@ const services = await startServices({
     TRUST_PROXY: config.TRUST_PROXY ?? 'true',
   },
 });
-const code = await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port)], {
-  env: { SERVICE_ORIGIN: services.origin },
-});
+const code = await run(
+  process.execPath,
+  [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port)],
+  {
+    env: { SERVICE_ORIGIN: services.origin },
+  },
+);
 await services.stop();
 process.exit(code);

@@ -46,10 +46,18 @@ describe('generated parts of the docs', () => {
 
   test('a stale value or block is named with its new text; unknown names are refused', () => {
     const stale = `limit <!-- value: EMAIL_MAX_LENGTH -->${EMAIL_MAX_LENGTH + 2}<!-- /value --> characters`;
-    expect(fillDocBlocks(stale).stale).toEqual([`value EMAIL_MAX_LENGTH: "${EMAIL_MAX_LENGTH + 2}" is now "${EMAIL_MAX_LENGTH}"`]);
-    expect(fillDocBlocks(stale).filled).toBe(`limit <!-- value: EMAIL_MAX_LENGTH -->${EMAIL_MAX_LENGTH}<!-- /value --> characters`);
-    expect(fillDocBlocks('<!-- generated: locales -->\nThe 8 UI locales\n<!-- /generated -->').stale).toEqual(['block locales']);
-    expect(() => fillDocBlocks('<!-- generated: nope -->\nx\n<!-- /generated -->')).toThrow('unknown generated block "nope"');
+    expect(fillDocBlocks(stale).stale).toEqual([
+      `value EMAIL_MAX_LENGTH: "${EMAIL_MAX_LENGTH + 2}" is now "${EMAIL_MAX_LENGTH}"`,
+    ]);
+    expect(fillDocBlocks(stale).filled).toBe(
+      `limit <!-- value: EMAIL_MAX_LENGTH -->${EMAIL_MAX_LENGTH}<!-- /value --> characters`,
+    );
+    expect(fillDocBlocks('<!-- generated: locales -->\nThe 8 UI locales\n<!-- /generated -->').stale).toEqual([
+      'block locales',
+    ]);
+    expect(() => fillDocBlocks('<!-- generated: nope -->\nx\n<!-- /generated -->')).toThrow(
+      'unknown generated block "nope"',
+    );
     expect(() => fillDocBlocks('<!-- value: EMAIL_MAX_LENGHT -->1<!-- /value -->')).toThrow('EMAIL_MAX_LENGHT');
     // A marker written as an example in a code span is left alone.
     const example = 'write `<!-- value: KEEP_RELEASES -->` and `<!-- /value -->`';
@@ -76,15 +84,20 @@ describe('the places docs/constants.md names', () => {
   test('every name in a "where" column is exported by the file named with it (a rename fails here)', async () => {
     const text = read('docs/constants.md');
     const places = ['limits', 'timings', 'sizes'].flatMap((block) => {
-      const table = new RegExp(`<!-- generated: ${block} -->\\n([\\s\\S]*?)\\n<!-- /generated -->`).exec(text)?.[1] ?? '';
-      return table.split('\n').slice(2).flatMap((row) => placesIn(row.split(' | ').at(-1)!));
+      const table =
+        new RegExp(`<!-- generated: ${block} -->\\n([\\s\\S]*?)\\n<!-- /generated -->`).exec(text)?.[1] ?? '';
+      return table
+        .split('\n')
+        .slice(2)
+        .flatMap((row) => placesIn(row.split(' | ').at(-1)!));
     });
     expect(places.length).toBeGreaterThan(50);
     const missing: string[] = [];
     for (const [name, file] of places) {
       const exportName = name.replace(/\[\].*$/, '');
       const exported = await import(path.join(root, file));
-      if (!Object.hasOwn(exported, exportName) && !(file === settingsFile && isSetting(name))) missing.push(`${name} (${file})`);
+      if (!Object.hasOwn(exported, exportName) && !(file === settingsFile && isSetting(name)))
+        missing.push(`${name} (${file})`);
     }
     expect(missing).toEqual([]);
   });
@@ -116,10 +129,32 @@ describe('formatValue', () => {
   });
 
   test('writes a per-shop fact as the common value and its exceptions', () => {
-    expect(perShopPhrase([['DE', 16], ['CZ', 18], ['AT', 16], ['SK', 18], ['PL', 16]])).toBe('16 (18 in CZ and SK)');
-    expect(perShopPhrase([['DE', 10], ['AT', 10]])).toBe('10');
-    expect(perShopPhrase([['DE', null], ['HU', 1], ['AT', null], ['XX', 2], ['YY', 2]], (months) => (months === null ? 'none' : `${months}`))).toBe(
-      'none (2 in XX and YY; 1 in HU)',
-    );
+    expect(
+      perShopPhrase([
+        ['DE', 16],
+        ['CZ', 18],
+        ['AT', 16],
+        ['SK', 18],
+        ['PL', 16],
+      ]),
+    ).toBe('16 (18 in CZ and SK)');
+    expect(
+      perShopPhrase([
+        ['DE', 10],
+        ['AT', 10],
+      ]),
+    ).toBe('10');
+    expect(
+      perShopPhrase(
+        [
+          ['DE', null],
+          ['HU', 1],
+          ['AT', null],
+          ['XX', 2],
+          ['YY', 2],
+        ],
+        (months) => (months === null ? 'none' : `${months}`),
+      ),
+    ).toBe('none (2 in XX and YY; 1 in HU)');
   });
 });

@@ -80,13 +80,21 @@ const portOf = () => new URL(server.origin).port;
 /** Sign-ups answered 201 that have no row or no e-mail. */
 async function lostOf(created) {
   const { rows, mails } = await deliveredTo(folders, created);
-  return { rows: created.filter((email) => rows.has(email.toLowerCase())).length, mails: created.filter((email) => mails.has(email.toLowerCase())).length, lost: created.filter((email) => !rows.has(email.toLowerCase()) || !mails.has(email.toLowerCase())).length };
+  return {
+    rows: created.filter((email) => rows.has(email.toLowerCase())).length,
+    mails: created.filter((email) => mails.has(email.toLowerCase())).length,
+    lost: created.filter((email) => !rows.has(email.toLowerCase()) || !mails.has(email.toLowerCase())).length,
+  };
 }
 
 async function firstRelease() {
   const started = Date.now();
   await start();
-  await waitUntil(async () => (await fetch(`${server.origin}/service/health`)).status === 200, { timeoutMs: 240_000, intervalMs: 200, what: 'the first release' });
+  await waitUntil(async () => (await fetch(`${server.origin}/service/health`)).status === 200, {
+    timeoutMs: 240_000,
+    intervalMs: 200,
+    what: 'the first release',
+  });
   return { seconds: seconds(Date.now() - started) };
 }
 
@@ -108,8 +116,23 @@ async function killRound(round) {
   const outcomes = await load.stop();
   const created = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);
   const cut = outcomes.filter((outcome) => outcome.error !== undefined && outcome.error !== REFUSED);
-  const storedWithoutAnswer = (await deliveredTo(folders, outcomes.filter((outcome) => outcome.error !== undefined).map((outcome) => outcome.email), { waitMs: 0 })).rows.size;
-  return { round, requests: outcomes.length, answered201: created.length, ...(await lostOf(created)), cutByTheKill: cut.length, refusedWhileDown: outcomes.filter((outcome) => outcome.error === REFUSED).length, storedWithoutAnswer, restartMs };
+  const storedWithoutAnswer = (
+    await deliveredTo(
+      folders,
+      outcomes.filter((outcome) => outcome.error !== undefined).map((outcome) => outcome.email),
+      { waitMs: 0 },
+    )
+  ).rows.size;
+  return {
+    round,
+    requests: outcomes.length,
+    answered201: created.length,
+    ...(await lostOf(created)),
+    cutByTheKill: cut.length,
+    refusedWhileDown: outcomes.filter((outcome) => outcome.error === REFUSED).length,
+    storedWithoutAnswer,
+    restartMs,
+  };
 }
 
 async function sigtermUnderLoad() {
@@ -125,7 +148,9 @@ async function sigtermUnderLoad() {
   const created = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);
   const afterSignal = outcomes.filter((outcome) => outcome.at >= signalledAt);
   const resets = outcomes.filter((outcome) => outcome.error !== undefined && outcome.error !== REFUSED);
-  const lastAnswers = [...new Set(outcomes.map((outcome) => outcome.worker))].map((worker) => outcomes.filter((outcome) => outcome.worker === worker && outcome.status !== undefined).at(-1));
+  const lastAnswers = [...new Set(outcomes.map((outcome) => outcome.worker))].map((worker) =>
+    outcomes.filter((outcome) => outcome.worker === worker && outcome.status !== undefined).at(-1),
+  );
   return {
     requests: outcomes.length,
     answered201: created.length,
@@ -145,23 +170,39 @@ async function killDuringPublish() {
   const marker = `Faults marker ${Date.now()}`;
   const shoppers = steadyLoad({ origin: server.origin, pagePath: '/hu/', concurrency: 4 });
   await sleep(1000);
-  const status = async () => (await (await fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()).shops.hu;
+  const status = async () =>
+    (
+      await (
+        await fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).json()
+    ).shops.hu;
   await publishFooterText({ origin: server.origin, token: TOKEN, site: 'HU', text: marker });
   await waitUntil(async () => (await status()).building, { timeoutMs: 30_000, what: 'the hu build' });
   // Into the build, past fetching the content: an orphan could finish from here on.
   const logs = path.join(env.RELEASES_DIR, '.logs');
   const newestLog = () => path.join(logs, fs.readdirSync(logs).sort().at(-1));
-  await waitUntil(() => fs.readFileSync(newestLog(), 'utf8').includes('Synced content'), { timeoutMs: 60_000, what: 'the build to load its content' });
+  await waitUntil(() => fs.readFileSync(newestLog(), 'utf8').includes('Synced content'), {
+    timeoutMs: 60_000,
+    what: 'the build to load its content',
+  });
   const buildProcesses = processesOf(env.RELEASES_DIR).filter((pid) => Number(pid) !== server.child.pid);
   const port = portOf();
   server.child.kill('SIGKILL');
   const killedAt = Date.now();
   await server.exited;
   // A killed process may linger as a zombie until it is reaped; processesOf no longer lists it then.
-  const orphanGone = waitUntil(() => !processesOf(env.RELEASES_DIR).some((pid) => buildProcesses.includes(pid)), { timeoutMs: 30_000, intervalMs: 20, what: 'the orphaned build to stop' }).then(() => Date.now() - killedAt);
+  const orphanGone = waitUntil(() => !processesOf(env.RELEASES_DIR).some((pid) => buildProcesses.includes(pid)), {
+    timeoutMs: 30_000,
+    intervalMs: 20,
+    what: 'the orphaned build to stop',
+  }).then(() => Date.now() - killedAt);
   await start(port);
   const restartMs = Date.now() - killedAt;
-  await waitUntil(async () => (await (await fetch(`${server.origin}/hu/`)).text()).includes(marker), { timeoutMs: 180_000, intervalMs: 100, what: 'the restarted server to publish the version' });
+  await waitUntil(async () => (await (await fetch(`${server.origin}/hu/`)).text()).includes(marker), {
+    timeoutMs: 180_000,
+    intervalMs: 100,
+    what: 'the restarted server to publish the version',
+  });
   const caughtUpMs = Date.now() - killedAt;
   const orphanStoppedMs = await orphanGone;
   await sleep(1000);
@@ -176,7 +217,9 @@ async function killDuringPublish() {
     orphanStoppedMs,
     restartMs,
     caughtUpMs,
-    ...(counts.non200.length || counts.mixed.length ? { examples: [...counts.non200, ...counts.mixed].slice(0, 5) } : {}),
+    ...(counts.non200.length || counts.mixed.length
+      ? { examples: [...counts.non200, ...counts.mixed].slice(0, 5) }
+      : {}),
   };
 }
 
@@ -207,7 +250,10 @@ function markdown(report) {
     '',
     '| `kill -9` under sign-up load | requests | 201s | rows | e-mails | lost | cut off by the kill | refused while down | stored without an answer | restart ms |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...kills.map((r) => `| round ${r.round} | ${r.requests} | ${r.answered201} | ${r.rows} | ${r.mails} | ${r.lost} | ${r.cutByTheKill} | ${r.refusedWhileDown} | ${r.storedWithoutAnswer} | ${r.restartMs} |`),
+    ...kills.map(
+      (r) =>
+        `| round ${r.round} | ${r.requests} | ${r.answered201} | ${r.rows} | ${r.mails} | ${r.lost} | ${r.cutByTheKill} | ${r.refusedWhileDown} | ${r.storedWithoutAnswer} | ${r.restartMs} |`,
+    ),
     '',
     `\`SIGTERM\` under sign-up load (8 keep-alive connections): ${t.requests} requests, ${t.answered201} answered 201 (${t.answeredAfterSignal} after the signal), ${t.rows} rows, ${t.mails} e-mails, **${t.lost} lost, ${t.resets} resets**, ${t.refused} refused connections; ${t.lastAnswersWithConnectionClose} of ${t.connections} connections ended with \`Connection: close\`; exit ${t.exitCode} after ${t.exitMs} ms.`,
     '',
@@ -220,7 +266,10 @@ const report = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the start`,
 };
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const runs = (name) => !only || only.includes(name);
 try {
   log('first release (the server builds every shop by itself)');
@@ -235,7 +284,13 @@ try {
     const port = portOf();
     server.child.kill('SIGTERM');
     await server.exited;
-    server = await startServerProcess({ ...env, PORT: port, SMTP_URL: smtp.url, MAIL_RETRY_MS: '500', MAIL_RETRY_MAX_MS: '2000' });
+    server = await startServerProcess({
+      ...env,
+      PORT: port,
+      SMTP_URL: smtp.url,
+      MAIL_RETRY_MS: '500',
+      MAIL_RETRY_MAX_MS: '2000',
+    });
     try {
       report.mailFrom = await smtpRefusesMailFrom({ origin: server.origin, dbPath: env.DB_PATH, smtp });
     } finally {

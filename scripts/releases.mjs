@@ -19,8 +19,11 @@ if (releases.length === 0) {
 }
 for (const release of releases) {
   const marker = release.id === liveId ? '* live' : '      ';
-  const what = release.kind === 'build' ? `built ${release.built.join(', ')}` : `${release.kind} ${release.built.join(', ')}`;
-  const versions = Object.entries(release.shops).map(([shop, build]) => `${shop}:${build.contentVersion ?? '-'}`).join(' ');
+  const what =
+    release.kind === 'build' ? `built ${release.built.join(', ')}` : `${release.kind} ${release.built.join(', ')}`;
+  const versions = Object.entries(release.shops)
+    .map(([shop, build]) => `${shop}:${build.contentVersion ?? '-'}`)
+    .join(' ');
   console.log(`${marker}  ${release.id}  ${release.createdAt}  ${what}\n          content versions ${versions}`);
 }
 if (!liveId) console.log(`\n${config.distDir} does not point to any of these releases.`);

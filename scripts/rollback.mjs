@@ -15,19 +15,30 @@ if (process.argv.length > 3 || (shop !== undefined && !shopBySegment(shop))) {
 try {
   const config = readConfig(undefined, root);
   const started = performance.now();
-  const result = await rollback({ distDir: config.distDir, releasesDir: config.releasesDir, keep: config.keepReleases, shop });
+  const result = await rollback({
+    distDir: config.distDir,
+    releasesDir: config.releasesDir,
+    keep: config.keepReleases,
+    shop,
+  });
   const took = `${Math.round(performance.now() - started)} ms`;
   const dist = path.relative(root, config.distDir) || config.distDir;
   if (result.repaired) {
-    console.log(`The site served no release (${result.repaired}): ${dist} now serves the newest complete release ${result.live} (${took})`);
+    console.log(
+      `The site served no release (${result.repaired}): ${dist} now serves the newest complete release ${result.live} (${took})`,
+    );
     process.exit(0);
   }
-  console.log(shop
-    ? `${shop} rolled back to its build from release ${result.sourceRelease}: new release ${result.live} is live (${took}); ${dist} serves it`
-    : `Rolled back from ${result.from} to ${result.live} (${took}); ${dist} serves it`);
+  console.log(
+    shop
+      ? `${shop} rolled back to its build from release ${result.sourceRelease}: new release ${result.live} is live (${took}); ${dist} serves it`
+      : `Rolled back from ${result.from} to ${result.live} (${took}); ${dist} serves it`,
+  );
   // A rollback takes back pages, not content (docs/calls.md#releases): say so before the next build surprises anyone.
-  console.log('The content in the promotion service is unchanged: the next build of these shops (a publish, a scheduled version, '
-    + 'the rebuild call, or npm run serve at start) serves it again. To keep the older content, publish it again.');
+  console.log(
+    'The content in the promotion service is unchanged: the next build of these shops (a publish, a scheduled version, ' +
+      'the rebuild call, or npm run serve at start) serves it again. To keep the older content, publish it again.',
+  );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Rollback failed: ${error.message}`);
   process.exit(1);

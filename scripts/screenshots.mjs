@@ -27,7 +27,10 @@ for (const width of widths) {
     }
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, 0));
-    const file = path.join(outDir, `${urlPath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`);
+    const file = path.join(
+      outDir,
+      `${urlPath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`,
+    );
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }

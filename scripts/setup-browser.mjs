@@ -25,8 +25,10 @@ const packages = [...new Set(missing.map((tool) => tool.debianPackage))];
 if (packages.length > 0) {
   const names = missing.map((tool) => tool.name).join(', ');
   if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
-    console.error(`Missing: ${names}. Install them (Debian/Ubuntu: \`sudo apt-get install ${packages.join(' ')}\`)` +
-      `${findChromium() ? '' : ', or set CHROME_PATH to a Chromium binary'}, then run \`npm run setup:browser\` again.`);
+    console.error(
+      `Missing: ${names}. Install them (Debian/Ubuntu: \`sudo apt-get install ${packages.join(' ')}\`)` +
+        `${findChromium() ? '' : ', or set CHROME_PATH to a Chromium binary'}, then run \`npm run setup:browser\` again.`,
+    );
     process.exit(1);
   }
   console.log(`Missing: ${names}. Installing Debian's ${packages.join(', ')}…`);
@@ -35,7 +37,9 @@ if (packages.length > 0) {
   execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
   const still = missing.filter((tool) => !tool.find());
   if (still.length > 0) {
-    console.error(`Installing ${packages.join(', ')} did not bring ${still.map((tool) => tool.name).join(', ')}; install them by hand.`);
+    console.error(
+      `Installing ${packages.join(', ')} did not bring ${still.map((tool) => tool.name).join(', ')}; install them by hand.`,
+    );
     process.exit(1);
   }
 }

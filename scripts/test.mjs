@@ -28,7 +28,11 @@ function check(name, code) {
 
 /** The first non-empty line of a message, for a one-line summary. */
 function firstLine(message) {
-  return String(message ?? '').split('\n').find((line) => line.trim() !== '') ?? '(no message)';
+  return (
+    String(message ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '') ?? '(no message)'
+  );
 }
 
 /** Walks Playwright's JSON report and notes every test whose outcome was unexpected. */
@@ -37,7 +41,10 @@ function collectPlaywrightFailures(suites, titles) {
     const titlePath = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failedTests.push(`playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titlePath, spec.title].join(' › ')}`);
+        if (test.status === 'unexpected')
+          failedTests.push(
+            `playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titlePath, spec.title].join(' › ')}`,
+          );
       }
     }
     collectPlaywrightFailures(suite.suites ?? [], titlePath);
@@ -62,7 +69,8 @@ async function lockfileUnchanged() {
     return 0;
   }
   const code = await run('git', ['diff', '--exit-code', '--stat', '--', 'package-lock.json']);
-  if (code !== 0) console.log('npm install changed package-lock.json: commit the lockfile npm writes (see the diff above).');
+  if (code !== 0)
+    console.log('npm install changed package-lock.json: commit the lockfile npm writes (see the diff above).');
   return code;
 }
 
@@ -74,19 +82,31 @@ console.log('\n▶ lockfile (npm install left package-lock.json as committed)');
 check('lockfile', await lockfileUnchanged());
 
 console.log('\n▶ typecheck (astro check)');
-check('typecheck', await run(process.execPath, [bin('astro', 'bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']));
+check(
+  'typecheck',
+  await run(process.execPath, [bin('astro', 'bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']),
+);
 
 console.log('\n▶ lint (eslint)');
 check('lint', await run(process.execPath, [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0']));
 
 // The formatter's check (docs/commands.md): every code file as Prettier writes it.
 console.log('\n▶ format (prettier --check)');
-check('format', await run(process.execPath, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']));
+check(
+  'format',
+  await run(process.execPath, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']),
+);
 
 console.log('\n▶ unit tests (vitest)');
 const vitestJson = path.join(resultsDir, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
-const vitestCode = await run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+const vitestCode = await run(process.execPath, [
+  bin('vitest', 'vitest.mjs'),
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson);
 if (vitest) {
   tally.passed += vitest.numPassedTests;
@@ -94,8 +114,10 @@ if (vitest) {
   tally.skipped += vitest.numPendingTests + vitest.numTodoTests;
   for (const file of vitest.testResults ?? []) {
     const where = path.relative(root, file.name);
-    for (const test of file.assertionResults ?? []) if (test.status === 'failed') failedTests.push(`vitest ${where} › ${test.fullName}`);
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) failedTests.push(`vitest ${where}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed') failedTests.push(`vitest ${where} › ${test.fullName}`);
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
+      failedTests.push(`vitest ${where}: ${firstLine(file.message)}`);
   }
   if (vitestCode !== 0 && vitest.numFailedTests === 0) check('vitest (suite errors)', vitestCode);
 } else check('vitest', vitestCode || 1);
@@ -108,7 +130,9 @@ if (findChromium()) {
   const playwright = [bin('@playwright/test', 'cli.js'), 'test'];
   // Firefox and MiniBrowser open windows: on a machine without a display they get a virtual one.
   const xvfbRun = readToolConfig().DISPLAY ? undefined : findXvfbRun();
-  const [command, args] = xvfbRun ? [xvfbRun, ['-a', '-s', '-screen 0 1920x1080x24', process.execPath, ...playwright]] : [process.execPath, playwright];
+  const [command, args] = xvfbRun
+    ? [xvfbRun, ['-a', '-s', '-screen 0 1920x1080x24', process.execPath, ...playwright]]
+    : [process.execPath, playwright];
   // BASE_URL would point Playwright at an already served site; `npm test` always tests its own fresh build.
   const code = await run(command, args, { env: { BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } });
   const report = readJson(playwrightJson);

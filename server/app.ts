@@ -60,7 +60,15 @@ const bodyLimitRules: readonly BodyLimitRule[] = [
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
-export function createApp({ db, config, login, publisher, mailJobs = mailJobsOf(db, config), mailSender, footerContentAt = versionedFooterContent(db) }: AppOptions): Hono {
+export function createApp({
+  db,
+  config,
+  login,
+  publisher,
+  mailJobs = mailJobsOf(db, config),
+  mailSender,
+  footerContentAt = versionedFooterContent(db),
+}: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));

@@ -27,12 +27,18 @@ async function logIn(credentials: { username: string; password: string }): Promi
     body: JSON.stringify(credentials),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
 
 beforeAll(async () => {
   // With the publisher, as `npm start` runs it, so its calls are part of the contract too.
-  server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN }, publisher: (config, db) => serverPublisher(config, versionStore(db)) });
+  server = await startTestServer({
+    env: { PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN },
+    publisher: (config, db) => serverPublisher(config, versionStore(db)),
+  });
   staffCookie = await logIn(DEMO_STAFF);
   shopperCookie = await logIn(DEMO_SHOPPER);
 });
@@ -112,7 +118,9 @@ describe('answers pass the schema their client parses them with', () => {
   });
 
   test('A/B tests at a time', async () => {
-    const body = await answer(`${serviceUrl(services.abTests, 'testsAt')}?time=2026-11-21T10:00:00.000Z`, { cookie: staffCookie });
+    const body = await answer(`${serviceUrl(services.abTests, 'testsAt')}?time=2026-11-21T10:00:00.000Z`, {
+      cookie: staffCookie,
+    });
     expectParsedUnchanged(abTestListSchema, body);
     expect((body as unknown[]).length).toBeGreaterThan(0);
   });

@@ -2,7 +2,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, test } from 'vitest';
 import { databaseStartProblem } from './databaseStartProblem.ts';
 
-const sqliteError = (errcode: number, errstr: string) => Object.assign(new Error(errstr), { code: 'ERR_SQLITE_ERROR', errcode, errstr });
+const sqliteError = (errcode: number, errstr: string) =>
+  Object.assign(new Error(errstr), { code: 'ERR_SQLITE_ERROR', errcode, errstr });
 
 describe('databaseStartProblem', () => {
   test.each([

@@ -12,7 +12,12 @@ interface SqliteError {
 }
 
 function isSqliteError(error: unknown): error is SqliteError {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ERR_SQLITE_ERROR' && typeof (error as { errcode?: unknown }).errcode === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'ERR_SQLITE_ERROR' &&
+    typeof (error as { errcode?: unknown }).errcode === 'number'
+  );
 }
 
 /**

@@ -195,14 +195,17 @@ export const migrations: readonly string[] = [
 export function openDatabase(file: string): DatabaseSync {
   if (file !== ':memory:') {
     // A folder we create is owner-only; an existing one (a volume, the checkout's .data) is the operator's to set.
-    if (!fs.existsSync(path.dirname(file))) fs.mkdirSync(path.dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER_MODE });
+    if (!fs.existsSync(path.dirname(file)))
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER_MODE });
     // SQLite gives the WAL and shared-memory files the mode of the database file: create it owner-only first.
     fs.closeSync(fs.openSync(file, 'a', OWNER_ONLY_FILE_MODE));
     for (const part of ['', '-wal', '-shm']) keepOwnerOnly(`${file}${part}`, OWNER_ONLY_FILE_MODE);
   }
   const db = new DatabaseSync(file);
   // At start nothing is served yet: wait longer for another process (an instance starting beside this one).
-  db.exec(`PRAGMA busy_timeout = ${DATABASE_START_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;`);
+  db.exec(
+    `PRAGMA busy_timeout = ${DATABASE_START_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;`,
+  );
   const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
   for (const [index, step] of migrations.entries()) {
     if (index < version) continue;

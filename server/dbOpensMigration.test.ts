@@ -28,7 +28,10 @@ test('a database from before the opens step keeps its subscribers and consent lo
     expect(db.prepare('SELECT id, last_opened_at FROM subscribers').all()).toEqual([{ id: 7, last_opened_at: null }]);
     db.exec(`INSERT INTO consent_events (subscriber_id, email, site, event, at, consents, legals, channel)
              VALUES (7, 'alt@example.com', 'TR', 'LAPSED', '2027-01-01T00:00:00.000Z', '[]', '[]', 'no opens')`);
-    expect(db.prepare('SELECT event FROM consent_events WHERE subscriber_id = 7 ORDER BY id').all()).toEqual([{ event: 'CONFIRMED' }, { event: 'LAPSED' }]);
+    expect(db.prepare('SELECT event FROM consent_events WHERE subscriber_id = 7 ORDER BY id').all()).toEqual([
+      { event: 'CONFIRMED' },
+      { event: 'LAPSED' },
+    ]);
     // The log still goes with its subscriber.
     db.exec('DELETE FROM subscribers WHERE id = 7');
     expect(db.prepare('SELECT COUNT(*) AS n FROM consent_events').get()).toEqual({ n: 0 });

@@ -55,8 +55,11 @@ const { db, seeded, adminToken, publisher, mail, sweeper, app } = prepared;
 
 const shutdown = createShutdown();
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`);
-  if (adminToken.source === 'generated') console.log(`Promotion admin token (new, kept in ${adminToken.file}): ${adminToken.token}`);
+  console.log(
+    `Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`,
+  );
+  if (adminToken.source === 'generated')
+    console.log(`Promotion admin token (new, kept in ${adminToken.file}): ${adminToken.token}`);
   else if (adminToken.source === 'file') console.log(`Promotion admin token: kept in ${adminToken.file}`);
   else if (adminToken.source === 'memory') console.log(`Promotion admin token (this run only): ${adminToken.token}`);
   publisher?.start(ownOrigin(config.host, info.port));

@@ -24,12 +24,15 @@ export function keepOwnerOnly(target: string, mode: number, log: Pick<Console, '
   try {
     fs.chmodSync(target, mode);
   } catch (error) {
-    if (!warned.has(target)) log.warn(`${target} is readable by other users and cannot be narrowed: ${(error as Error).message}`);
+    if (!warned.has(target))
+      log.warn(`${target} is readable by other users and cannot be narrowed: ${(error as Error).message}`);
     warned.add(target);
     return;
   }
   if (!warned.has(target)) {
-    log.warn(`${target} was readable by other users (mode ${(stat.mode & 0o777).toString(8)}); now ${mode.toString(8)}.`);
+    log.warn(
+      `${target} was readable by other users (mode ${(stat.mode & 0o777).toString(8)}); now ${mode.toString(8)}.`,
+    );
     warned.add(target);
   }
 }

@@ -4,8 +4,16 @@ import type * as v from 'valibot';
 import { jsonPath } from '../src/shared/footer/sanitizeFooterContent.ts';
 
 /** Answers an RFC 9457 problem document (`application/problem+json`). */
-export function problem(c: Context, status: ContentfulStatusCode, type: string, title: string, extra: Record<string, unknown> = {}) {
-  return c.body(JSON.stringify({ type, title, status, ...extra }), status, { 'content-type': 'application/problem+json' });
+export function problem(
+  c: Context,
+  status: ContentfulStatusCode,
+  type: string,
+  title: string,
+  extra: Record<string, unknown> = {},
+) {
+  return c.body(JSON.stringify({ type, title, status, ...extra }), status, {
+    'content-type': 'application/problem+json',
+  });
 }
 
 /**

@@ -15,7 +15,10 @@ export function serverSecret(db: DatabaseSync, name: string, configured?: string
   if (!secrets) loaded.set(db, (secrets = new Map()));
   let secret = secrets.get(name);
   if (secret === undefined) {
-    db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)').run(name, randomBytes(32).toString('base64url'));
+    db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)').run(
+      name,
+      randomBytes(32).toString('base64url'),
+    );
     secret = (db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as { value: string }).value;
     secrets.set(name, secret);
   }

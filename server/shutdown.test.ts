@@ -32,10 +32,16 @@ test('a task still running is aborted a second before the deadline, and the shut
   const lines: string[] = [];
   const shutdown = createShutdown({ log: (line) => lines.push(line) });
   let abortedAt: number | undefined;
-  shutdown.onShutdown('build', (signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => {
-    abortedAt = Date.now();
-    resolve();
-  })));
+  shutdown.onShutdown(
+    'build',
+    (signal) =>
+      new Promise<void>((resolve) =>
+        signal.addEventListener('abort', () => {
+          abortedAt = Date.now();
+          resolve();
+        }),
+      ),
+  );
   shutdown.onShutdown('stuck', never);
   const start = Date.now();
   let over = false;

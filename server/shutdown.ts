@@ -31,7 +31,10 @@ export interface ShutdownOptions {
   log?: (line: string) => void;
 }
 
-export function createShutdown({ timeoutMs = SHUTDOWN_TIMEOUT_MS, log = (line) => console.log(`[shutdown] ${line}`) }: ShutdownOptions = {}): Shutdown {
+export function createShutdown({
+  timeoutMs = SHUTDOWN_TIMEOUT_MS,
+  log = (line) => console.log(`[shutdown] ${line}`),
+}: ShutdownOptions = {}): Shutdown {
   const tasks = new Map<symbol, { name: string; task: ShutdownTask }>();
   let running: Promise<void> | undefined;
 
@@ -40,10 +43,13 @@ export function createShutdown({ timeoutMs = SHUTDOWN_TIMEOUT_MS, log = (line) =
     const controller = new AbortController();
     const pending = new Set([...tasks.values()].map((entry) => entry.name));
     log(`${reason}: stopping ${[...pending].join(', ') || 'nothing'} (at most ${timeoutMs / 1000} s)`);
-    const abortTimer = setTimeout(() => {
-      log(`still waiting for ${[...pending].join(', ')}: stopping them now`);
-      controller.abort();
-    }, Math.max(0, timeoutMs - ABORT_MARGIN_MS));
+    const abortTimer = setTimeout(
+      () => {
+        log(`still waiting for ${[...pending].join(', ')}: stopping them now`);
+        controller.abort();
+      },
+      Math.max(0, timeoutMs - ABORT_MARGIN_MS),
+    );
     let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<void>((resolve) => (deadlineTimer = setTimeout(resolve, timeoutMs)));
     const all = Promise.all(
@@ -60,7 +66,11 @@ export function createShutdown({ timeoutMs = SHUTDOWN_TIMEOUT_MS, log = (line) =
     await Promise.race([all, deadline]);
     clearTimeout(abortTimer);
     clearTimeout(deadlineTimer);
-    log(pending.size === 0 ? `done in ${((Date.now() - started) / 1000).toFixed(1)} s` : `gave up on ${[...pending].join(', ')}`);
+    log(
+      pending.size === 0
+        ? `done in ${((Date.now() - started) / 1000).toFixed(1)} s`
+        : `gave up on ${[...pending].join(', ')}`,
+    );
   }
 
   return {

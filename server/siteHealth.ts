@@ -14,7 +14,11 @@ export const RETRY_AFTER_SECONDS = 10;
  * build every shop (`repair`), so a missing or dangling `dist` heals by itself. The health call also answers 503 while
  * the mail sender has been unable to work for longer than `SENDER_STALL_REPORT_MS`.
  */
-export function siteHealth(distDir: string, publisher: Publisher | undefined, mailSender?: Pick<MailSender, 'stalled'>) {
+export function siteHealth(
+  distDir: string,
+  publisher: Publisher | undefined,
+  mailSender?: Pick<MailSender, 'stalled'>,
+) {
   /** Undefined while the site serves a release; else whether a build that may repair it is under way, and why. */
   function check(): { reason: string; building: boolean } | undefined {
     const missing = missingSite(distDir);
@@ -43,7 +47,11 @@ export function siteHealth(distDir: string, publisher: Publisher | undefined, ma
   const pageWhenMissing = (c: Context): Response => {
     check();
     const { html, policy } = siteUnavailablePage(c.req.path);
-    return c.html(html, 503, { 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store', 'content-security-policy': policy });
+    return c.html(html, 503, {
+      'retry-after': String(RETRY_AFTER_SECONDS),
+      'cache-control': 'no-store',
+      'content-security-policy': policy,
+    });
   };
 
   return { health, pageWhenMissing };

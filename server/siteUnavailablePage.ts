@@ -4,7 +4,8 @@ import { translationsFor } from '../src/shared/i18n.ts';
 import type { UiLocale } from '../src/shared/locales.ts';
 
 /** Readable without the site's stylesheets, which are gone with the release. */
-const STYLE = 'body{font:1.125rem/1.5 system-ui,sans-serif;color:#1d1d1b;margin:0;padding:4rem 1.5rem}main{max-width:36rem;margin:0 auto}h1{font-size:1.75rem;margin:0 0 1rem}';
+const STYLE =
+  'body{font:1.125rem/1.5 system-ui,sans-serif;color:#1d1d1b;margin:0;padding:4rem 1.5rem}main{max-width:36rem;margin:0 auto}h1{font-size:1.75rem;margin:0 0 1rem}';
 const policy = withBaseDirectives(`style-src '${await cspHash(STYLE)}'`);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -4,7 +4,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { pagePolicy } from '../src/shared/csp.ts';
 import { contentTypeOf } from '../src/shared/contentTypes.ts';
 import { HASHED_ASSETS } from '../src/shared/hashedAssets.ts';
-import { BROTLI_SUFFIX, PRECOMPRESSED_EXTENSIONS, acceptsEncoding, isPrecompressedSibling } from '../src/shared/precompressed.ts';
+import {
+  BROTLI_SUFFIX,
+  PRECOMPRESSED_EXTENSIONS,
+  acceptsEncoding,
+  isPrecompressedSibling,
+} from '../src/shared/precompressed.ts';
 
 // An encoded slash or backslash, a backslash or a NUL: no file of the site has one in its path, and each is a classic
 // way to smuggle a different path (or host) past a check, so such requests get a plain 404.
@@ -93,7 +98,10 @@ function currentSite(distDir: string): string | undefined {
  * (docs/calls.md#publisher) is served from the next request on, and no answer mixes two releases. When `distDir`
  * leads nowhere, `whenMissing` answers (by default a plain 404).
  */
-export function staticSite(distDir: string, whenMissing: (c: Context) => Response = (c) => c.text('Not found.', 404)): MiddlewareHandler {
+export function staticSite(
+  distDir: string,
+  whenMissing: (c: Context) => Response = (c) => c.text('Not found.', 404),
+): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const root = currentSite(distDir);

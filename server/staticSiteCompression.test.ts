@@ -14,14 +14,23 @@ let dist: string;
 const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 37}-${i}`))};\n`;
 
 /** A GET with raw bytes back (no decoding), so the test sees what went over the wire. */
-function get(urlPath: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  urlPath: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const url = new URL(urlPath, server.origin);
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const request = http.get(
+      url,
+      { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -43,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('hashed scripts on the wire', () => {
-  test('a browser that accepts br gets the build\'s Brotli sibling, which decodes to the script, smaller than gzip', async () => {
+  test("a browser that accepts br gets the build's Brotli sibling, which decodes to the script, smaller than gzip", async () => {
     const brotli = await get('/_astro/island.AbC123.js', 'gzip, deflate, br, zstd');
     expect(brotli.status).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');

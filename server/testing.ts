@@ -59,7 +59,14 @@ export async function startTestServer(
   });
   const publisher = options.publisher?.(config, db);
   const mail = newsletterMail(db, config, { pollMs: 100, log: quietLog });
-  const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender, login: { scryptCost: TEST_SCRYPT_COST, ...options.login } });
+  const app = createApp({
+    db,
+    config,
+    publisher,
+    mailJobs: mail.jobs,
+    mailSender: mail.sender,
+    login: { scryptCost: TEST_SCRYPT_COST, ...options.login },
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

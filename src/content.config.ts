@@ -26,12 +26,17 @@ function readFallback(shop: Shop): unknown {
  */
 const footer = defineCollection({
   // Astro's collections take a zod schema; the footer's shape is defined once, in valibot, and checked through it.
-  schema: z.custom<LoadedFooter>((value) => v.is(loadedFooterSchema, value), 'not a loaded footer (loadedFooterSchema)'),
+  schema: z.custom<LoadedFooter>(
+    (value) => v.is(loadedFooterSchema, value),
+    'not a loaded footer (loadedFooterSchema)',
+  ),
   loader: {
     name: 'shop-footer-cms',
     load: async ({ store, logger }) => {
       store.clear();
-      const footers = await Promise.all(selectShops(SHOPS).map((shop) => loadFooter(shop, { origin, readFallback, allowMinimal })));
+      const footers = await Promise.all(
+        selectShops(SHOPS).map((shop) => loadFooter(shop, { origin, readFallback, allowMinimal })),
+      );
       for (const loaded of footers) {
         const line = reportLine(loaded);
         if (loaded.source === 'cms' && loaded.dropped.length === 0) logger.info(line);

@@ -13,7 +13,11 @@ const codeExtensions = /\.(ts|tsx|mts|mjs|js|astro|css|md)$/;
 /** GitHub's anchor of a heading: lower case, punctuation dropped (but `-` and `_`), spaces become hyphens. */
 function githubSlug(heading: string): string {
   const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-  return text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** The anchors of a Markdown file's headings (outside code fences), numbered like GitHub's for repeats. */
@@ -43,7 +47,9 @@ function codeFiles(): string[] {
 }
 
 const docFiles = fs.readdirSync(docsDir).filter((file) => file.endsWith('.md'));
-const anchorsByDoc = new Map(docFiles.map((file) => [file, anchorsOf(fs.readFileSync(path.join(docsDir, file), 'utf8'))]));
+const anchorsByDoc = new Map(
+  docFiles.map((file) => [file, anchorsOf(fs.readFileSync(path.join(docsDir, file), 'utf8'))]),
+);
 
 /** Where `target` (`newsletter.md#validation` or `footer.md`) does not lead, or undefined when it does. */
 function brokenTarget(target: string): string | undefined {
@@ -56,7 +62,17 @@ function brokenTarget(target: string): string | undefined {
 
 describe('docs pointers', () => {
   test('the reference covers the newsletter, footer, preview, calls, errors and constants', () => {
-    expect(docFiles).toEqual(expect.arrayContaining(['README.md', 'newsletter.md', 'footer.md', 'preview.md', 'calls.md', 'errors.md', 'constants.md']));
+    expect(docFiles).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'newsletter.md',
+        'footer.md',
+        'preview.md',
+        'calls.md',
+        'errors.md',
+        'constants.md',
+      ]),
+    );
   });
 
   test('every docs/….md#anchor in the code leads to a real heading', () => {
@@ -123,8 +139,16 @@ function backtickedPaths(markdown: string): string[] {
   return [...markdown.matchAll(/`([^`\n]+)`/g)].flatMap((match) =>
     match[1]!
       .split(/[\s,]+/)
-      .map((token) => token.replace(/^\(/, '').replace(/[.:;)]+$/, '').split('#')[0]!)
-      .filter((token) => repositoryFolders.some((folder) => token.startsWith(folder)) && !/[{}*<>$|]|\.\.\.|…/.test(token)),
+      .map(
+        (token) =>
+          token
+            .replace(/^\(/, '')
+            .replace(/[.:;)]+$/, '')
+            .split('#')[0]!,
+      )
+      .filter(
+        (token) => repositoryFolders.some((folder) => token.startsWith(folder)) && !/[{}*<>$|]|\.\.\.|…/.test(token),
+      ),
   );
 }
 
@@ -161,10 +185,11 @@ describe('paths in the README and the docs', () => {
   });
 
   test('backtickedPaths finds paths and skips patterns', () => {
-    expect(backtickedPaths('see `src/shared/countries.ts` and `server/newsletter/`, not `src/i18n/{locale}.json` or `npm test`')).toEqual([
-      'src/shared/countries.ts',
-      'server/newsletter/',
-    ]);
+    expect(
+      backtickedPaths(
+        'see `src/shared/countries.ts` and `server/newsletter/`, not `src/i18n/{locale}.json` or `npm test`',
+      ),
+    ).toEqual(['src/shared/countries.ts', 'server/newsletter/']);
   });
 });
 

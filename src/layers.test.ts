@@ -40,7 +40,9 @@ function upwardImport(from: string, to: string): string | undefined {
   if (!to.startsWith('src/')) return `${source.name} imports from outside src/ and server/`;
   const target = layerOf(to);
   if (target.rank <= source.rank) return undefined;
-  return target.rank === TOP ? `${source.name} imports ${target.name}, which builds or renders pages` : `${source.name} imports ${target.name}, a layer above it`;
+  return target.rank === TOP
+    ? `${source.name} imports ${target.name}, which builds or renders pages`
+    : `${source.name} imports ${target.name}, a layer above it`;
 }
 
 /** The code of a file that can hold imports: an `.astro` file's frontmatter and `<script>` bodies, else all of it. */
@@ -70,7 +72,10 @@ function sourceFiles(dir: string): string[] {
 
 /** Every file of `src/` and `server/` with the repository paths of the files it imports. */
 const importGraph = new Map(
-  [...sourceFiles('src'), ...sourceFiles('server')].map((file) => [file, importsIn(file, fs.readFileSync(path.join(root, file), 'utf8'))]),
+  [...sourceFiles('src'), ...sourceFiles('server')].map((file) => [
+    file,
+    importsIn(file, fs.readFileSync(path.join(root, file), 'utf8')),
+  ]),
 );
 
 /** Each import cycle once, as the path round it (`a -> b -> a`). */
@@ -105,7 +110,13 @@ describe('imports run downward (docs/architecture.md#layers)', () => {
     expect(upwardImport('src/ui/a.astro', 'src/islands/b.tsx')).toMatch(/a layer above/);
     expect(upwardImport('src/shared/a.ts', 'src/lib/b.ts')).toMatch(/a layer above/);
     expect(upwardImport('src/ui/a.astro', 'src/layouts/b.astro')).toMatch(/renders pages/);
-    for (const browserSide of ['src/lib/a.ts', 'src/ui/a.tsx', 'src/islands/a.tsx', 'src/scripts/a.ts', 'src/shared/a.ts']) {
+    for (const browserSide of [
+      'src/lib/a.ts',
+      'src/ui/a.tsx',
+      'src/islands/a.tsx',
+      'src/scripts/a.ts',
+      'src/shared/a.ts',
+    ]) {
       expect(upwardImport(browserSide, 'src/build/b.ts'), browserSide).toMatch(/builds or renders pages/);
     }
     expect(upwardImport('server/a/b.ts', 'src/lib/c.ts')).toMatch(/only src\/shared/);
@@ -122,10 +133,11 @@ describe('imports run downward (docs/architecture.md#layers)', () => {
       "export { C } from '../c.ts';",
       "const d = await import('./d.ts');",
       "// import e from './e.ts'",
-      "const f = \"import f from './f.ts'\";",
+      'const f = "import f from \'./f.ts\'";',
     ].join('\n');
     expect(importsIn('src/lib/x.ts', code)).toEqual(['src/lib/a.ts', 'src/lib/b.css', 'src/c.ts', 'src/lib/d.ts']);
-    const astro = "---\nimport A from '../ui/A.astro';\n---\n<p>Don't import './p.ts'</p>\n<script>\n  import './s.ts';\n</script>\n";
+    const astro =
+      "---\nimport A from '../ui/A.astro';\n---\n<p>Don't import './p.ts'</p>\n<script>\n  import './s.ts';\n</script>\n";
     expect(importsIn('src/pages/x.astro', astro)).toEqual(['src/ui/A.astro', 'src/pages/s.ts']);
   });
 
@@ -145,7 +157,15 @@ describe('imports run downward (docs/architecture.md#layers)', () => {
   });
 
   test('no module reaches itself through its imports', () => {
-    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual(['a -> b -> c -> a']);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual(['a -> b -> c -> a']);
     expect(cycles(importGraph)).toEqual([]);
   });
 });

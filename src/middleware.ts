@@ -11,7 +11,8 @@ export const onRequest = defineMiddleware((context, next) => {
   const segment = context.params.country;
   if (segment === undefined) return next();
   const shop = shopBySegment(segment);
-  if (!shop) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!shop)
+    return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   context.locals.shopPage = shopPageFor(shop);
   return next();
 });

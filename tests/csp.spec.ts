@@ -5,7 +5,12 @@ import { hydrateAllIslands } from './support/hydrateAll.ts';
 
 const pages = [
   '/',
-  ...shops.flatMap((shop) => [`/${shop.segment}/`, `/${shop.segment}/checkout/`, `/${shop.segment}/newsletter/confirm/`, `/${shop.segment}/newsletter/preferences/`]),
+  ...shops.flatMap((shop) => [
+    `/${shop.segment}/`,
+    `/${shop.segment}/checkout/`,
+    `/${shop.segment}/newsletter/confirm/`,
+    `/${shop.segment}/newsletter/preferences/`,
+  ]),
 ];
 
 test.describe('under the Content-Security-Policy', () => {
@@ -13,7 +18,9 @@ test.describe('under the Content-Security-Policy', () => {
     await page.addInitScript(() => {
       const violations: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = violations;
-      document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective}: ${event.blockedURI || event.sample}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective}: ${event.blockedURI || event.sample}`),
+      );
     });
   });
 

@@ -8,14 +8,16 @@ import { shopFactValues } from '../src/shared/footer/shopFacts.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 
-const seed = (segment: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../server/seed/footer/${segment}.json`), 'utf8'));
+const seed = (segment: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../server/seed/footer/${segment}.json`), 'utf8'));
 
-
-test.describe('every country\'s footer', () => {
+test.describe("every country's footer", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   for (const shop of shops) {
-    test(`${shop.segment}: CMS content in ${shop.locale}, its own facts, safe links, sized images`, async ({ page }) => {
+    test(`${shop.segment}: CMS content in ${shop.locale}, its own facts, safe links, sized images`, async ({
+      page,
+    }) => {
       const errors = collectConsoleErrors(page);
       await page.goto(`/${shop.segment}/`);
       const footer = page.locator('footer[data-shop-footer]');
@@ -27,15 +29,22 @@ test.describe('every country\'s footer', () => {
       const legal = footer.getByRole('navigation', { name: translationsFor(shop.locale)('footer.legalNav') });
       // The CMS's shop-relative paths, under the shop's segment (docs/footer.md#links-to-the-retailers-site).
       for (const link of content.legalLinks) {
-        await expect(legal.getByRole('link', { name: link.text, exact: true })).toHaveAttribute('href', shopHref(shop, link.url));
+        await expect(legal.getByRole('link', { name: link.text, exact: true })).toHaveAttribute(
+          'href',
+          shopHref(shop, link.url),
+        );
       }
       // Coffee-subscription cancellation exists only in DE, AT and CH (both Swiss shops).
       const cancels = content.legalLinks.filter((link: { kind: string }) => link.kind === 'subscriptionCancellation');
       expect(cancels.length > 0).toBe(['DE', 'AT', 'CH'].includes(shop.code.split('_')[0]!));
 
-      const hrefs = await footer.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const hrefs = await footer
+        .locator('a[href]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
       for (const href of hrefs) expect(href).toMatch(/^(\/(?!\/)|https:|http:|mailto:|tel:|#top$)/);
-      const images = await footer.locator('img').evaluateAll((imgs) => imgs.map((img) => ({ w: img.getAttribute('width'), h: img.getAttribute('height') })));
+      const images = await footer
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((img) => ({ w: img.getAttribute('width'), h: img.getAttribute('height') })));
       expect(images.length).toBeGreaterThan(0);
       for (const image of images) expect(image.w && image.h).toBeTruthy();
       await expectNoSeriousAxeViolations(page, 'footer');
@@ -48,14 +57,22 @@ test.describe('every country\'s footer', () => {
     const logos = page.locator('footer .footer-logos img');
     await expect(logos).toHaveCount(3);
     await logos.first().scrollIntoViewIfNeeded();
-    await expect.poll(() => logos.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 80))).toBe(true);
+    await expect
+      .poll(() =>
+        logos.evaluateAll((imgs) =>
+          imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 80),
+        ),
+      )
+      .toBe(true);
   });
 });
 
 test.describe('the footer without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
 
-  test('shows every panel expanded, the country list as links and the consent link to the privacy page', async ({ page }) => {
+  test('shows every panel expanded, the country list as links and the consent link to the privacy page', async ({
+    page,
+  }) => {
     await page.goto('/de/');
     const footer = page.locator('footer[data-shop-footer]');
     await expect(footer.getByRole('link', { name: 'Rücksendung anmelden' })).toBeVisible();
@@ -70,7 +87,9 @@ test.describe('the footer without JavaScript', () => {
 });
 
 test.describe('budgets', () => {
-  test('the footer\'s script comes in the page\'s one script and the footer HTML ships no React for its static parts', async ({ request }) => {
+  test("the footer's script comes in the page's one script and the footer HTML ships no React for its static parts", async ({
+    request,
+  }) => {
     const html = await (await request.get('/de/')).text();
     // The footer's code is part of the page's one script (its bytes are budgeted in tests/budgets.spec.ts).
     const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
@@ -79,7 +98,9 @@ test.describe('budgets', () => {
     // One island only, the country selector; everything else is static HTML. (The shop page carries its own sign-up
     // section, so the footer leaves its sign-up form out.)
     const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
-    const islands = [...footer.matchAll(/<astro-island[^>]*component-url="[^"]*\/(\w+)\.[\w-]+\.js"/g)].map((m) => m[1]);
+    const islands = [...footer.matchAll(/<astro-island[^>]*component-url="[^"]*\/(\w+)\.[\w-]+\.js"/g)].map(
+      (m) => m[1],
+    );
     expect(islands.sort()).toEqual(['CountrySelector']);
   });
 });

@@ -5,17 +5,21 @@ import { collectConsoleErrors } from './support/consoleErrors.ts';
 
 // Another shop page, outside this site but on its origin, that includes a footer fragment server-side
 // (docs/footer.md#fragments). Its policy allows script and style files only: no inline code, no hashes.
-const hostPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; object-src 'none'";
+const hostPolicy =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; object-src 'none'";
 
 async function openHostPage(page: Page, baseURL: string, fragment: string): Promise<string[]> {
   const html = await (await page.request.get(fragment)).text();
   const hostUrl = new URL('/embedding-host/', baseURL).href;
-  await page.route(hostUrl, (route) => route.fulfill({
-    status: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': hostPolicy },
-    body: `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
-      + `<title>Andere Shopseite</title></head><body><main><h1>Andere Shopseite</h1><p>Inhalt einer anderen Anwendung.</p></main>${html}</body></html>`,
-  }));
+  await page.route(hostUrl, (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': hostPolicy },
+      body:
+        `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>Andere Shopseite</title></head><body><main><h1>Andere Shopseite</h1><p>Inhalt einer anderen Anwendung.</p></main>${html}</body></html>`,
+    }),
+  );
   const violations: string[] = [];
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) violations.push(message.text());
@@ -27,7 +31,10 @@ async function openHostPage(page: Page, baseURL: string, fragment: string): Prom
 test.describe('footer fragments on a host page with a strict CSP', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the full footer is styled, its panels open, the consent link and the country selector work', async ({ page, baseURL }) => {
+  test('the full footer is styled, its panels open, the consent link and the country selector work', async ({
+    page,
+    baseURL,
+  }) => {
     const errors = collectConsoleErrors(page);
     const violations = await openHostPage(page, baseURL!, '/fragments/de/footer.html');
     const footer = page.locator('footer[data-shop-footer]');
@@ -66,20 +73,29 @@ test.describe('footer fragments on a host page with a strict CSP', () => {
     await expect(footer).toHaveAttribute('data-variant', 'reduced');
     await expect(footer.locator('[data-footer-newsletter]')).toHaveCount(0);
     await footer.getByRole('button', { name: 'Zur Desktop-Ansicht' }).click();
-    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'platform')?.value).toBe('CLASSIC');
+    await expect
+      .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'platform')?.value)
+      .toBe('CLASSIC');
     expect(violations).toEqual([]);
   });
 });
 
-test('every shop has both fragments, each linking one stylesheet and only script files, none of them empty', async ({ request }) => {
+test('every shop has both fragments, each linking one stylesheet and only script files, none of them empty', async ({
+  request,
+}) => {
   for (const shop of shops) {
     for (const name of ['footer', 'footer-reduced']) {
       const html = await (await request.get(`/fragments/${shop.segment}/${name}.html`)).text();
       expect(html).not.toMatch(/<!doctype|<head\b/i);
-      expect(html.match(/<link\b[^>]*>/g)).toEqual([`<link rel="stylesheet" href="/fragments/${shop.segment}/${name}.css">`]);
+      expect(html.match(/<link\b[^>]*>/g)).toEqual([
+        `<link rel="stylesheet" href="/fragments/${shop.segment}/${name}.css">`,
+      ]);
       expect(html).not.toMatch(/<style\b|<script(?![^>]*\bsrc=)[^>]*>/);
       expect(html).toContain(`data-variant="${name === 'footer' ? 'full' : 'reduced'}"`);
-      const files = [`/fragments/${shop.segment}/${name}.css`, ...[...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!)];
+      const files = [
+        `/fragments/${shop.segment}/${name}.css`,
+        ...[...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!),
+      ];
       expect(files.length).toBeGreaterThan(1);
       for (const file of files) {
         const response = await request.get(file);

@@ -6,7 +6,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 const footerOf = (page: Page) => page.locator('footer[data-shop-footer]');
 
 test.describe('consent management link', () => {
-  test('opens the product\'s own dialog: focus inside, trapped, Escape closes and returns focus', async ({ page }) => {
+  test("opens the product's own dialog: focus inside, trapped, Escape closes and returns focus", async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await page.goto('/de/');
     const link = footerOf(page).getByRole('link', { name: 'Cookie-Einstellungen' });
@@ -34,7 +34,9 @@ test.describe('consent management link', () => {
     await dialog.getByRole('button', { name: 'Auswahl speichern' }).click();
     await expect(dialog).toBeHidden();
     // Chromium hands a script's cookie to its cookie store asynchronously: ask until it is there (once failed under load).
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'consent_choices')?.value).toBe('statistics');
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'consent_choices')?.value)
+      .toBe('statistics');
     await page.reload();
     await footerOf(page).getByRole('link', { name: 'Cookie-Einstellungen' }).click();
     await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Statistik' })).toBeChecked();
@@ -43,7 +45,11 @@ test.describe('consent management link', () => {
 
   test('calls a consent manager present on the page instead', async ({ page }) => {
     await page.addInitScript(() => {
-      (window as unknown as { consentManager: unknown }).consentManager = { showSettings: () => { document.title = 'CMP opened'; } };
+      (window as unknown as { consentManager: unknown }).consentManager = {
+        showSettings: () => {
+          document.title = 'CMP opened';
+        },
+      };
     });
     await page.goto('/de/');
     await footerOf(page).getByRole('link', { name: 'Cookie-Einstellungen' }).click();
@@ -70,7 +76,9 @@ test.describe('country selector', () => {
   });
 
   test('countries without a shop of their own go to the international site', async ({ page }) => {
-    await page.route('https://international.aroma.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>International</title>' }));
+    await page.route('https://international.aroma.example/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>International</title>' }),
+    );
     await page.goto('/pl/');
     await footerOf(page).locator('.footer-country').scrollIntoViewIfNeeded();
     await footerOf(page).getByRole('combobox', { name: 'Wybierz kraj' }).selectOption('FR');
@@ -83,7 +91,8 @@ test.describe('newsletter in the footer', () => {
   // The home page has its own sign-up section and hides the footer's; a content page carries the footer's.
   const servicePage = '/de/service/';
   const psdata = '**/service/customerfrontenddata/api/v1/psdata';
-  const loggedIn = async (page: Page, baseURL: string) => page.context().addCookies([{ name: 'login_token', value: 'a.b.c', url: baseURL }]);
+  const loggedIn = async (page: Page, baseURL: string) =>
+    page.context().addCookies([{ name: 'login_token', value: 'a.b.c', url: baseURL }]);
 
   for (const status of ['SUBSCRIBED', 'WAITING_FOR_DOI']) {
     test(`is hidden when psdata reports ${status}`, async ({ page, baseURL }) => {
@@ -91,7 +100,11 @@ test.describe('newsletter in the footer', () => {
       const requests: Record<string, string>[] = [];
       await page.route(psdata, (route) => {
         requests.push(route.request().headers());
-        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ nl_status: status }) });
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ nl_status: status }),
+        });
       });
       await page.goto(servicePage);
       await expect(footerOf(page).locator('[data-footer-newsletter]')).toBeHidden();
@@ -101,13 +114,21 @@ test.describe('newsletter in the footer', () => {
     });
   }
 
-  for (const answer of [{ status: 200, body: { nl_status: null } }, { status: 404, body: {} }, { status: 500, body: {} }]) {
+  for (const answer of [
+    { status: 200, body: { nl_status: null } },
+    { status: 404, body: {} },
+    { status: 500, body: {} },
+  ]) {
     test(`stays when psdata answers ${answer.status} ${JSON.stringify(answer.body)}`, async ({ page, baseURL }) => {
       await loggedIn(page, baseURL!);
       let asked = false;
       await page.route(psdata, (route) => {
         asked = true;
-        return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+        return route.fulfill({
+          status: answer.status,
+          contentType: 'application/json',
+          body: JSON.stringify(answer.body),
+        });
       });
       await page.goto(servicePage);
       // The footer's script asks once the page is idle after load, which may come after the network went quiet.

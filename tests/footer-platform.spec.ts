@@ -4,9 +4,14 @@ import { collectConsoleErrors } from './support/consoleErrors.ts';
 
 const footerOf = (page: Page) => page.locator('footer[data-shop-footer]');
 const columnsOfGroups = (page: Page) =>
-  footerOf(page).locator('.footer-service__groups > section').evaluateAll((groups) => new Set(groups.map((g) => Math.round(g.getBoundingClientRect().left))).size);
+  footerOf(page)
+    .locator('.footer-service__groups > section')
+    .evaluateAll((groups) => new Set(groups.map((g) => Math.round(g.getBoundingClientRect().left))).size);
 
-for (const { width, platform } of [{ width: 375, platform: 'MATCH' }, { width: 1024, platform: 'TABLET' }]) {
+for (const { width, platform } of [
+  { width: 375, platform: 'MATCH' },
+  { width: 1024, platform: 'TABLET' },
+]) {
   test.describe(`at ${width} px (${platform})`, () => {
     test.use({ viewport: { width, height: 900 } });
 
@@ -85,17 +90,20 @@ test.describe('at 1440 px (CLASSIC)', () => {
     expect(await columnsOfGroups(page)).toBe(4);
   });
 
-  test('no layout shift while the footer\'s images load', async ({ page }) => {
+  test("no layout shift while the footer's images load", async ({ page }) => {
     await page.goto('/de/');
     await page.locator('footer').scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
-    const shift = await page.evaluate(() => new Promise<number>((resolve) => {
-      let total = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-      setTimeout(() => resolve(total), 300);
-    }));
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
     expect(shift).toBeLessThan(0.01);
   });
 });

@@ -25,8 +25,15 @@ test('the checkout page has the reduced footer without checkout-hidden groups', 
   expect(errors).toEqual([]);
 });
 
-for (const cookie of [{ name: 'affiliateNumber', value: '4711' }, { name: 'xc-app', value: 'new' }]) {
-  test(`a ${cookie.name}=${cookie.value} cookie forces the reduced footer before first paint`, async ({ page, context, baseURL }) => {
+for (const cookie of [
+  { name: 'affiliateNumber', value: '4711' },
+  { name: 'xc-app', value: 'new' },
+]) {
+  test(`a ${cookie.name}=${cookie.value} cookie forces the reduced footer before first paint`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ ...cookie, url: baseURL! }]);
     // Record, at the first frame, whether the attribute is already there and the newsletter area already hidden.
     await page.addInitScript(() => {
@@ -43,7 +50,9 @@ for (const cookie of [{ name: 'affiliateNumber', value: '4711' }, { name: 'xc-ap
     await page.goto('/de/service/');
     // At the first frame the attribute is set; the newsletter area is hidden or not even parsed yet: never painted.
     const firstFrame = await page.evaluate(
-      () => (window as unknown as { firstFrame: { reduced: boolean; footerParsed: boolean; newsletterDisplay: string } }).firstFrame,
+      () =>
+        (window as unknown as { firstFrame: { reduced: boolean; footerParsed: boolean; newsletterDisplay: string } })
+          .firstFrame,
     );
     // The script opens <body> (after the CSP meta), so a frame may come before it ran, but never with a footer in it.
     expect(firstFrame.reduced || !firstFrame.footerParsed).toBe(true);

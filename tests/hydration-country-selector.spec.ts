@@ -7,7 +7,9 @@ import { holdIslandCode, throttleCpu } from './support/hydration.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-test('a country picked and confirmed while the selector hydrates switches the shop (CPU 6x slower)', async ({ page }) => {
+test('a country picked and confirmed while the selector hydrates switches the shop (CPU 6x slower)', async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   const release = await holdIslandCode(page, 'CountrySelector');
   await page.goto('/ch-fr/');
@@ -38,12 +40,15 @@ test('hydrating keeps the very same elements in place: no swap, no layout shift'
   const island = selector.locator('astro-island');
   await expect(island).toHaveAttribute('ssr', '');
   const select = selector.getByRole('combobox', { name: 'Land wählen' });
-  await select.evaluate((element) => { (window as unknown as { serverSelect: Element }).serverSelect = element; });
+  await select.evaluate((element) => {
+    (window as unknown as { serverSelect: Element }).serverSelect = element;
+  });
   const before = await selector.boundingBox();
   await page.evaluate(() => {
     (window as unknown as { shift: number }).shift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) (window as unknown as { shift: number }).shift += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        (window as unknown as { shift: number }).shift += entry.value;
     }).observe({ type: 'layout-shift' });
   });
   await select.focus();
@@ -51,7 +56,9 @@ test('hydrating keeps the very same elements in place: no swap, no layout shift'
   await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
   // Let React finish its commit and any re-render.
   await page.waitForTimeout(500);
-  expect(await select.evaluate((element) => element === (window as unknown as { serverSelect: Element }).serverSelect)).toBe(true);
+  expect(
+    await select.evaluate((element) => element === (window as unknown as { serverSelect: Element }).serverSelect),
+  ).toBe(true);
   await expect(select).toBeFocused();
   expect(await selector.boundingBox()).toEqual(before);
   expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);

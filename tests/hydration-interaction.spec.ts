@@ -19,7 +19,9 @@ async function expectKeptAndSentWithEnter(page: Page, section: Locator, field: L
 }
 
 test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () => {
-  test('typing that starts before the island has hydrated is all kept: value, focus, and what is sent', async ({ page }) => {
+  test('typing that starts before the island has hydrated is all kept: value, focus, and what is sent', async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     const release = await holdIslandCode(page, 'NewsletterSignup');
     await page.goto('/de/');
@@ -44,7 +46,9 @@ test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () =
     expect(errors).toEqual([]);
   });
 
-  test('a click on "Jetzt anmelden" as the very first interaction still submits (address filled in by the browser)', async ({ page }) => {
+  test('a click on "Jetzt anmelden" as the very first interaction still submits (address filled in by the browser)', async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     const release = await holdIslandCode(page, 'NewsletterSignup');
     await page.goto('/de/');
@@ -52,7 +56,9 @@ test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () =
     const section = page.locator('#newsletter');
     const email = uniqueEmail('firstclick');
     // Autofill writes into the field without a keystroke or focus: nothing has hydrated the island yet.
-    await section.getByLabel('E-Mail-Adresse').evaluate((input: HTMLInputElement, value) => { input.value = value; }, email);
+    await section.getByLabel('E-Mail-Adresse').evaluate((input: HTMLInputElement, value) => {
+      input.value = value;
+    }, email);
     await expect(section.locator('astro-island')).toHaveAttribute('ssr', '');
     const posted = page.waitForRequest(isSignUp, { timeout: 20_000 });
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();
@@ -63,12 +69,16 @@ test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () =
     expect(errors).toEqual([]);
   });
 
-  test('a click on "Jetzt anmelden" with an empty field, as the first interaction, shows the required message', async ({ page }) => {
+  test('a click on "Jetzt anmelden" with an empty field, as the first interaction, shows the required message', async ({
+    page,
+  }) => {
     await page.goto('/de/');
     await throttleCpu(page);
     const section = page.locator('#newsletter');
     const requests: Request[] = [];
-    page.on('request', (request) => { if (isSignUp(request)) requests.push(request); });
+    page.on('request', (request) => {
+      if (isSignUp(request)) requests.push(request);
+    });
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();
     const field = section.getByLabel('E-Mail-Adresse');
     await expect(field).toHaveAttribute('aria-invalid', 'true', { timeout: 15_000 });
@@ -103,7 +113,9 @@ test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () =
 
   test('nothing but the page loads React: no island code before the first interaction', async ({ page }) => {
     const scripts: string[] = [];
-    page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname); });
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/de/');
     await page.waitForLoadState('networkidle');
     await page.mouse.wheel(0, 20_000);

@@ -35,23 +35,32 @@ async function islandModules(island: Locator): Promise<string[]> {
 
 const pageScript = (requests: ScriptRequest[]) => requests.filter((request) => request.url.includes('ShopLayout'));
 
-test.describe('an island\'s code on intent and on the first interaction', () => {
+test.describe("an island's code on intent and on the first interaction", () => {
   // The footer's sign-up below the fold of a short window, so that it can be scrolled into view.
   test.use({ viewport: { width: 375, height: 500 }, isMobile: true, hasTouch: true });
 
-  test('scrolling the sign-up\'s e-mail field into view preloads all its files at once and runs none of them', async ({ page }) => {
+  test("scrolling the sign-up's e-mail field into view preloads all its files at once and runs none of them", async ({
+    page,
+  }) => {
     const scripts = await recordScripts(page);
     await page.goto('/de/service/');
     await untilIdle(page);
-    expect(scripts.map((request) => request.url), 'before any interaction: the page\'s one script').toEqual(pageScript(scripts).map((request) => request.url));
+    expect(
+      scripts.map((request) => request.url),
+      "before any interaction: the page's one script",
+    ).toEqual(pageScript(scripts).map((request) => request.url));
     const island = page.locator('[data-footer-newsletter] astro-island');
     const modules = await islandModules(island);
-    expect(modules.length, 'the build listed the island\'s files').toBeGreaterThan(1);
+    expect(modules.length, "the build listed the island's files").toBeGreaterThan(1);
 
     await island.locator('input[type="email"]').scrollIntoViewIfNeeded();
-    await expect.poll(() => scripts.map((request) => request.url).sort(), { message: 'the listed files, each once' })
+    await expect
+      .poll(() => scripts.map((request) => request.url).sort(), { message: 'the listed files, each once' })
       .toEqual([...pageScript(scripts).map((request) => request.url), ...modules].sort());
-    expect(chainDepth(scripts.filter((request) => modules.includes(request.url))), 'all requested by the page\'s script').toBe(1);
+    expect(
+      chainDepth(scripts.filter((request) => modules.includes(request.url))),
+      "all requested by the page's script",
+    ).toBe(1);
     // Preloaded, not run: the island is still the server's HTML.
     await page.waitForTimeout(500);
     await expect(island).toHaveAttribute('ssr', '');
@@ -67,7 +76,9 @@ test.describe('an island\'s code on intent and on the first interaction', () => 
     expect(scripts.map((request) => request.url)).toEqual(pageScript(scripts).map((request) => request.url));
   });
 
-  test('a field in view from the start is no sign of intent: without interaction nothing more loads', async ({ page }) => {
+  test('a field in view from the start is no sign of intent: without interaction nothing more loads', async ({
+    page,
+  }) => {
     const scripts = await recordScripts(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/de/');
@@ -76,7 +87,9 @@ test.describe('an island\'s code on intent and on the first interaction', () => 
     expect(scripts.map((request) => request.url)).toEqual(pageScript(scripts).map((request) => request.url));
   });
 
-  test('on the first interaction every file arrives in one round trip, none waiting for another, and the island hydrates', async ({ page }) => {
+  test('on the first interaction every file arrives in one round trip, none waiting for another, and the island hydrates', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const scripts = await recordScripts(page);
     await page.goto('/de/');
@@ -107,7 +120,9 @@ test.describe('an island\'s code on intent and on the first interaction', () => 
 test('the island wrappers take no box of their own, on shop pages and in footer fragments', async ({ page }) => {
   for (const path of ['/de/', '/fragments/de/footer.html']) {
     await page.goto(path);
-    const displays = await page.locator('astro-island').evaluateAll((islands) => islands.map((island) => getComputedStyle(island).display));
+    const displays = await page
+      .locator('astro-island')
+      .evaluateAll((islands) => islands.map((island) => getComputedStyle(island).display));
     expect(displays.length, path).toBeGreaterThan(0);
     expect(new Set(displays), path).toEqual(new Set(['contents']));
   }

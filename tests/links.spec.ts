@@ -15,7 +15,12 @@ test('no link of the site leads to a 404 or to an anchor the page lacks', async 
     linksToSkip: async (link) => !link.startsWith(`${origin}/`),
   });
   const broken = result.links.filter((link) => link.state === 'BROKEN');
-  expect(broken.map((link) => `${link.status ?? 'no answer'} ${link.url.slice(origin.length)} (on ${link.parent?.slice(origin.length)})`)).toEqual([]);
+  expect(
+    broken.map(
+      (link) =>
+        `${link.status ?? 'no answer'} ${link.url.slice(origin.length)} (on ${link.parent?.slice(origin.length)})`,
+    ),
+  ).toEqual([]);
   // Every shop's home page, and its stand-in pages, were reached.
   const pages = new Set(result.links.filter((link) => link.state === 'OK').map((link) => new URL(link.url).pathname));
   expect(pages).toContain('/tr/kvkk-aydinlatma-metni/');

@@ -20,7 +20,9 @@ test('the CSP <meta> comes before every inline script, so the policy covers them
   }
 });
 
-test('the built _headers and the server split the security headers alike: all on pages, only its own on a hashed script', async ({ request }) => {
+test('the built _headers and the server split the security headers alike: all on pages, only its own on a hashed script', async ({
+  request,
+}) => {
   const blocks = fs.readFileSync(path.join(servedSiteDir, '_headers'), 'utf8').split('\n\n');
   const page = await request.get('/de/');
   for (const [name, value] of Object.entries({ ...everyResponseHeaders, ...documentOnlyHeaders })) {
@@ -31,8 +33,14 @@ test('the built _headers and the server split the security headers alike: all on
 
   const script = /<script type="module" src="(\/_astro\/[^"]+\.js)"/.exec(await page.text())![1]!;
   const asset = await request.get(script);
-  const documentHeaders = [...Object.keys(documentOnlyHeaders), ...Object.keys(strictTransportSecurity), 'Content-Security-Policy'];
-  expect(Object.keys(asset.headers()).filter((name) => documentHeaders.some((header) => header.toLowerCase() === name))).toEqual([]);
+  const documentHeaders = [
+    ...Object.keys(documentOnlyHeaders),
+    ...Object.keys(strictTransportSecurity),
+    'Content-Security-Policy',
+  ];
+  expect(
+    Object.keys(asset.headers()).filter((name) => documentHeaders.some((header) => header.toLowerCase() === name)),
+  ).toEqual([]);
   expect(asset.headers()['x-content-type-options']).toBe('nosniff');
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const hashed = blocks.find((block) => block.startsWith('/_astro/*\n'));

@@ -9,7 +9,9 @@ const autocomplete = { salutation: 'honorific-prefix', firstName: 'given-name', 
 
 for (const shop of shops) {
   const rules = shop.newsletter;
-  test(`${shop.code}: the sign-up form follows the country rules and says what is missing in ${shop.locale}`, async ({ page }) => {
+  test(`${shop.code}: the sign-up form follows the country rules and says what is missing in ${shop.locale}`, async ({
+    page,
+  }) => {
     const section = await openSignUp(page, `/${shop.segment}/`);
     const email = section.locator('input[name="newsletterEmail"]');
     await expect(email).toHaveAttribute('type', 'email');
@@ -27,10 +29,15 @@ for (const shop of shops) {
       await expect(field).toBeEnabled();
     }
     if (rules.showsPersonalFields) {
-      expect(await section.locator('select[name="salutation"] option:not([value=""])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)))
-        .toEqual(['MRS', 'MR', 'DIVERS', 'COMPANY']);
+      expect(
+        await section
+          .locator('select[name="salutation"] option:not([value=""])')
+          .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+      ).toEqual(['MRS', 'MR', 'DIVERS', 'COMPANY']);
     }
-    await expect(section.locator('input[type="checkbox"][name="legals"][value="NEWSLETTER"]')).toHaveCount(rules.requiresCommercialConsent ? 1 : 0);
+    await expect(section.locator('input[type="checkbox"][name="legals"][value="NEWSLETTER"]')).toHaveCount(
+      rules.requiresCommercialConsent ? 1 : 0,
+    );
     await expect(section.locator('input[type="checkbox"][name="consents"][value="DNE"]')).toHaveCount(1);
     await expect(section.getByText(new RegExp(`\\b${rules.minimumAge}\\b`)).first()).toBeAttached();
 
@@ -72,7 +79,9 @@ test('HU: the mandatory messages are Hungarian, salutation is starred', async ({
   await expect(section.getByLabel('Megszólítás')).toHaveAttribute('required', '');
 });
 
-test('TR: names in Turkish letters pass, URL-like names and a missing consent are refused in Turkish', async ({ page }) => {
+test('TR: names in Turkish letters pass, URL-like names and a missing consent are refused in Turkish', async ({
+  page,
+}) => {
   const section = await openSignUp(page, '/tr/');
   const requests = countSignUpRequests(page);
   await section.getByRole('textbox', { name: 'E-posta adresi' }).fill('sule@example.com');

@@ -3,7 +3,9 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { confirmationLinkFor, openSignUp, uniqueEmail } from './newsletter-helpers.ts';
 
-test('double opt-in end to end: sign up, open the link from the outbox e-mail, see the confirmation; the link is then spent', async ({ page }) => {
+test('double opt-in end to end: sign up, open the link from the outbox e-mail, see the confirmation; the link is then spent', async ({
+  page,
+}) => {
   // Two page loads, a sign-up, the outbox and an axe pass: more than the default 30 s on a busy 2-core machine.
   test.setTimeout(60_000);
   const errors = collectConsoleErrors(page);
@@ -27,7 +29,9 @@ test('double opt-in end to end: sign up, open the link from the outbox e-mail, s
   expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
 });
 
-test('an invalid link shows the sign-up form with the announced banner, which goes once the e-mail field gets focus', async ({ page }) => {
+test('an invalid link shows the sign-up form with the announced banner, which goes once the e-mail field gets focus', async ({
+  page,
+}) => {
   await page.goto('/de/newsletter/confirm/?token=this-token-does-not-exist-0000000000000');
   // A page opened through a personal link is not for search engines (docs/newsletter.md#pages).
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');

@@ -42,12 +42,15 @@ async function islandModules(page: Page): Promise<Set<string>> {
   return new Set(urls.filter((url): url is string => Boolean(url)).map((url) => new URL(url, page.url()).pathname));
 }
 
-test.describe('the island\'s code does not arrive', () => {
+test.describe("the island's code does not arrive", () => {
   test('its modules fail to load: one click on Subscribe signs up once, as the plain form', async ({ page }) => {
     await page.goto('/de/');
     const modules = await islandModules(page);
     expect(modules.size).toBeGreaterThan(0);
-    await page.route((url) => modules.has(url.pathname), (route) => route.abort('failed'));
+    await page.route(
+      (url) => modules.has(url.pathname),
+      (route) => route.abort('failed'),
+    );
     const counts = countSignUps(page);
     const email = uniqueEmail('modules-failed');
 
@@ -62,11 +65,16 @@ test.describe('the island\'s code does not arrive', () => {
     expect(await mailsTo(email)).toBe(1);
   });
 
-  test(`its modules hang: the held submit goes out as the plain form after ${HYDRATION_FALLBACK_MS} ms, once`, async ({ page }) => {
+  test(`its modules hang: the held submit goes out as the plain form after ${HYDRATION_FALLBACK_MS} ms, once`, async ({
+    page,
+  }) => {
     await page.goto('/de/');
     const modules = await islandModules(page);
     // Never answered: the import waits for ever.
-    await page.route((url) => modules.has(url.pathname), () => {});
+    await page.route(
+      (url) => modules.has(url.pathname),
+      () => {},
+    );
     const counts = countSignUps(page);
     const email = uniqueEmail('modules-hang');
 
@@ -75,7 +83,9 @@ test.describe('the island\'s code does not arrive', () => {
     const clicked = Date.now();
     await section.getByRole('button', { name: submitName }).click();
 
-    await expect(page).toHaveURL(/\/de\/newsletter\/sign-up\/#newsletter$/, { timeout: HYDRATION_FALLBACK_MS + 10_000 });
+    await expect(page).toHaveURL(/\/de\/newsletter\/sign-up\/#newsletter$/, {
+      timeout: HYDRATION_FALLBACK_MS + 10_000,
+    });
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(HYDRATION_FALLBACK_MS - 500);
     await expect(page.locator('#newsletter [role="status"]')).toContainText(email);
     expect(counts).toEqual({ json: 0, form: 1 });
@@ -87,7 +97,9 @@ test.describe('fast clicks on a slow phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
   test.setTimeout(240_000);
 
-  test('filling the address and clicking Subscribe at once signs up 20 of 20 times, each exactly once (CPU 6× slower)', async ({ browser }) => {
+  test('filling the address and clicking Subscribe at once signs up 20 of 20 times, each exactly once (CPU 6× slower)', async ({
+    browser,
+  }) => {
     let succeeded = 0;
     for (let round = 0; round < 20; round += 1) {
       const context = await browser.newContext({ viewport: { width: 375, height: 800 } });

@@ -6,7 +6,9 @@ import { countSignUpRequests, openSignUp, uniqueEmail } from './newsletter-helpe
 // See docs/newsletter.md#validation.
 test.use({ viewport: { width: 375, height: 800 } });
 
-test('one click on Subscribe after correcting the last invalid field sends the sign-up (CPU slowed 6×)', async ({ page }) => {
+test('one click on Subscribe after correcting the last invalid field sends the sign-up (CPU slowed 6×)', async ({
+  page,
+}) => {
   const section = await openSignUp(page, '/hu/');
   const requests = countSignUpRequests(page);
   await page.route('**/newsletter-subscribers', (route) => route.fulfill({ status: 201 }));

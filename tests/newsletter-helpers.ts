@@ -26,7 +26,11 @@ export async function openSignUp(page: Page, path: string, scope = '#newsletter'
 export function countSignUpRequests(page: Page): { count: number } {
   const counter = { count: 0 };
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/service/newsletter/api/internal/newsletter-subscribers')) counter.count += 1;
+    if (
+      request.method() === 'POST' &&
+      request.url().includes('/service/newsletter/api/internal/newsletter-subscribers')
+    )
+      counter.count += 1;
   });
   return counter;
 }

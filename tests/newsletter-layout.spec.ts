@@ -16,7 +16,9 @@ function buttonBox(page: Page) {
 
 for (const width of [375, 1440]) {
   for (const segment of ['de', 'hu', 'tr']) {
-    test(`/${segment}/ at ${width} px: the Subscribe button does not move between typing an address and hydration`, async ({ page }) => {
+    test(`/${segment}/ at ${width} px: the Subscribe button does not move between typing an address and hydration`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       const release = await holdIslandCode(page, 'NewsletterSignup');
       await page.goto(`/${segment}/`);

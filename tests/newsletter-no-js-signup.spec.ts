@@ -19,7 +19,8 @@ function recordUrls(page: Page): string[] {
 /** How many confirmation mails went to `email`, once the sender had time to deliver. */
 async function confirmationMails(email: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  return (await readOutbox(outboxDir, { to: email })).filter((mail) => mail.text.includes('/newsletter/confirm/')).length;
+  return (await readOutbox(outboxDir, { to: email })).filter((mail) => mail.text.includes('/newsletter/confirm/'))
+    .length;
 }
 
 /** Fills what the shop's rules require besides the address. */
@@ -34,14 +35,19 @@ async function fillRequired(page: Page, shop: Shop) {
 }
 
 for (const shop of shops) {
-  test(`${shop.code}: signs up without JavaScript; the success names the address, which is in no URL; a reload signs up nothing`, async ({ page }) => {
+  test(`${shop.code}: signs up without JavaScript; the success names the address, which is in no URL; a reload signs up nothing`, async ({
+    page,
+  }) => {
     const t = translationsFor(shop.locale);
     const urls = recordUrls(page);
     const email = uniqueEmail(`nojs-${shop.segment}`);
     await page.goto(`/${shop.segment}/`);
     await page.locator('#newsletter input[name="newsletterEmail"]').fill(email);
     await fillRequired(page, shop);
-    await page.locator('#newsletter').getByRole('button', { name: t('newsletter.submit') }).click();
+    await page
+      .locator('#newsletter')
+      .getByRole('button', { name: t('newsletter.submit') })
+      .click();
 
     await expect(page).toHaveURL(new RegExp(`/${shop.segment}/newsletter/sign-up/#newsletter$`));
     const success = page.locator('#newsletter [role="status"]');
@@ -59,7 +65,9 @@ for (const shop of shops) {
   });
 }
 
-test('HU: missing salutation and names come back from the server in Hungarian, with the error summary, the values kept, nothing sent', async ({ page }) => {
+test('HU: missing salutation and names come back from the server in Hungarian, with the error summary, the values kept, nothing sent', async ({
+  page,
+}) => {
   const hu = shopByCode('HU')!;
   const t = translationsFor(hu.locale);
   const email = uniqueEmail('nojs-hu-missing');
@@ -67,7 +75,9 @@ test('HU: missing salutation and names come back from the server in Hungarian, w
   const section = page.locator('#newsletter');
   await section.locator('input[name="newsletterEmail"]').fill(email);
   await section.locator('input[name="firstName"]').fill('Anna');
-  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/hu/newsletter/sign-up/'));
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/hu/newsletter/sign-up/'),
+  );
   await section.getByRole('button', { name: t('newsletter.submit') }).click();
   expect((await answer).status()).toBe(400);
 
@@ -80,7 +90,7 @@ test('HU: missing salutation and names come back from the server in Hungarian, w
   for (const link of await links.all()) {
     const field = page.locator(`[id="${(await link.getAttribute('href'))!.slice(1)}"]`);
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(field).toHaveAccessibleDescription(await link.textContent() ?? '');
+    await expect(field).toHaveAccessibleDescription((await link.textContent()) ?? '');
   }
   await expect(section.locator('input[name="newsletterEmail"]')).toHaveValue(email);
   await expect(section.locator('input[name="firstName"]')).toHaveValue('Anna');
@@ -90,7 +100,9 @@ test('HU: missing salutation and names come back from the server in Hungarian, w
   expect(await confirmationMails(email)).toBe(0);
 });
 
-test('TR: without the commercial message consent the server says so in Turkish, on the field and in the summary', async ({ page }) => {
+test('TR: without the commercial message consent the server says so in Turkish, on the field and in the summary', async ({
+  page,
+}) => {
   const t = translationsFor(shopByCode('TR')!.locale);
   const email = uniqueEmail('nojs-tr-consent');
   await page.goto('/tr/');
@@ -106,7 +118,7 @@ test('TR: without the commercial message consent the server says so in Turkish, 
   expect(await confirmationMails(email)).toBe(0);
 });
 
-test('the footer\'s form answers on its own page, in the footer', async ({ page }) => {
+test("the footer's form answers on its own page, in the footer", async ({ page }) => {
   const t = translationsFor(shopByCode('DE')!.locale);
   const email = uniqueEmail('nojs-footer');
   await page.goto('/de/service/');

@@ -15,7 +15,10 @@ async function signUp(page: Page, tag: string): Promise<{ email: string; confirm
   const email = uniqueEmail(tag);
   await page.goto('/de/');
   await page.locator('#newsletter input[name="newsletterEmail"]').fill(email);
-  await page.locator('#newsletter').getByRole('button', { name: t('newsletter.submit') }).click();
+  await page
+    .locator('#newsletter')
+    .getByRole('button', { name: t('newsletter.submit') })
+    .click();
   await expect(page.locator('#newsletter [role="status"]')).toContainText(email);
   const link = await confirmationLinkFor(email);
   return { email, confirm: link.pathname + link.search };
@@ -24,7 +27,8 @@ async function signUp(page: Page, tag: string): Promise<{ email: string; confirm
 /** How many welcome mails (the ones linking the preferences page) went to `email`, once the sender had time. */
 async function welcomeMails(email: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  return (await readOutbox(outboxDir, { to: email })).filter((mail) => mail.text.includes('/newsletter/preferences/')).length;
+  return (await readOutbox(outboxDir, { to: email })).filter((mail) => mail.text.includes('/newsletter/preferences/'))
+    .length;
 }
 
 test('confirm, change the preferences and unsubscribe, all without JavaScript', async ({ page }) => {
@@ -39,7 +43,9 @@ test('confirm, change the preferences and unsubscribe, all without JavaScript', 
   expect(await welcomeMails(email)).toBe(1);
 
   await page.getByRole('link', { name: t('newsletter.preferences.link') }).click();
-  await expect(page.locator('.newsletter-preferences__address')).toHaveText(t('newsletter.preferences.subscribedAs', { email }));
+  await expect(page.locator('.newsletter-preferences__address')).toHaveText(
+    t('newsletter.preferences.subscribedAs', { email }),
+  );
   const dne = page.getByRole('checkbox', { name: t('newsletter.consent.dne') });
   await expect(dne).not.toBeChecked();
   await dne.check();
@@ -51,7 +57,9 @@ test('confirm, change the preferences and unsubscribe, all without JavaScript', 
   await expect(page.getByRole('checkbox', { name: t('newsletter.consent.dne') })).toBeChecked();
 
   await page.getByRole('button', { name: t('newsletter.preferences.unsubscribe') }).click();
-  await expect(page.getByRole('status').filter({ hasText: t('newsletter.preferences.unsubscribedHeading') })).toContainText(email);
+  await expect(
+    page.getByRole('status').filter({ hasText: t('newsletter.preferences.unsubscribedHeading') }),
+  ).toContainText(email);
   // The offer to sign up again starts with the address that just left, and works without JavaScript too.
   await expect(page.locator('input[name="newsletterEmail"]')).toHaveValue(email);
   await page.goto(preferences);
@@ -70,10 +78,14 @@ test('a spent confirmation link says so and offers a sign-up that works without 
   const again = uniqueEmail('nojs-again');
   await page.locator('input[name="newsletterEmail"]').fill(again);
   await page.getByRole('button', { name: t('newsletter.submit') }).click();
-  await expect(page.locator('[role="status"]').filter({ hasText: t('newsletter.success.heading') })).toContainText(again);
+  await expect(page.locator('[role="status"]').filter({ hasText: t('newsletter.success.heading') })).toContainText(
+    again,
+  );
 });
 
-test('HU preferences: a save without the names comes back with the error summary, nothing changed', async ({ page }) => {
+test('HU preferences: a save without the names comes back with the error summary, nothing changed', async ({
+  page,
+}) => {
   const hu = translationsFor(shopByCode('HU')!.locale);
   const email = uniqueEmail('nojs-hu-prefs');
   await page.goto('/hu/');
@@ -91,7 +103,9 @@ test('HU preferences: a save without the names comes back with the error summary
   await page.locator('input[name="lastName"]').fill('');
   await page.getByRole('button', { name: hu('newsletter.preferences.save') }).click();
   await expect(page).toHaveTitle(new RegExp(`^${hu('page.errorTitle', { title: '' }).trim()}`));
-  await expect(page.locator('.ui-error-summary').getByRole('link')).toHaveText([hu('newsletter.error.lastNameRequired')]);
+  await expect(page.locator('.ui-error-summary').getByRole('link')).toHaveText([
+    hu('newsletter.error.lastNameRequired'),
+  ]);
   await expect(page.locator('input[name="lastName"]')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('input[name="firstName"]')).toHaveValue('Anna');
   await page.goto(page.url());

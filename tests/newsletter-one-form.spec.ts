@@ -14,13 +14,15 @@ for (const shop of shops) {
   });
 }
 
-test('a content page without a sign-up section carries the footer\'s', async ({ page }) => {
+test("a content page without a sign-up section carries the footer's", async ({ page }) => {
   await page.goto('/de/service/');
   await expect(page.locator('.newsletter-section')).toHaveCount(1);
   await expect(page.locator('footer [data-footer-newsletter] .newsletter-section')).toHaveCount(1);
 });
 
-test('checkout, the confirmation and the preferences page keep their footers without a sign-up form', async ({ page }) => {
+test('checkout, the confirmation and the preferences page keep their footers without a sign-up form', async ({
+  page,
+}) => {
   for (const path of ['/de/checkout/', '/de/newsletter/confirm/', '/de/newsletter/preferences/']) {
     await page.goto(path);
     await expect(page.locator('footer[data-shop-footer]')).toHaveCount(1);

@@ -14,13 +14,20 @@ const isWrite = (method: string) => (request: { method(): string; url(): string 
   request.method() === method && /\/newsletter-subscribers\/[^/]+$/.test(request.url());
 
 /** Signs up on the shop page with what the shop requires, confirms through the e-mail's link and opens the preferences page. */
-async function signUpConfirmAndOpenPreferences(page: Page, code: string, personal?: { salutation?: string; firstName: string; lastName: string }) {
+async function signUpConfirmAndOpenPreferences(
+  page: Page,
+  code: string,
+  personal?: { salutation?: string; firstName: string; lastName: string },
+) {
   const shop = shopByCode(code)!;
   const t = translationsFor(shop.locale);
   const section = await openSignUp(page, `/${shop.segment}/`);
   const email = uniqueEmail(`prefs-${shop.segment}`);
   await section.getByRole('textbox', { name: t('newsletter.field.email'), exact: true }).fill(email);
-  if (personal?.salutation) await section.getByRole('combobox', { name: t('newsletter.field.salutation'), exact: true }).selectOption(personal.salutation);
+  if (personal?.salutation)
+    await section
+      .getByRole('combobox', { name: t('newsletter.field.salutation'), exact: true })
+      .selectOption(personal.salutation);
   if (personal) {
     await section.getByRole('textbox', { name: t('newsletter.field.firstName'), exact: true }).fill(personal.firstName);
     await section.getByRole('textbox', { name: t('newsletter.field.lastName'), exact: true }).fill(personal.lastName);
@@ -34,7 +41,9 @@ async function signUpConfirmAndOpenPreferences(page: Page, code: string, persona
   await expect(page.getByRole('status').filter({ hasText: t('newsletter.confirm.successHeading') })).toBeVisible();
   await page.getByRole('link', { name: t('newsletter.preferences.link') }).click();
   await expect(page).toHaveURL(new RegExp(`/${shop.segment}/newsletter/preferences/\\?token=`));
-  await expect(page.locator('.newsletter-preferences__address')).toHaveText(t('newsletter.preferences.subscribedAs', { email }));
+  await expect(page.locator('.newsletter-preferences__address')).toHaveText(
+    t('newsletter.preferences.subscribedAs', { email }),
+  );
   return { shop, t, email };
 }
 
@@ -65,9 +74,15 @@ test.describe('the preferences page, end to end', () => {
   // Two sign-up pages, the outbox, three page loads and two axe passes: more than 30 s on a busy 2-core machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test('HU: salutation and both names are required as at the sign-up; a change is saved; unsubscribing ends it', async ({ page }) => {
+  test('HU: salutation and both names are required as at the sign-up; a change is saved; unsubscribing ends it', async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
-    const { t, email } = await signUpConfirmAndOpenPreferences(page, 'HU', { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy' });
+    const { t, email } = await signUpConfirmAndOpenPreferences(page, 'HU', {
+      salutation: 'MRS',
+      firstName: 'Anna',
+      lastName: 'Nagy',
+    });
     const salutation = page.getByRole('combobox', { name: t('newsletter.field.salutation'), exact: true });
     const firstName = page.getByRole('textbox', { name: t('newsletter.field.firstName'), exact: true });
     await expect(salutation).toHaveValue('MRS');
@@ -107,10 +122,14 @@ test.describe('the preferences page, end to end', () => {
     expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
   });
 
-  test('TR on a 6x slower CPU: names are required, salutation is not; the DNE consent is withdrawn as it was given', async ({ page }) => {
+  test('TR on a 6x slower CPU: names are required, salutation is not; the DNE consent is withdrawn as it was given', async ({
+    page,
+  }) => {
     await throttleCpu(page);
     const { t, email } = await signUpConfirmAndOpenPreferences(page, 'TR', { firstName: 'Şule', lastName: 'Yılmaz' });
-    await expect(page.getByRole('combobox', { name: t('newsletter.field.salutation'), exact: true })).not.toHaveAttribute('required', '');
+    await expect(
+      page.getByRole('combobox', { name: t('newsletter.field.salutation'), exact: true }),
+    ).not.toHaveAttribute('required', '');
     const lastName = page.getByRole('textbox', { name: t('newsletter.field.lastName'), exact: true });
     await lastName.fill('');
     // Leaving the emptied field says nothing yet ("mandatory" is said on Save, as at the sign-up) ...
@@ -141,27 +160,37 @@ test.describe('the preferences page, end to end', () => {
     await unsubscribeAndCheckTheLinkIsSpent(page, t, email);
   });
 
-  test('CH_FR: no personal fields, only the DNE consent; nothing on the page sends the token elsewhere', async ({ page, baseURL }) => {
+  test('CH_FR: no personal fields, only the DNE consent; nothing on the page sends the token elsewhere', async ({
+    page,
+    baseURL,
+  }) => {
     const { t, email } = await signUpConfirmAndOpenPreferences(page, 'CH_FR');
     const preferencesUrl = page.url();
     const token = new URL(preferencesUrl).searchParams.get('token')!;
-    await expect(page.locator('input[name="firstName"], input[name="lastName"], select[name="salutation"]')).toHaveCount(0);
+    await expect(
+      page.locator('input[name="firstName"], input[name="lastName"], select[name="salutation"]'),
+    ).toHaveCount(0);
     await expect(page.getByText(t('newsletter.mandatoryNote'))).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 
     // Every request the page makes stays on this origin and names no path or query in its Referer.
     const requests: { url: string; referer: string | undefined }[] = [];
-    page.on('request', async (request) => requests.push({ url: request.url(), referer: (await request.allHeaders())['referer'] }));
+    page.on('request', async (request) =>
+      requests.push({ url: request.url(), referer: (await request.allHeaders())['referer'] }),
+    );
     await page.reload();
     await page.getByRole('checkbox', { name: t('newsletter.consent.dne') }).check();
     await page.getByRole('button', { name: t('newsletter.preferences.save') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('newsletter.preferences.saved') })).toBeVisible();
     // A link to another site (the footer's social and app links) is followed with the origin as Referer, nothing more.
     let outsideReferer: string | undefined = 'not followed';
-    await page.route((url) => url.origin !== new URL(baseURL!).origin, async (route) => {
-      outsideReferer = route.request().headers()['referer'];
-      await route.fulfill({ body: 'elsewhere' });
-    });
+    await page.route(
+      (url) => url.origin !== new URL(baseURL!).origin,
+      async (route) => {
+        outsideReferer = route.request().headers()['referer'];
+        await route.fulfill({ body: 'elsewhere' });
+      },
+    );
     const outside = await page.locator('footer a[href^="http"]').first().getAttribute('href');
     await page.evaluate((href) => {
       const link = Object.assign(document.createElement('a'), { href });
@@ -172,13 +201,22 @@ test.describe('the preferences page, end to end', () => {
     // The other site's page is loaded and its request recorded (headers are read asynchronously) before counting;
     // going back earlier would race that navigation.
     await page.waitForURL((url) => url.host === new URL(outside!).host);
-    await expect.poll(() => requests.some((request) => new URL(request.url).host === new URL(outside!).host)).toBe(true);
-    expect(outsideReferer === undefined || outsideReferer === `${new URL(baseURL!).origin}/`, String(outsideReferer)).toBe(true);
+    await expect
+      .poll(() => requests.some((request) => new URL(request.url).host === new URL(outside!).host))
+      .toBe(true);
+    expect(
+      outsideReferer === undefined || outsideReferer === `${new URL(baseURL!).origin}/`,
+      String(outsideReferer),
+    ).toBe(true);
     expect(requests.length).toBeGreaterThan(3);
-    expect(requests.filter((request) => new URL(request.url).origin !== new URL(baseURL!).origin && !request.url.startsWith('data:'))).toEqual([
-      expect.objectContaining({ url: expect.stringContaining(new URL(outside!).host) }),
-    ]);
-    expect(requests.filter((request) => request.referer?.includes(token) || request.referer?.includes('/preferences/'))).toEqual([]);
+    expect(
+      requests.filter(
+        (request) => new URL(request.url).origin !== new URL(baseURL!).origin && !request.url.startsWith('data:'),
+      ),
+    ).toEqual([expect.objectContaining({ url: expect.stringContaining(new URL(outside!).host) })]);
+    expect(
+      requests.filter((request) => request.referer?.includes(token) || request.referer?.includes('/preferences/')),
+    ).toEqual([]);
 
     // Back by address, not by history: going back across the other origin's document races Chromium's process swap.
     await page.goto(preferencesUrl);
@@ -186,7 +224,9 @@ test.describe('the preferences page, end to end', () => {
   });
 });
 
-test('keyboard: every control of the loaded page in reading order, each with a visible focus ring', async ({ page }) => {
+test('keyboard: every control of the loaded page in reading order, each with a visible focus ring', async ({
+  page,
+}) => {
   // A real subscription: the server renders the page with it (docs/newsletter.md#plain-form).
   await signUpConfirmAndOpenPreferences(page, 'AT');
   const island = page.locator('.newsletter-preferences');
@@ -195,12 +235,15 @@ test('keyboard: every control of the loaded page in reading order, each with a v
   const stops: string[] = [];
   for (let i = 0; i < 6; i += 1) {
     await page.keyboard.press('Tab');
-    stops.push(await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement;
-      const style = getComputedStyle(element);
-      const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-      return `${element.getAttribute('name') ?? element.textContent?.trim()}${ring ? '' : ' (no focus ring)'}`;
-    }));
+    stops.push(
+      await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        const ring =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        return `${element.getAttribute('name') ?? element.textContent?.trim()}${ring ? '' : ' (no focus ring)'}`;
+      }),
+    );
   }
   expect(stops).toEqual(['salutation', 'firstName', 'lastName', 'consents', 'Änderungen speichern', 'Jetzt abmelden']);
 });

@@ -6,7 +6,9 @@ import { countSignUpRequests, dataLayer, openSignUp, uniqueEmail } from './newsl
 const signUpEvent = { event: 'sign_up', subject: 'newsletter', origin: 'onsite:subsite', type: 'ga4' };
 
 test.describe('newsletter sign-up on the German shop page', () => {
-  test('a valid address signs up: success message with the address, announced, in view; form gone; one event', async ({ page }) => {
+  test('a valid address signs up: success message with the address, announced, in view; form gone; one event', async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     const section = await openSignUp(page, '/de/');
     await expectNoSeriousAxeViolations(page, '#newsletter');
@@ -29,7 +31,9 @@ test.describe('newsletter sign-up on the German shop page', () => {
   test('sends the request body exactly per spec', async ({ page }) => {
     const section = await openSignUp(page, '/at/');
     const email = uniqueEmail('body');
-    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/newsletter-subscribers'));
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/newsletter-subscribers'),
+    );
     await section.getByLabel('E-Mail-Adresse').fill(email);
     await section.getByLabel('Vorname').fill('Jürgen');
     await section.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ }).check();
@@ -37,7 +41,13 @@ test.describe('newsletter sign-up on the German shop page', () => {
     const request = await posted;
     expect(request.url()).toMatch(/\/service\/newsletter\/api\/internal\/newsletter-subscribers$/);
     expect(request.headers()['content-type']).toBe('application/json');
-    expect(request.postDataJSON()).toEqual({ email, firstName: 'Jürgen', consents: ['DNE'], origin: 'onsite', originAddition: 'subsite' });
+    expect(request.postDataJSON()).toEqual({
+      email,
+      firstName: 'Jürgen',
+      consents: ['DNE'],
+      origin: 'onsite',
+      originAddition: 'subsite',
+    });
   });
 
   test('a double click sends exactly one request while the button shows its loading state', async ({ page }) => {
@@ -73,7 +83,9 @@ test.describe('newsletter sign-up on the German shop page', () => {
     await expect(email).toBeFocused();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     const describedBy = await email.getAttribute('aria-describedby');
-    await expect(page.locator(`[id="${describedBy?.split(' ')[0]}"]`)).toHaveText('Die E-Mail-Adresse ist ein Pflichtfeld.');
+    await expect(page.locator(`[id="${describedBy?.split(' ')[0]}"]`)).toHaveText(
+      'Die E-Mail-Adresse ist ein Pflichtfeld.',
+    );
     await expectNoSeriousAxeViolations(page, '#newsletter');
 
     await email.fill('anna@example');
@@ -102,16 +114,22 @@ test.describe('newsletter sign-up on the German shop page', () => {
     await expectNoSeriousAxeViolations(page, '#newsletter');
   });
 
-  test('a service failure shows the generic banner (no close icon), keeps what was typed, still sends the event', async ({ page }) => {
+  test('a service failure shows the generic banner (no close icon), keeps what was typed, still sends the event', async ({
+    page,
+  }) => {
     const section = await openSignUp(page, '/at/');
-    await page.route('**/newsletter-subscribers', (route) => route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{"type":"urn:x"}' }));
+    await page.route('**/newsletter-subscribers', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{"type":"urn:x"}' }),
+    );
     const email = uniqueEmail('generic');
     await section.getByLabel('E-Mail-Adresse').fill(email);
     await section.getByLabel('Nachname').fill('Gruber');
     await section.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ }).check();
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();
     const banner = section.getByRole('alert');
-    await expect(banner).toHaveText('Aus technischen Gründen ist die Newsletter-Anmeldung gerade nicht möglich. Bitte versuchen Sie es später noch einmal.');
+    await expect(banner).toHaveText(
+      'Aus technischen Gründen ist die Newsletter-Anmeldung gerade nicht möglich. Bitte versuchen Sie es später noch einmal.',
+    );
     await expect(banner.getByRole('button')).toHaveCount(0);
     await expect(section.getByLabel('E-Mail-Adresse')).toHaveValue(email);
     await expect(section.getByLabel('Nachname')).toHaveValue('Gruber');
@@ -122,7 +140,13 @@ test.describe('newsletter sign-up on the German shop page', () => {
 
   test('too many sign-ups (429) and a network failure are the generic error too', async ({ page }) => {
     const section = await openSignUp(page, '/de/');
-    await page.route('**/newsletter-subscribers', (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', body: '{"type":"urn:service:too_many_requests"}' }));
+    await page.route('**/newsletter-subscribers', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/problem+json',
+        body: '{"type":"urn:service:too_many_requests"}',
+      }),
+    );
     await section.getByLabel('E-Mail-Adresse').fill(uniqueEmail('limited'));
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();
     await expect(section.getByRole('alert')).toContainText('Aus technischen Gründen');
@@ -132,10 +156,17 @@ test.describe('newsletter sign-up on the German shop page', () => {
     await expect(section.getByRole('alert')).toContainText('Aus technischen Gründen');
   });
 
-  test('an address the service refuses gets the invalid-address message on the field, typed value kept', async ({ page }) => {
+  test('an address the service refuses gets the invalid-address message on the field, typed value kept', async ({
+    page,
+  }) => {
     const section = await openSignUp(page, '/de/');
     await page.route('**/newsletter-subscribers', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/problem+json', body: '{"type":"urn:newsletter:email_invalid"}' }));
+      route.fulfill({
+        status: 400,
+        contentType: 'application/problem+json',
+        body: '{"type":"urn:newsletter:email_invalid"}',
+      }),
+    );
     const email = section.getByLabel('E-Mail-Adresse');
     await email.fill('refused@example.com');
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();
@@ -147,7 +178,9 @@ test.describe('newsletter sign-up on the German shop page', () => {
     await expectNoSeriousAxeViolations(page, '#newsletter');
   });
 
-  test('a honeypot filled by a script counts as a bot: success shown, nothing sent but the analytics event', async ({ page }) => {
+  test('a honeypot filled by a script counts as a bot: success shown, nothing sent but the analytics event', async ({
+    page,
+  }) => {
     const section = await openSignUp(page, '/de/');
     const requests = countSignUpRequests(page);
     const trapBox = section.locator('.newsletter-honeypot');
@@ -157,7 +190,8 @@ test.describe('newsletter sign-up on the German shop page', () => {
     await expect(honeypot).not.toBeInViewport();
     // Nothing autofill recognises: no e-mail, mail, name or phone words in name, id, label, type or autocomplete.
     const described = await honeypot.evaluate((input: HTMLInputElement) =>
-      [input.name, input.id, input.type, input.autocomplete, input.labels?.[0]?.textContent ?? ''].join(' '));
+      [input.name, input.id, input.type, input.autocomplete, input.labels?.[0]?.textContent ?? ''].join(' '),
+    );
     expect(described).not.toMatch(/e-?mail|mail|name|phone|tel/i);
     await section.getByLabel('E-Mail-Adresse').fill('bot@example.com');
     await honeypot.fill('bot@example.com', { force: true });
@@ -167,12 +201,24 @@ test.describe('newsletter sign-up on the German shop page', () => {
     expect(await dataLayer(page)).toEqual([signUpEvent]);
   });
 
-  test('with a login cookie the form is prefilled from base data; DNE already given is not asked again', async ({ page, context, baseURL }) => {
+  test('with a login cookie the form is prefilled from base data; DNE already given is not asked again', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'login_token', value: 'a.b.c', url: baseURL! }]);
     let loginHeader: string | undefined;
     await page.route('**/customers/base-data', (route) => {
       loginHeader = route.request().headers()['x-login-token'];
-      return route.fulfill({ json: { email: 'erika@example.com', salutation: 'MRS', firstName: 'Erika', lastName: 'Musterfrau', consents: ['DNE'] } });
+      return route.fulfill({
+        json: {
+          email: 'erika@example.com',
+          salutation: 'MRS',
+          firstName: 'Erika',
+          lastName: 'Musterfrau',
+          consents: ['DNE'],
+        },
+      });
     });
     const section = await openSignUp(page, '/at/');
     await expect(section.getByLabel('E-Mail-Adresse')).toHaveValue('erika@example.com');
@@ -181,11 +227,19 @@ test.describe('newsletter sign-up on the German shop page', () => {
     await expect(section.getByLabel('Vorname')).toHaveValue('Erika');
     await expect(section.getByLabel('Vorname')).toBeDisabled();
     await expect(section.getByRole('checkbox', { name: /Angebote erhalten, die zu mir passen/ })).toHaveCount(0);
-    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/newsletter-subscribers'));
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/newsletter-subscribers'),
+    );
     await page.route('**/newsletter-subscribers', (route) => route.fulfill({ status: 201 }));
     await section.getByRole('button', { name: 'Jetzt anmelden' }).click();
     expect((await posted).postDataJSON()).toEqual({
-      email: 'erika@example.com', salutation: 'MRS', firstName: 'Erika', lastName: 'Musterfrau', consents: ['DNE'], origin: 'onsite', originAddition: 'subsite',
+      email: 'erika@example.com',
+      salutation: 'MRS',
+      firstName: 'Erika',
+      lastName: 'Musterfrau',
+      consents: ['DNE'],
+      origin: 'onsite',
+      originAddition: 'subsite',
     });
     await expectNoSeriousAxeViolations(page, '#newsletter');
   });
@@ -193,8 +247,14 @@ test.describe('newsletter sign-up on the German shop page', () => {
   test('pictures are lazy, sized, in a <picture> with the 1024 and 767 px sources', async ({ page }) => {
     await page.goto('/de/');
     const picture = page.locator('#newsletter picture');
-    await expect(picture.locator('source[media="(min-width: 1024px)"]')).toHaveAttribute('srcset', /\/newsletter\/\w+\.jpg$/);
-    await expect(picture.locator('source[media="(min-width: 767px)"]')).toHaveAttribute('srcset', /\/newsletter\/\w+\.jpg$/);
+    await expect(picture.locator('source[media="(min-width: 1024px)"]')).toHaveAttribute(
+      'srcset',
+      /\/newsletter\/\w+\.jpg$/,
+    );
+    await expect(picture.locator('source[media="(min-width: 767px)"]')).toHaveAttribute(
+      'srcset',
+      /\/newsletter\/\w+\.jpg$/,
+    );
     const img = picture.locator('img');
     await expect(img).toHaveAttribute('loading', 'lazy');
     await expect(img).toHaveAttribute('width', /\d+/);
@@ -202,21 +262,27 @@ test.describe('newsletter sign-up on the German shop page', () => {
   });
 });
 
-test('byte budget: the sign-up island code stays under 40 kB and all JavaScript of the page under 300 kB (uncompressed)', async ({ page }) => {
+test('byte budget: the sign-up island code stays under 40 kB and all JavaScript of the page under 300 kB (uncompressed)', async ({
+  page,
+}) => {
   const sizes = new Map<string, number>();
   page.on('response', async (response) => {
     if (response.url().endsWith('.js')) sizes.set(new URL(response.url()).pathname, (await response.body()).length);
   });
   await openSignUp(page, '/de/');
   await page.waitForLoadState('networkidle');
-  const island = [...sizes].filter(([path]) => path.includes('NewsletterSignup')).reduce((sum, [, size]) => sum + size, 0);
+  const island = [...sizes]
+    .filter(([path]) => path.includes('NewsletterSignup'))
+    .reduce((sum, [, size]) => sum + size, 0);
   const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
   expect(island, JSON.stringify([...sizes])).toBeGreaterThan(0);
   expect(island, JSON.stringify([...sizes])).toBeLessThan(40_000);
   expect(total, JSON.stringify([...sizes])).toBeLessThan(300_000);
 });
 
-test('the server-rendered sign-up is a working POST form: its button is enabled, and no native submit puts the address in a URL', async ({ request }) => {
+test('the server-rendered sign-up is a working POST form: its button is enabled, and no native submit puts the address in a URL', async ({
+  request,
+}) => {
   const html = await (await request.get('/de/')).text();
   const form = /<form[^>]*class="newsletter-form[^"]*"[^>]*>/.exec(html)?.[0] ?? '';
   expect(form).toContain('method="post"');

@@ -10,7 +10,9 @@ import { confirmationLinkFor, openSignUp, uniqueEmail, welcomeMailFor } from './
 const CODE = /\b[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}\b/;
 
 for (const shop of shops) {
-  test(`${shop.code}: sign-up, confirmation mail, confirmation page, welcome mail with the voucher in ${shop.locale}`, async ({ page }) => {
+  test(`${shop.code}: sign-up, confirmation mail, confirmation page, welcome mail with the voucher in ${shop.locale}`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const t = translationsFor(shop.locale);
     const section = await openSignUp(page, `/${shop.segment}/`);
@@ -21,7 +23,8 @@ for (const shop of shops) {
       await section.locator('input[name="firstName"]').fill(shop.code === 'TR' ? 'Şule' : 'Éva');
       await section.locator('input[name="lastName"]').fill(shop.code === 'TR' ? 'Yılmaz' : 'Kovács');
     }
-    if (shop.newsletter.requiresCommercialConsent) await section.locator('input[name="legals"][value="NEWSLETTER"]').check();
+    if (shop.newsletter.requiresCommercialConsent)
+      await section.locator('input[name="legals"][value="NEWSLETTER"]').check();
     await section.locator('button[type="submit"]').click();
     await expect(section.getByRole('status')).toContainText(email);
 
@@ -41,7 +44,8 @@ for (const shop of shops) {
     expect(mail.html).toContain(CODE.exec(mail.text)![0]);
     expect(mail.html).toContain(`lang="${shop.locale}"`);
     expect(preferences.pathname).toBe(`/${shop.segment}/newsletter/preferences/`);
-    if (shop.code === 'HU') expect(mail.text).toMatch(/egyszer használható fel\.\nUtolsó felhasználási nap: \d{4}\. \p{L}+ \d{1,2}\./u);
+    if (shop.code === 'HU')
+      expect(mail.text).toMatch(/egyszer használható fel\.\nUtolsó felhasználási nap: \d{4}\. \p{L}+ \d{1,2}\./u);
     if (shop.code === 'TR') expect(mail.text).toContain('Hoş geldin indirim kodunuz');
   });
 }

@@ -20,7 +20,9 @@ test('staff log in through the login page and then see the preview panel on a sh
   expect(errors).toEqual([]);
 });
 
-test('empty fields are named, a wrong password says UNAUTHORIZED clearly and keeps what was typed', async ({ page }) => {
+test('empty fields are named, a wrong password says UNAUTHORIZED clearly and keeps what was typed', async ({
+  page,
+}) => {
   await page.goto('/preview/login/');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByLabel('User name')).toHaveAttribute('aria-invalid', 'true');
@@ -52,7 +54,10 @@ test('a login service that is down or unreachable gives SERVICE_UNAVAILABLE as a
 test.describe('before its script runs (JavaScript off)', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the form posts the password in the body, never in a URL, and the service refuses it unread', async ({ page, context }) => {
+  test('the form posts the password in the body, never in a URL, and the service refuses it unread', async ({
+    page,
+    context,
+  }) => {
     const password = 'never-in-a-url-4410';
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));

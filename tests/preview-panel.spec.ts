@@ -34,7 +34,12 @@ test.describe('anonymous shoppers', () => {
     await staff.close();
   });
 
-  test('with a forged StaffAuthToken cookie get a refused check and still no panel code', async ({ page, context, baseURL, request }) => {
+  test('with a forged StaffAuthToken cookie get a refused check and still no panel code', async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     await context.addCookies([{ name: 'StaffAuthToken', value: '1', url: baseURL! }]);
     const requests = collectRequests(page);
     const check = page.waitForResponse('**/service/preview/api/auth/checkauth');
@@ -55,23 +60,36 @@ test.describe('staff', () => {
     await loginAsStaff(page);
   });
 
-  test('at 375 px the toggle takes a row of its own and covers none of the sign-up\'s controls', async ({ page }) => {
+  test("at 375 px the toggle takes a row of its own and covers none of the sign-up's controls", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/hu/');
     await expect(toggle(page)).toBeVisible();
     await expect(page.locator('.preview-panel')).toHaveCSS('position', 'static');
     const form = page.locator('#newsletter form');
-    for (const control of await form.locator('input:not([type="hidden"]):not([tabindex="-1"]), button, select, a').all()) {
+    for (const control of await form
+      .locator('input:not([type="hidden"]):not([tabindex="-1"]), button, select, a')
+      .all()) {
       if (!(await control.isVisible())) continue;
       await control.scrollIntoViewIfNeeded();
       // Whatever is on top at the control's four corners and centre is the control itself (or inside it).
       const covered = await control.evaluate((element) => {
         const box = element.getBoundingClientRect();
-        const points = [[box.left + 1, box.top + 1], [box.right - 1, box.top + 1], [box.left + 1, box.bottom - 1], [box.right - 1, box.bottom - 1],
-          [box.left + box.width / 2, box.top + box.height / 2]];
+        const points = [
+          [box.left + 1, box.top + 1],
+          [box.right - 1, box.top + 1],
+          [box.left + 1, box.bottom - 1],
+          [box.right - 1, box.bottom - 1],
+          [box.left + box.width / 2, box.top + box.height / 2],
+        ];
         return points.some(([x, y]) => {
           const top = document.elementFromPoint(x!, y!);
-          return top !== null && top !== element && !element.contains(top) && !top.contains(element) && top.closest('.preview-panel') !== null;
+          return (
+            top !== null &&
+            top !== element &&
+            !element.contains(top) &&
+            !top.contains(element) &&
+            top.closest('.preview-panel') !== null
+          );
         });
       });
       expect(covered, await control.evaluate((element) => element.outerHTML.slice(0, 80))).toBe(false);
@@ -81,7 +99,9 @@ test.describe('staff', () => {
     const button = form.getByRole('button', { name: 'Feliratkozom' });
     await button.scrollIntoViewIfNeeded();
     const [buttonBox, toggleBox] = [await button.boundingBox(), await toggle(page).boundingBox()];
-    expect(buttonBox!.y >= toggleBox!.y + toggleBox!.height || buttonBox!.y + buttonBox!.height <= toggleBox!.y).toBe(true);
+    expect(buttonBox!.y >= toggleBox!.y + toggleBox!.height || buttonBox!.y + buttonBox!.height <= toggleBox!.y).toBe(
+      true,
+    );
   });
 
   test('see the panel, loaded as its own chunk after checkauth, closed until toggled', async ({ page }) => {
@@ -143,7 +163,9 @@ test.describe('staff', () => {
     expect(requests.filter((url) => url.includes('/service/preview/api/token'))).toEqual([]);
   });
 
-  test('apply a date, time, test and group: Loading..., success, and the reloaded page shows the active preview', async ({ page }) => {
+  test('apply a date, time, test and group: Loading..., success, and the reloaded page shows the active preview', async ({
+    page,
+  }) => {
     let releaseApply: () => void = () => {};
     const applied: string[] = [];
     await page.route('**/service/preview/api/token*', async (route) => {
@@ -161,7 +183,9 @@ test.describe('staff', () => {
     await expect(panel(page).getByText('Loading...')).toBeAttached();
     releaseApply();
     // The notice shows, then Apply reloads the page, which shows it again: on a loaded machine the wait spans the reload.
-    await expect(panel(page).getByRole('status').filter({ hasText: 'Settings applied successfully.' })).toBeVisible({ timeout: 15_000 });
+    await expect(panel(page).getByRole('status').filter({ hasText: 'Settings applied successfully.' })).toBeVisible({
+      timeout: 15_000,
+    });
     const query = new URL(applied[0]!).searchParams;
     expect(Object.fromEntries(query)).toEqual({
       test: 'CHECKOUT_BUTTON_COLOR',

@@ -15,7 +15,8 @@ const seeded = (folder: string) => JSON.parse(fs.readFileSync(path.resolve(`serv
 const live = seeded('footer');
 const liveHeadline = live.headline as string;
 const christmasHeadline = seeded('footer-christmas').headline as string;
-const firstGroup = (content: { teaserGroups: { heading: { text: string } }[] }) => content.teaserGroups[0]!.heading.text;
+const firstGroup = (content: { teaserGroups: { heading: { text: string } }[] }) =>
+  content.teaserGroups[0]!.heading.text;
 const variantFirstGroup = firstGroup(seeded('footer-teaser-order-b'));
 const indicator = (page: Page) => page.locator('[data-preview-indicator]');
 const footerHeadline = (page: Page) => page.locator('.footer-service__headline');
@@ -23,11 +24,16 @@ const firstPanelTitle = (page: Page) => page.locator('[data-shop-footer] [data-p
 
 /** Sets the staff session's preview through the service, as the panel's Apply does. */
 async function preview(page: Page, query: Record<string, string>) {
-  const response = await page.request.get(`/service/preview/api/token?${new URLSearchParams({ test: '', group: '', previewDateTime: '', ...query })}`);
+  const response = await page.request.get(
+    `/service/preview/api/token?${new URLSearchParams({ test: '', group: '', previewDateTime: '', ...query })}`,
+  );
   expect(response.status()).toBe(200);
 }
 
-test('staff previewing a moment after a scheduled version see its text; a shopper at the same time sees the live text', async ({ page, browser }) => {
+test('staff previewing a moment after a scheduled version see its text; a shopper at the same time sees the live text', async ({
+  page,
+  browser,
+}) => {
   expect(christmasHeadline).not.toBe(liveHeadline);
   await loginAsStaff(page);
   await preview(page, { previewDateTime: '2026-12-24T09:00:00.000Z' });
@@ -42,7 +48,9 @@ test('staff previewing a moment after a scheduled version see its text; a shoppe
   await shopper.close();
 });
 
-test('a forced group shows its variant, the other group the live footer, and the A/B service answers that group', async ({ page }) => {
+test('a forced group shows its variant, the other group the live footer, and the A/B service answers that group', async ({
+  page,
+}) => {
   expect(variantFirstGroup).not.toBe(firstGroup(live));
   const target = { test: 'FOOTER_TEASER_ORDER', group: 'B' };
   await loginAsStaff(page);
@@ -67,7 +75,9 @@ test('preview answers are never cached for anyone else; every shop page has one'
     expect(response.status(), pagePath).toBe(200);
     expect(response.headers()['cache-control'], pagePath).toBe('private, no-store');
     expect(response.headers()['vary'], pagePath).toMatch(/^Cookie\b/);
-    expect(response.headers()['content-security-policy'], pagePath).toMatch(/script-src 'self' 'sha256-.*frame-ancestors 'none'/);
+    expect(response.headers()['content-security-policy'], pagePath).toMatch(
+      /script-src 'self' 'sha256-.*frame-ancestors 'none'/,
+    );
     expect(await response.text(), pagePath).toContain('data-preview-indicator');
   }
 });
@@ -82,7 +92,9 @@ test('Apply reloads into the preview; clearing date and test returns to the live
   await dialog.getByLabel('Date').fill('');
   await expect(dialog.getByText(/Active tests found|No active tests/)).toBeVisible();
   await dialog.getByLabel('A/B test', { exact: true }).selectOption('');
-  const reloaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/de/' && response.request().method() === 'GET');
+  const reloaded = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/de/' && response.request().method() === 'GET',
+  );
   await dialog.getByRole('button', { name: 'Apply' }).click();
   const response = await reloaded;
   expect(response.headers()['cache-control']).toBe('no-cache');
@@ -92,7 +104,11 @@ test('Apply reloads into the preview; clearing date and test returns to the live
   await expect(page.getByRole('button', { name: 'Preview', exact: true })).toBeVisible();
 });
 
-test('shoppers and staff without an active preview get the release file byte for byte, and no preview request', async ({ page, browser, request }) => {
+test('shoppers and staff without an active preview get the release file byte for byte, and no preview request', async ({
+  page,
+  browser,
+  request,
+}) => {
   const release = fs.readFileSync(path.join(servedSiteDir, 'de/index.html'));
   const shopperAnswer = await request.get('/de/');
   expect(Buffer.from(await shopperAnswer.body()).equals(release)).toBe(true);
@@ -111,7 +127,9 @@ test('shoppers and staff without an active preview get the release file byte for
 });
 
 for (const width of [375, 1440]) {
-  test(`the indicator is visible at ${width} px without opening the panel and covers neither sign-up nor footer controls`, async ({ page }) => {
+  test(`the indicator is visible at ${width} px without opening the panel and covers neither sign-up nor footer controls`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await loginAsStaff(page);
     await preview(page, { test: 'FOOTER_TEASER_ORDER', group: 'B', previewDateTime: '2026-12-24T09:00:00.000Z' });
@@ -130,7 +148,9 @@ for (const width of [375, 1440]) {
       await control.scrollIntoViewIfNeeded();
       await expect(indicator(page)).toBeInViewport();
       const [bar, box] = [await indicator(page).boundingBox(), await control.boundingBox()];
-      expect(box!.y >= bar!.y + bar!.height || box!.y + box!.height <= bar!.y, 'indicator overlaps a control').toBe(true);
+      expect(box!.y >= bar!.y + bar!.height || box!.y + box!.height <= bar!.y, 'indicator overlaps a control').toBe(
+        true,
+      );
     }
     expect(errors).toEqual([]);
   });

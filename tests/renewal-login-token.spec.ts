@@ -8,7 +8,10 @@ import { DEMO_SHOPPER } from '../server/preview/staffAccounts.ts';
 
 const RENEW = '/service/login/api/v1/logintoken/renew';
 const { SHOPPER_EMAIL, SHOPPER_PASSWORD } = readToolConfig();
-const shopper = { username: SHOPPER_EMAIL ?? DEMO_SHOPPER.username, password: SHOPPER_PASSWORD ?? DEMO_SHOPPER.password };
+const shopper = {
+  username: SHOPPER_EMAIL ?? DEMO_SHOPPER.username,
+  password: SHOPPER_PASSWORD ?? DEMO_SHOPPER.password,
+};
 
 test('an anonymous page asks for no renewal', async ({ page }) => {
   await page.clock.install();
@@ -18,7 +21,11 @@ test('an anonymous page asks for no renewal', async ({ page }) => {
   expect(requests.filter((url) => url.includes(RENEW))).toEqual([]);
 });
 
-test('a malformed login cookie is ignored: no script error, the sign-up works, renewal waits for a real login', async ({ page, context, baseURL }) => {
+test('a malformed login cookie is ignored: no script error, the sign-up works, renewal waits for a real login', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([{ name: 'login_token', value: '%E0', url: baseURL! }]);
   await page.clock.install();
   const errors = collectConsoleErrors(page);
@@ -41,7 +48,10 @@ test.describe('a logged-in demo shopper', () => {
     await expect(page.getByRole('status')).toContainText('You are logged in.');
   });
 
-  test('renews once ren has passed, with CSRF header and token, and stops after the service says 200', async ({ page, context }) => {
+  test('renews once ren has passed, with CSRF header and token, and stops after the service says 200', async ({
+    page,
+    context,
+  }) => {
     const requests = collectRequests(page);
     await page.goto('/de/');
     const token = (await context.cookies()).find((cookie) => cookie.name === 'login_token')!.value;
@@ -55,7 +65,11 @@ test.describe('a logged-in demo shopper', () => {
     await page.clock.setSystemTime(ren * 1000 + 1000);
     // Up to the next check in steps shorter than a call's time-out, and no further once the call went out: a clock
     // run past the time-out while the answer is on its way aborts the call (a fresh-clone npm test under load did).
-    const wentOut = () => Promise.race([renewal.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 250))]);
+    const wentOut = () =>
+      Promise.race([
+        renewal.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 250)),
+      ]);
     for (let ran = 0; ran < 3 * 60_000; ran += REQUEST_TIMEOUT_MS / 2) {
       await page.clock.runFor(REQUEST_TIMEOUT_MS / 2);
       if (await wentOut()) break;
@@ -80,13 +94,20 @@ test.describe('a logged-in demo shopper', () => {
   });
 });
 
-test('the page\'s one script (renewal, preview check, footer, island runtime) is a single file without React or schemas', async ({ page, request }) => {
+test("the page's one script (renewal, preview check, footer, island runtime) is a single file without React or schemas", async ({
+  page,
+  request,
+}) => {
   await page.goto('/de/');
-  const scripts = await page.locator('script[type="module"][src]').evaluateAll((elements) => elements.map((element) => element.getAttribute('src')!));
+  const scripts = await page
+    .locator('script[type="module"][src]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('src')!));
   expect(scripts).toHaveLength(1);
   const code = await (await request.get(scripts[0]!)).text();
   // Its bytes on the wire are budgeted in tests/budgets.spec.ts; here: nothing it waits for, nothing it must not carry.
-  expect(code, 'a static import').not.toMatch(/(?:^|[;\s}])import\s*(?:[{*"']|[\w$]+\s+from)|\bexport\s*[{*][^;]*\bfrom\s*["']/);
+  expect(code, 'a static import').not.toMatch(
+    /(?:^|[;\s}])import\s*(?:[{*"']|[\w$]+\s+from)|\bexport\s*[{*][^;]*\bfrom\s*["']/,
+  );
   expect(code, 'React').not.toMatch(/react/i);
   // The schema library's mark (the Standard Schema interface every valibot schema carries).
   expect(code, 'valibot').not.toContain('~standard');

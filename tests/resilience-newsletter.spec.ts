@@ -9,7 +9,8 @@ const genericError = 'Aus technischen Gründen';
 // status.
 const signUpFaults: Record<string, (route: Route) => Promise<void>> = {
   ...Object.fromEntries(Object.entries(faults).filter(([name]) => name !== 'sends malformed JSON')),
-  'answers 400 with malformed JSON': (route) => route.fulfill({ status: 400, contentType: 'application/problem+json', body: '{"type": "urn:newsl' }),
+  'answers 400 with malformed JSON': (route) =>
+    route.fulfill({ status: 400, contentType: 'application/problem+json', body: '{"type": "urn:newsl' }),
 };
 
 async function fillAustrianForm(section: Locator, email: string) {
@@ -38,7 +39,9 @@ async function retryAfterRecovery(page: Page, section: Locator) {
 }
 
 for (const [fault, answer] of Object.entries(signUpFaults)) {
-  test(`when the newsletter service ${fault}, the form says so, keeps what was typed and a retry succeeds`, async ({ page }) => {
+  test(`when the newsletter service ${fault}, the form says so, keeps what was typed and a retry succeeds`, async ({
+    page,
+  }) => {
     const section = await openSignUp(page, '/at/');
     const email = uniqueEmail('fault');
     await page.route(signUpUrl, answer);
@@ -51,7 +54,9 @@ for (const [fault, answer] of Object.entries(signUpFaults)) {
   });
 }
 
-test('a sign-up that gets no answer within 15 s ends in the generic error, not an endless spinner', async ({ page }) => {
+test('a sign-up that gets no answer within 15 s ends in the generic error, not an endless spinner', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const section = await openSignUp(page, '/at/');
   const email = uniqueEmail('timeout');

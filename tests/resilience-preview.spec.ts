@@ -75,5 +75,7 @@ test('on a slow 3G connection the panel loads, lists tests and applies', async (
   await expect(panel(page).getByText('Active tests found.')).toBeVisible({ timeout: 30_000 });
   await chooseTestAndGroup(page);
   await apply(page).click();
-  await expect(panel(page).getByRole('status').filter({ hasText: 'Settings applied successfully.' })).toBeVisible({ timeout: 30_000 });
+  await expect(panel(page).getByRole('status').filter({ hasText: 'Settings applied successfully.' })).toBeVisible({
+    timeout: 30_000,
+  });
 });

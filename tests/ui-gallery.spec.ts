@@ -29,7 +29,20 @@ for (const viewport of viewports) {
       await openGallery(page);
       await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
       await expect(page.locator('h1')).toHaveText(de('ui.gallery.title'));
-      for (const name of ['Button', 'IconButton', 'TextLink', 'Notification', 'Spinner', 'TextInput', 'Select', 'Checkbox', 'ExpansionPanel', 'Icon', 'Label', 'Banderole']) {
+      for (const name of [
+        'Button',
+        'IconButton',
+        'TextLink',
+        'Notification',
+        'Spinner',
+        'TextInput',
+        'Select',
+        'Checkbox',
+        'ExpansionPanel',
+        'Icon',
+        'Label',
+        'Banderole',
+      ]) {
         await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
       }
       await expectNoSeriousAxeViolations(page);
@@ -47,7 +60,8 @@ test('hydrating the gallery moves nothing: no layout shift from server HTML to t
     document.addEventListener('DOMContentLoaded', () => (state.parsedAt = performance.now()));
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if (state.parsedAt !== undefined && entry.startTime >= state.parsedAt) state.shifts.push((entry as unknown as { value: number }).value);
+        if (state.parsedAt !== undefined && entry.startTime >= state.parsedAt)
+          state.shifts.push((entry as unknown as { value: number }).value);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -69,7 +83,9 @@ test('every shop has its gallery in its own language', async ({ page }) => {
     // Building-block strings with placeholders (docs/constants.md#building-block-strings), filled in at build time.
     await expect(page.getByText(t('ui.pagination.page', { page: 2, totalPages: 5 }), { exact: true })).toBeVisible();
     await expect(page.getByText(t('ui.energyEfficiencyClass', { class: 'A' }), { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: t('shop.country'), exact: false }).and(page.locator('[aria-current="page"]'))).toHaveCount(1);
+    await expect(
+      page.getByRole('link', { name: t('shop.country'), exact: false }).and(page.locator('[aria-current="page"]')),
+    ).toHaveCount(1);
     expect(errors, shop.segment).toEqual([]);
   }
 });
@@ -117,9 +133,13 @@ test('text inputs: clear button, password toggle and strength, formatting helper
   const passwordBox = specimen(page, 'type="password" showStrength').first();
   const password = passwordBox.getByLabel(de('ui.gallery.sample.password'), { exact: true });
   await password.pressSequentially('kaffee');
-  await expect(passwordBox.locator('.ui-strength__text')).toHaveText(`${de('ui.password.strength')}: ${de('ui.password.strength.weak')}`);
+  await expect(passwordBox.locator('.ui-strength__text')).toHaveText(
+    `${de('ui.password.strength')}: ${de('ui.password.strength.weak')}`,
+  );
   await password.pressSequentially('bohne7');
-  await expect(passwordBox.locator('.ui-strength__text')).toHaveText(`${de('ui.password.strength')}: ${de('ui.password.strength.strong')}`);
+  await expect(passwordBox.locator('.ui-strength__text')).toHaveText(
+    `${de('ui.password.strength')}: ${de('ui.password.strength.strong')}`,
+  );
   await page.keyboard.press('Tab');
   await expect(passwordBox.getByRole('button', { name: de('ui.password.show') })).toBeFocused();
   await page.keyboard.press('Space');
@@ -171,7 +191,9 @@ test('expansion panels: more/less by keyboard, the accordion hides until found',
   await page.keyboard.press('Enter');
   await expect(preview.getByRole('button', { name: de('ui.showLess') })).toHaveAttribute('aria-expanded', 'true');
   expect((await content.boundingBox())!.height).toBeGreaterThan(60);
-  expect((await specimen(page, 'collapsedHeight={96}').locator('.ui-expansion__content').boundingBox())!.height).toBeCloseTo(96, 0);
+  expect(
+    (await specimen(page, 'collapsedHeight={96}').locator('.ui-expansion__content').boundingBox())!.height,
+  ).toBeCloseTo(96, 0);
 
   const payment = page.getByRole('button', { name: de('ui.gallery.sample.payment') });
   const panel = page.locator(`#${await payment.getAttribute('aria-controls')}`);
@@ -189,10 +211,14 @@ test('the router link hands the click to the app; every control shows a visible 
   await openGallery(page);
   await page.getByRole('link', { name: de('ui.gallery.sample.toCheckout') }).click();
   await expect(page).toHaveURL(/\/ui\/$/);
-  await expect(page.getByTestId('router-output')).toHaveText(de('ui.gallery.sample.navigatedTo', { path: '/de/checkout/' }));
+  await expect(page.getByTestId('router-output')).toHaveText(
+    de('ui.gallery.sample.navigatedTo', { path: '/de/checkout/' }),
+  );
 
   // Tab through the whole gallery: every stop must draw an outline or a focus shadow.
-  await page.locator('.ui-gallery').evaluate((gallery) => (gallery.previousElementSibling as HTMLElement | null)?.scrollIntoView());
+  await page
+    .locator('.ui-gallery')
+    .evaluate((gallery) => (gallery.previousElementSibling as HTMLElement | null)?.scrollIntoView());
   await page.locator('nav a').last().focus();
   const unmarked: string[] = [];
   let checked = 0;
@@ -203,7 +229,10 @@ test('the router link hands the click to the app; every control shows a visible 
       if (!element.closest('.ui-gallery')) return null;
       const style = getComputedStyle(element);
       const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-      return { ring, name: `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30)}` };
+      return {
+        ring,
+        name: `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30)}`,
+      };
     });
     if (!info) break;
     checked += 1;
@@ -216,7 +245,9 @@ test('the router link hands the click to the app; every control shows a visible 
 test('at 320 px (or 200 % zoom) nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await openGallery(page, '/hu/ui/');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 

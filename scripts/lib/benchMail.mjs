@@ -67,7 +67,11 @@ export async function measureMail({ queued = 1000, sequential = 200 } = {}) {
     smtp.refuse(421);
     const before = smtp.received.length;
     for (let index = 0; index < queued; index += 8) {
-      await Promise.all(Array.from({ length: Math.min(8, queued - index) }, (_, offset) => signUp(`drain-${index + offset}@example.com`)));
+      await Promise.all(
+        Array.from({ length: Math.min(8, queued - index) }, (_, offset) =>
+          signUp(`drain-${index + offset}@example.com`),
+        ),
+      );
     }
     await services.stop();
     // …every job due now, and the services start again with the server accepting.
@@ -83,7 +87,12 @@ export async function measureMail({ queued = 1000, sequential = 200 } = {}) {
     return {
       transport: 'SMTP, smtp-server on loopback',
       drain: { mails: queued, unique, seconds: round(seconds), mailsPerSecond: Math.round((queued - 1) / seconds) },
-      signUpToArrivalMs: { runs: sequential, median: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) },
+      signUpToArrivalMs: {
+        runs: sequential,
+        median: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: Math.max(...latencies),
+      },
     };
   } finally {
     await services.stop();

@@ -37,12 +37,17 @@ export async function measurePreviewRender({ origin, page = '/de/', runs = 5, cr
   });
   if (!login.ok) throw new Error(`staff login failed: HTTP ${login.status}`);
   cookie = remember(jar, login);
-  const query = new URLSearchParams({ test: 'FOOTER_TEASER_ORDER', group: 'B', previewDateTime: '2026-12-24T09:00:00.000Z' });
+  const query = new URLSearchParams({
+    test: 'FOOTER_TEASER_ORDER',
+    group: 'B',
+    previewDateTime: '2026-12-24T09:00:00.000Z',
+  });
   const applied = await fetch(`${origin}/service/preview/api/token?${query}`, { headers: { cookie } });
   if (!applied.ok) throw new Error(`applying the preview failed: HTTP ${applied.status}`);
 
   const first = await timedGet(origin + page, cookie);
-  if (first.response.headers.get('cache-control') !== 'private, no-store') throw new Error(`${page} was not a preview render`);
+  if (first.response.headers.get('cache-control') !== 'private, no-store')
+    throw new Error(`${page} was not a preview render`);
   const preview = [];
   const staticPage = [];
   for (let run = 0; run < runs; run += 1) {
@@ -50,5 +55,11 @@ export async function measurePreviewRender({ origin, page = '/de/', runs = 5, cr
     staticPage.push((await timedGet(origin + page, '')).ms);
   }
   const round = (ms) => Number(ms.toFixed(1));
-  return { page, runs, firstRenderMs: round(first.ms), previewMedianMs: round(median(preview)), staticMedianMs: round(median(staticPage)) };
+  return {
+    page,
+    runs,
+    firstRenderMs: round(first.ms),
+    previewMedianMs: round(median(preview)),
+    staticMedianMs: round(median(staticPage)),
+  };
 }

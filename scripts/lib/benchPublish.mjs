@@ -38,8 +38,17 @@ export async function measurePublish({ runs = 5 } = {}) {
     seedPromotions(server.db);
     await publish('Bench first release'); // the first release builds every shop
     // …and then the preview renderer: each run starts with the publisher idle, as an operator's publish usually does.
-    const status = () => fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } }).then((r) => r.json());
-    await waitUntil(async () => { const { shops, queue } = await status(); return queue.length === 0 && !Object.values(shops).some((shop) => shop.building); }, { timeoutMs: 120_000, what: 'the publisher idle' });
+    const status = () =>
+      fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } }).then(
+        (r) => r.json(),
+      );
+    await waitUntil(
+      async () => {
+        const { shops, queue } = await status();
+        return queue.length === 0 && !Object.values(shops).some((shop) => shop.building);
+      },
+      { timeoutMs: 120_000, what: 'the publisher idle' },
+    );
     const all = [];
     for (let run = 1; run <= runs; run += 1) {
       all.push(await publish(`Bench publish ${run}`));
@@ -49,12 +58,19 @@ export async function measurePublish({ runs = 5 } = {}) {
     const ms = await publish('Bench publish under load');
     await new Promise((resolve) => setTimeout(resolve, 500));
     const counts = await load.stop();
-    if (counts.non200.length || counts.mixed.length) console.log(`  under load: ${[...counts.non200, ...counts.mixed].slice(0, 5).join('; ')}`);
+    if (counts.non200.length || counts.mixed.length)
+      console.log(`  under load: ${[...counts.non200, ...counts.mixed].slice(0, 5).join('; ')}`);
     return {
       shop: SHOP.segment,
       runs,
       triggerToServedMs: { median: median(all), max: Math.max(...all), all },
-      underLoad: { ms, pages: counts.pages, assets: counts.assets, non200: counts.non200.length, mixed: counts.mixed.length },
+      underLoad: {
+        ms,
+        pages: counts.pages,
+        assets: counts.assets,
+        non200: counts.non200.length,
+        mixed: counts.mixed.length,
+      },
     };
   } finally {
     await server.close();

@@ -14,7 +14,11 @@ import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
  *   before the swap; false leaves the renderer in place (the server that asked for the build is gone)
  * @returns {Promise<number>} the exit code
  */
-export async function buildPreviewRenderer({ serviceOrigin, outDir = readConfig().previewRendererDir, stillWanted = () => true }) {
+export async function buildPreviewRenderer({
+  serviceOrigin,
+  outDir = readConfig().previewRendererDir,
+  stillWanted = () => true,
+}) {
   const target = path.resolve(root, outDir);
   const staging = `${target}.staging`;
   const retired = `${target}.old`;

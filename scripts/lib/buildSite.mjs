@@ -11,7 +11,15 @@ import { selectShops, shops as allShops } from '../../src/shared/countries.ts';
 import { readConfig, readToolConfig } from '../../src/shared/config.ts';
 import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
 import {
-  STAGING_PREFIX, adoptPlainDist, liveRelease, newReleaseId, pruneReleases, siteDirOf, switchLive, withReleaseLock, writeRelease,
+  STAGING_PREFIX,
+  adoptPlainDist,
+  liveRelease,
+  newReleaseId,
+  pruneReleases,
+  siteDirOf,
+  switchLive,
+  withReleaseLock,
+  writeRelease,
 } from '../../src/shared/publish/releases.ts';
 
 /** An Astro build that takes longer is stopped and fails (docs/constants.md#timings). */
@@ -35,7 +43,15 @@ import { buildPreviewRenderer } from './buildPreviewRenderer.mjs';
  *   before the release and the preview renderer are switched in; false stops the build there (its server is gone)
  * @returns {Promise<number>} the exit code
  */
-export async function buildSite({ shops = [], serviceOrigin = readToolConfig().SERVICE_ORIGIN, distDir, releasesDir, env = {}, contentVersions = {}, stillWanted = () => true } = {}) {
+export async function buildSite({
+  shops = [],
+  serviceOrigin = readToolConfig().SERVICE_ORIGIN,
+  distDir,
+  releasesDir,
+  env = {},
+  contentVersions = {},
+  stillWanted = () => true,
+} = {}) {
   const config = readConfig(undefined, root);
   const dist = path.resolve(root, distDir ?? config.distDir);
   const releases = path.resolve(root, releasesDir ?? config.releasesDir);
@@ -50,7 +66,9 @@ export async function buildSite({ shops = [], serviceOrigin = readToolConfig().S
   const services = serviceOrigin ? undefined : await startServices({ quiet: true });
   const origin = serviceOrigin ?? services.origin;
   try {
-    const code = await withReleaseLock(releases, () => buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions, stillWanted }));
+    const code = await withReleaseLock(releases, () =>
+      buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions, stillWanted }),
+    );
     // A full build of the live site also renews the staff preview renderer (docs/preview.md#preview-render).
     if (code !== 0 || requested.length < allSegments.length || distDir) return code;
     return await buildPreviewRenderer({ serviceOrigin: origin, stillWanted });
@@ -93,17 +111,27 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
     // A partial build's _headers names only its own pages: write it anew for the whole release.
     if (partial) writeHeadersFile(siteDir);
     const missing = missingFiles(siteDir, built, path.join(root, 'src/pages'));
-    if (missing.length > 0) throw new Error(`The release is incomplete (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}); the live release is unchanged`);
+    if (missing.length > 0)
+      throw new Error(
+        `The release is incomplete (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}); the live release is unchanged`,
+      );
 
     const builtAt = new Date().toISOString();
     const durationMs = Date.now() - started;
-    const rebuilt = Object.fromEntries(built.map((segment) => [segment, { release: id, contentVersion: builtVersions[segment] ?? null, builtAt, durationMs }]));
+    const rebuilt = Object.fromEntries(
+      built.map((segment) => [
+        segment,
+        { release: id, contentVersion: builtVersions[segment] ?? null, builtAt, durationMs },
+      ]),
+    );
     writeRelease(staging, { id, createdAt: builtAt, kind: 'build', built, shops: { ...base?.shops, ...rebuilt } });
     if (!stillWanted()) throw new Error('The server that asked for this build is gone; the live release is unchanged');
     fs.renameSync(staging, path.join(releases, id));
     switchLive(dist, releases, id);
     const pruned = pruneReleases(releases, keep, id);
-    console.log(`Built ${partial ? built.join(', ') : 'all shops'} as release ${id} in ${(durationMs / 1000).toFixed(1)} s; ${path.relative(root, dist) || dist} now serves it${pruned.length ? ` (removed ${pruned.length} old release(s))` : ''}`);
+    console.log(
+      `Built ${partial ? built.join(', ') : 'all shops'} as release ${id} in ${(durationMs / 1000).toFixed(1)} s; ${path.relative(root, dist) || dist} now serves it${pruned.length ? ` (removed ${pruned.length} old release(s))` : ''}`,
+    );
     return 0;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });

@@ -35,7 +35,9 @@ export const docBlocks = {
 
 /** The Markdown files that may hold generated parts: the README, docs/ and the UI kit's component READMEs. */
 export function markdownFiles() {
-  const ui = fs.readdirSync(path.join(root, 'src/ui'), { recursive: true }).filter((file) => file.endsWith('README.md'));
+  const ui = fs
+    .readdirSync(path.join(root, 'src/ui'), { recursive: true })
+    .filter((file) => file.endsWith('README.md'));
   const docs = fs.readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md'));
   return ['README.md', ...docs.map((file) => `docs/${file}`), ...ui.map((file) => `src/ui/${file}`)].sort();
 }

@@ -20,8 +20,13 @@ export function findWebKitWebDriver() {
 export function findMiniBrowser() {
   const lib = '/usr/lib';
   if (!fs.existsSync(lib)) return undefined;
-  const candidates = fs.readdirSync(lib).flatMap((arch) => ['webkit2gtk-4.1', 'webkit2gtk-4.0'].map((dir) => path.join(lib, arch, dir, 'MiniBrowser')));
-  return firstExisting([...candidates, ...['webkit2gtk-4.1', 'webkit2gtk-4.0'].map((dir) => path.join(lib, dir, 'MiniBrowser'))]);
+  const candidates = fs
+    .readdirSync(lib)
+    .flatMap((arch) => ['webkit2gtk-4.1', 'webkit2gtk-4.0'].map((dir) => path.join(lib, arch, dir, 'MiniBrowser')));
+  return firstExisting([
+    ...candidates,
+    ...['webkit2gtk-4.1', 'webkit2gtk-4.0'].map((dir) => path.join(lib, dir, 'MiniBrowser')),
+  ]);
 }
 
 /** `xvfb-run`, which gives a command a virtual display, or undefined. */

@@ -20,7 +20,11 @@ export async function followUntilLive({ readStatus, segment, version, storedAt, 
   while (Date.now() - storedAt < LIVE_TIMEOUT_MS) {
     const status = await readStatus();
     if (status.status === 404) return { outcome: 'unavailable' };
-    if (!status.ok) return { outcome: 'failed', reason: `the publishing status answered ${status.status}; cannot tell when it is live` };
+    if (!status.ok)
+      return {
+        outcome: 'failed',
+        reason: `the publishing status answered ${status.status}; cannot tell when it is live`,
+      };
     const entry = (lastEntry = (await status.json()).shops?.[segment] ?? {});
     if (typeof entry.contentVersion === 'number' && entry.contentVersion >= version) {
       return { outcome: 'live', seconds: (Date.now() - storedAt) / 1000, release: entry.release };
@@ -28,7 +32,8 @@ export async function followUntilLive({ readStatus, segment, version, storedAt, 
     // An error that was there before this version was stored belongs to an earlier build.
     const error = entry.lastError === undefined ? undefined : JSON.stringify(entry.lastError);
     if (baselineError === undefined) baselineError = error ?? '';
-    else if (error !== undefined && error !== baselineError) return { outcome: 'failed', reason: `the build failed: ${describeError(entry.lastError)}` };
+    else if (error !== undefined && error !== baselineError)
+      return { outcome: 'failed', reason: `the build failed: ${describeError(entry.lastError)}` };
     if (!reportedBuilding) onBuilding();
     reportedBuilding = true;
     await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));

@@ -19,7 +19,10 @@ export function reportLines(label, raw, shop) {
   const line = (problem, tag = '') => `${label} ${problem.path}: ${tag}${problem.message}`;
   if (!shop) return { problems: footerContentProblems(raw).map((problem) => line(problem)), warnings: [] };
   const report = shopFooterReport(raw, shop);
-  return { problems: report.problems.map((problem) => line(problem)), warnings: report.warnings.map((problem) => line(problem, 'warning: ')) };
+  return {
+    problems: report.problems.map((problem) => line(problem)),
+    warnings: report.warnings.map((problem) => line(problem, 'warning: ')),
+  };
 }
 
 /** Problems and warnings as one list: what `content:check` prints, and fails on. */

@@ -35,21 +35,36 @@ export function builtPages(siteDir) {
  */
 export function htmlErrors(files) {
   const java = findJava();
-  if (!java) return Promise.reject(new Error('Java is missing: install Debian\'s default-jre-headless (npm run setup:browser does)'));
+  if (!java)
+    return Promise.reject(
+      new Error("Java is missing: install Debian's default-jre-headless (npm run setup:browser does)"),
+    );
   const jar = path.join(path.dirname(require.resolve('vnu-jar')), 'build', 'dist', 'vnu.jar');
   return new Promise((resolve, reject) => {
-    execFile(java, ['-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) return reject(error);
-      try {
-        const { messages } = JSON.parse(stderr);
-        resolve(
-          messages
-            .filter((message) => message.type === 'error' && !/Content Security Policy/.test(message.message))
-            .map((message) => ({ file: decodeURIComponent(String(message.url).replace(/^file:/, '')), line: message.lastLine, message: message.message, extract: message.extract })),
-        );
-      } catch (parseError) {
-        reject(new Error(`The Nu HTML Checker answered no JSON: ${String(stderr).slice(0, 500)}`, { cause: parseError }));
-      }
-    });
+    execFile(
+      java,
+      ['-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error) return reject(error);
+        try {
+          const { messages } = JSON.parse(stderr);
+          resolve(
+            messages
+              .filter((message) => message.type === 'error' && !/Content Security Policy/.test(message.message))
+              .map((message) => ({
+                file: decodeURIComponent(String(message.url).replace(/^file:/, '')),
+                line: message.lastLine,
+                message: message.message,
+                extract: message.extract,
+              })),
+          );
+        } catch (parseError) {
+          reject(
+            new Error(`The Nu HTML Checker answered no JSON: ${String(stderr).slice(0, 500)}`, { cause: parseError }),
+          );
+        }
+      },
+    );
   });
 }

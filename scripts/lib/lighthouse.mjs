@@ -13,8 +13,11 @@ const median = (values) => {
 async function runOnce(url, port, formFactor) {
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories };
   const { lhr } = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-  const missing = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'].filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
-  if (lhr.runtimeError || missing.length) throw new Error(`Lighthouse run incomplete: ${lhr.runtimeError?.message ?? missing.join(', ')}`);
+  const missing = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'].filter(
+    (id) => typeof lhr.audits[id]?.numericValue !== 'number',
+  );
+  if (lhr.runtimeError || missing.length)
+    throw new Error(`Lighthouse run incomplete: ${lhr.runtimeError?.message ?? missing.join(', ')}`);
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -43,7 +46,9 @@ export async function lighthouseMedian(url, port, formFactor, runs = 3) {
     }
   }
   const figures = Object.fromEntries(
-    Object.keys(results[0]).filter((key) => key !== 'failedAudits').map((key) => [key, median(results.map((r) => r[key]))]),
+    Object.keys(results[0])
+      .filter((key) => key !== 'failedAudits')
+      .map((key) => [key, median(results.map((r) => r[key]))]),
   );
   return { ...figures, failedAudits: [...new Set(results.flatMap((r) => r.failedAudits))] };
 }

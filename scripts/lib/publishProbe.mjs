@@ -20,7 +20,10 @@ export function steadyLoad({ origin, pagePath, concurrency = 4 }) {
   const get = async (url) => {
     let response;
     try {
-      response = await fetch(origin + url, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(15_000) });
+      response = await fetch(origin + url, {
+        headers: { 'accept-encoding': 'identity' },
+        signal: AbortSignal.timeout(15_000),
+      });
     } catch {
       result.refused += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -92,5 +95,11 @@ export async function publishFooterText({ origin, token, site, text, validFrom }
  * @param {import('../../server/promotion/versionStore.ts').VersionStore} store
  */
 export function storeBrokenFooter(store, site) {
-  return store.store({ site, name: 'SHOP_FOOTER', contentJSON: '{"headline": 42', validFrom: new Date(), storedBy: 'test' });
+  return store.store({
+    site,
+    name: 'SHOP_FOOTER',
+    contentJSON: '{"headline": 42',
+    validFrom: new Date(),
+    storedBy: 'test',
+  });
 }

@@ -2,12 +2,14 @@ import { expect, test } from 'vitest';
 import { chainDepth, initiatorUrl } from './requestChain.mjs';
 
 test('a waterfall of imports is as deep as its longest chain', () => {
-  expect(chainDepth([
-    { url: '/a.js', initiator: '/de/' },
-    { url: '/b.js', initiator: '/a.js' },
-    { url: '/c.js', initiator: '/b.js' },
-    { url: '/d.js', initiator: '/a.js' },
-  ])).toBe(3);
+  expect(
+    chainDepth([
+      { url: '/a.js', initiator: '/de/' },
+      { url: '/b.js', initiator: '/a.js' },
+      { url: '/c.js', initiator: '/b.js' },
+      { url: '/d.js', initiator: '/a.js' },
+    ]),
+  ).toBe(3);
 });
 
 test('files preloaded all at once by the page are one round trip deep; no requests, no depth', () => {

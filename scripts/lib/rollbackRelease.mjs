@@ -5,19 +5,35 @@ import { assembleShopRollback, missingFiles } from '../../src/build/assembleRele
 import { root } from './services.mjs';
 import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 import {
-  STAGING_PREFIX, listReleases, liveRelease, missingSite, newReleaseId, pruneReleases, siteDirOf, switchLive, withReleaseLock, writeRelease,
+  STAGING_PREFIX,
+  listReleases,
+  liveRelease,
+  missingSite,
+  newReleaseId,
+  pruneReleases,
+  siteDirOf,
+  switchLive,
+  withReleaseLock,
+  writeRelease,
 } from '../../src/shared/publish/releases.ts';
 
 /** Every kept release whose site has every page and asset of all its shops, newest first. */
 function completeReleases(releasesDir) {
   const pagesDir = path.join(root, 'src/pages');
-  return listReleases(releasesDir).reverse().filter((release) => missingFiles(siteDirOf(releasesDir, release.id), Object.keys(release.shops), pagesDir).length === 0);
+  return listReleases(releasesDir)
+    .reverse()
+    .filter(
+      (release) => missingFiles(siteDirOf(releasesDir, release.id), Object.keys(release.shops), pagesDir).length === 0,
+    );
 }
 
 /** A site that serves nothing (a link pointing nowhere) is pointed at the newest complete release. */
 function repairLink(distDir, releasesDir, missing) {
   const newest = completeReleases(releasesDir)[0];
-  if (!newest) throw new Error(`The site serves no release (${missing.message}) and no complete release is kept: build one with npm run build`);
+  if (!newest)
+    throw new Error(
+      `The site serves no release (${missing.message}) and no complete release is kept: build one with npm run build`,
+    );
   switchLive(distDir, releasesDir, newest.id);
   return { live: newest.id, repaired: missing.message };
 }
@@ -36,9 +52,12 @@ export function rollback({ distDir, releasesDir, keep, shop }) {
     const live = liveRelease(distDir, releasesDir);
     const missing = missingSite(distDir);
     if (!live && missing && !shop) return repairLink(distDir, releasesDir, missing);
-    if (!live && missing) throw new Error(`The site serves no release (${missing.message}): run npm run rollback without a shop first`);
+    if (!live && missing)
+      throw new Error(`The site serves no release (${missing.message}): run npm run rollback without a shop first`);
     if (!live) throw new Error(`${distDir} does not point to a release: nothing to roll back`);
-    const older = listReleases(releasesDir).filter((release) => release.id < live.id).reverse();
+    const older = listReleases(releasesDir)
+      .filter((release) => release.id < live.id)
+      .reverse();
     if (!shop) {
       const previous = older[0];
       if (!previous) throw new Error(`Release ${live.id} is the oldest one kept: nothing to roll back to`);
@@ -48,15 +67,29 @@ export function rollback({ distDir, releasesDir, keep, shop }) {
     const current = live.shops[shop];
     if (!current) throw new Error(`The live release ${live.id} has no ${shop} shop`);
     const source = older.find((release) => release.shops[shop] && release.shops[shop].release < current.release);
-    if (!source) throw new Error(`No kept release has an earlier build of ${shop} than the live one (built in ${current.release})`);
+    if (!source)
+      throw new Error(
+        `No kept release has an earlier build of ${shop} than the live one (built in ${current.release})`,
+      );
 
     const id = newReleaseId();
     const staging = path.join(releasesDir, `${STAGING_PREFIX}${id}`);
     try {
       const siteDir = path.join(staging, 'site');
-      assembleShopRollback({ liveSite: siteDirOf(releasesDir, live.id), olderSite: siteDirOf(releasesDir, source.id), siteDir, segment: shop });
+      assembleShopRollback({
+        liveSite: siteDirOf(releasesDir, live.id),
+        olderSite: siteDirOf(releasesDir, source.id),
+        siteDir,
+        segment: shop,
+      });
       writeHeadersFile(siteDir);
-      writeRelease(staging, { id, createdAt: new Date().toISOString(), kind: 'rollback', built: [shop], shops: { ...live.shops, [shop]: source.shops[shop] } });
+      writeRelease(staging, {
+        id,
+        createdAt: new Date().toISOString(),
+        kind: 'rollback',
+        built: [shop],
+        shops: { ...live.shops, [shop]: source.shops[shop] },
+      });
       fs.renameSync(staging, path.join(releasesDir, id));
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });

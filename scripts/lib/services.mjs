@@ -48,7 +48,8 @@ export async function servicesUp(response) {
 async function waitUntilReady(url, child) {
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The local services exited with code ${child.exitCode} before they were ready`);
+    if (child.exitCode !== null)
+      throw new Error(`The local services exited with code ${child.exitCode} before they were ready`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (await servicesUp(response)) return;
@@ -93,10 +94,13 @@ export async function startServices({ port = 0, env = {}, quiet = false } = {}) 
 export function run(command, args, { env = {}, cwd = root, timeoutMs = 0 } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: childEnvironment(env), stdio: 'inherit' });
-    const timer = timeoutMs > 0 ? setTimeout(() => {
-      console.error(`${path.basename(args[0] ?? command)} did not finish within ${timeoutMs / 1000} s: stopped`);
-      child.kill('SIGKILL');
-    }, timeoutMs) : undefined;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            console.error(`${path.basename(args[0] ?? command)} did not finish within ${timeoutMs / 1000} s: stopped`);
+            child.kill('SIGKILL');
+          }, timeoutMs)
+        : undefined;
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       resolve(code ?? (signal ? 1 : 0));

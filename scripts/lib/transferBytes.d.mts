@@ -16,5 +16,13 @@ export interface TransferFigures {
 }
 
 export function contextOptions(formFactor: 'mobile' | 'desktop'): BrowserContextOptions;
-export function measureBeforeInteraction(browser: Browser, url: string, formFactor: 'mobile' | 'desktop'): Promise<WireFigures>;
-export function measureTransfer(browser: Browser, url: string, formFactor: 'mobile' | 'desktop'): Promise<TransferFigures>;
+export function measureBeforeInteraction(
+  browser: Browser,
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+): Promise<WireFigures>;
+export function measureTransfer(
+  browser: Browser,
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+): Promise<TransferFigures>;

@@ -15,7 +15,9 @@ const kind = (response) => {
 
 /** The browser context of a form factor: a 375 px phone with touch, or a 1440 px desktop. */
 export function contextOptions(formFactor) {
-  return formFactor === 'mobile' ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : { viewport: { width: 1440, height: 900 } };
+  return formFactor === 'mobile'
+    ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }
+    : { viewport: { width: 1440, height: 900 } };
 }
 
 /**
@@ -59,9 +61,12 @@ export async function measureTransfer(browser, url, formFactor) {
   // Bring each island into view in turn (big scroll steps can skip one), then wait for the network to settle.
   const islands = page.locator('astro-island');
   for (let i = 0; i < (await islands.count()); i += 1) {
-    await islands.nth(i).scrollIntoViewIfNeeded().catch(() => {
-      // A hidden island cannot be scrolled to; it does not hydrate for a shopper either.
-    });
+    await islands
+      .nth(i)
+      .scrollIntoViewIfNeeded()
+      .catch(() => {
+        // A hidden island cannot be scrolled to; it does not hydrate for a shopper either.
+      });
     await page.waitForTimeout(200);
   }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

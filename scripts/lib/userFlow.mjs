@@ -27,48 +27,90 @@ const median = (values) => {
  * first pointer over it and finger on it (its signs of intent), and when the first module preload was asked for.
  */
 function probe() {
-  const marks = { focusAt: null, ssrRemovedAt: null, hydratedAt: null, pointeroverAt: null, touchstartAt: null, preloadAt: null, longestEventMs: 0 };
+  const marks = {
+    focusAt: null,
+    ssrRemovedAt: null,
+    hydratedAt: null,
+    pointeroverAt: null,
+    touchstartAt: null,
+    preloadAt: null,
+    longestEventMs: 0,
+  };
   window.__flowMarks = marks;
   const inSignUp = (node) => node instanceof Element && node.closest('#newsletter') !== null;
-  document.addEventListener('focusin', (event) => {
-    if (marks.focusAt === null && inSignUp(event.target)) marks.focusAt = performance.now();
-  }, true);
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (marks.focusAt === null && inSignUp(event.target)) marks.focusAt = performance.now();
+    },
+    true,
+  );
   for (const type of ['pointerover', 'touchstart']) {
-    document.addEventListener(type, (event) => {
-      if (marks[`${type}At`] === null && inSignUp(event.target)) marks[`${type}At`] = performance.now();
-    }, { capture: true, passive: true });
+    document.addEventListener(
+      type,
+      (event) => {
+        if (marks[`${type}At`] === null && inSignUp(event.target)) marks[`${type}At`] = performance.now();
+      },
+      { capture: true, passive: true },
+    );
   }
   new MutationObserver((records) => {
     if (marks.preloadAt !== null) return;
-    if (records.some((record) => [...record.addedNodes].some((node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload'))) marks.preloadAt = performance.now();
+    if (
+      records.some((record) =>
+        [...record.addedNodes].some((node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload'),
+      )
+    )
+      marks.preloadAt = performance.now();
   }).observe(document, { subtree: true, childList: true });
   // src/lib/hydration/islandHydratedEvent.ts: dispatched (bubbling) when React has committed its hydration.
-  document.addEventListener('island-hydrated', (event) => {
-    if (marks.hydratedAt === null && inSignUp(event.target)) marks.hydratedAt = performance.now();
-  }, true);
+  document.addEventListener(
+    'island-hydrated',
+    (event) => {
+      if (marks.hydratedAt === null && inSignUp(event.target)) marks.hydratedAt = performance.now();
+    },
+    true,
+  );
   // Astro removes `ssr` from the astro-island once the framework's hydrate call returned.
   new MutationObserver((records) => {
     for (const record of records) {
-      if (marks.ssrRemovedAt === null && record.target.localName === 'astro-island' && inSignUp(record.target) && !record.target.hasAttribute('ssr')) {
+      if (
+        marks.ssrRemovedAt === null &&
+        record.target.localName === 'astro-island' &&
+        inSignUp(record.target) &&
+        !record.target.hasAttribute('ssr')
+      ) {
         marks.ssrRemovedAt = performance.now();
       }
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['ssr'] });
   // Fallback for INP when Lighthouse does not report it: the longest event duration the page saw.
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.interactionId) marks.longestEventMs = Math.max(marks.longestEventMs, entry.duration);
+    for (const entry of list.getEntries())
+      if (entry.interactionId) marks.longestEventMs = Math.max(marks.longestEventMs, entry.duration);
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 }
 
 /** Tags the element whose label / text is `text` inside #newsletter with `data-flow`, so Puppeteer can act on it. */
 async function tag(page, kind, text) {
-  const found = await page.evaluate((kind, text) => {
-    const section = document.querySelector('#newsletter');
-    const candidates = kind === 'field' ? [...(section?.querySelectorAll('input') ?? [])] : [...(section?.querySelectorAll('button') ?? [])];
-    const match = candidates.find((el) => (kind === 'field' ? [...(el.labels ?? [])].some((l) => l.textContent.trim().startsWith(text)) : el.textContent.trim() === text));
-    match?.setAttribute('data-flow', kind);
-    return Boolean(match);
-  }, kind, text);
+  const found = await page.evaluate(
+    (kind, text) => {
+      const section = document.querySelector('#newsletter');
+      const candidates =
+        kind === 'field'
+          ? [...(section?.querySelectorAll('input') ?? [])]
+          : [...(section?.querySelectorAll('button') ?? [])];
+      const match = candidates.find((el) =>
+        kind === 'field'
+          ? [...(el.labels ?? [])].some((l) => l.textContent.trim().startsWith(text))
+          : el.textContent.trim() === text,
+      );
+      match?.setAttribute('data-flow', kind);
+      return Boolean(match);
+    },
+    kind,
+    text,
+  );
   if (!found) throw new Error(`User flow: no ${kind} "${text}" in #newsletter on ${page.url()}`);
   return `#newsletter [data-flow="${kind}"]`;
 }
@@ -99,10 +141,14 @@ async function runOnce(browser, url, gesture) {
     await page.goto(url, { waitUntil: 'networkidle0' });
     const field = await tag(page, 'field', emailLabel);
     const submit = await tag(page, 'submit', submitLabel);
-    const flow = await startFlow(page, { name: `First interaction on ${new URL(url).pathname}`, flags: { formFactor: 'mobile', logLevel: 'error' } });
+    const flow = await startFlow(page, {
+      name: `First interaction on ${new URL(url).pathname}`,
+      flags: { formFactor: 'mobile', logLevel: 'error' },
+    });
     const scripts = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push({ url: request.url(), initiator: initiatorUrl(request.initiator() ?? {}) });
+      if (request.resourceType() === 'script')
+        scripts.push({ url: request.url(), initiator: initiatorUrl(request.initiator() ?? {}) });
     });
     await flow.startTimespan({ name: 'Focus the e-mail field, type, submit' });
     await reachField(page, field, gesture);
@@ -110,12 +156,15 @@ async function runOnce(browser, url, gesture) {
     await page.click(submit);
     try {
       await page.waitForFunction(
-        (address) => [...document.querySelectorAll('#newsletter [role="status"]')].some((el) => el.textContent.includes(address)),
+        (address) =>
+          [...document.querySelectorAll('#newsletter [role="status"]')].some((el) => el.textContent.includes(address)),
         { timeout: SUCCESS_TIMEOUT_MS },
         email,
       );
     } catch {
-      throw new Error(`User flow: the sign-up success message for ${email} did not appear within ${SUCCESS_TIMEOUT_MS / 1000} s on ${url}`);
+      throw new Error(
+        `User flow: the sign-up success message for ${email} did not appear within ${SUCCESS_TIMEOUT_MS / 1000} s on ${url}`,
+      );
     }
     await flow.endTimespan();
     const marks = await page.evaluate(() => window.__flowMarks);
@@ -125,19 +174,28 @@ async function runOnce(browser, url, gesture) {
     const inp = lhr.audits['interaction-to-next-paint']?.numericValue;
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const interactiveAt = marks.hydratedAt ?? marks.ssrRemovedAt;
-    const intents = [['pointerover', marks.pointeroverAt], ['touchstart', marks.touchstartAt]].filter(([, at]) => at !== null).sort((a, b) => a[1] - b[1]);
+    const intents = [
+      ['pointerover', marks.pointeroverAt],
+      ['touchstart', marks.touchstartAt],
+    ]
+      .filter(([, at]) => at !== null)
+      .sort((a, b) => a[1] - b[1]);
     return {
       inpMs: typeof inp === 'number' ? Math.round(inp) : null,
       longestEventMs: Math.round(marks.longestEventMs),
       // Hydrated before the first focus (the eager build): interactive at once, 0.
-      focusToInteractiveMs: marks.focusAt !== null && interactiveAt !== null ? Math.max(0, Math.round(interactiveAt - marks.focusAt)) : null,
+      focusToInteractiveMs:
+        marks.focusAt !== null && interactiveAt !== null
+          ? Math.max(0, Math.round(interactiveAt - marks.focusAt))
+          : null,
       flowBytes: requests.reduce((total, request) => total + (request.transferSize ?? 0), 0),
       flowRequests: requests.length,
       scriptRequests: scripts.length,
       chainDepth: chainDepth(scripts),
       // What the island's code was fetched on: the first sign of intent, and how long before the focus the preload began.
       firstIntent: intents[0]?.[0] ?? null,
-      preloadLeadMs: marks.preloadAt !== null && marks.focusAt !== null ? Math.round(marks.focusAt - marks.preloadAt) : null,
+      preloadLeadMs:
+        marks.preloadAt !== null && marks.focusAt !== null ? Math.round(marks.focusAt - marks.preloadAt) : null,
     };
   } finally {
     await context.close();
@@ -179,5 +237,7 @@ export async function measureUserFlow(url, port, runs = 3, gesture = 'click') {
 /** production ÷ eager for each figure; null where the eager figure is 0 or missing (no meaningful ratio). */
 export function flowRatios(production, eager) {
   const keys = ['inpMs', 'focusToInteractiveMs', 'flowBytes'];
-  return Object.fromEntries(keys.map((key) => [key, eager[key] ? Number((production[key] / eager[key]).toFixed(2)) : null]));
+  return Object.fromEntries(
+    keys.map((key) => [key, eager[key] ? Number((production[key] / eager[key]).toFixed(2)) : null]),
+  );
 }

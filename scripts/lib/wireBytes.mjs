@@ -21,7 +21,12 @@ export async function recordWire(page) {
     lastActivity = Date.now();
   });
   cdp.on('Network.responseReceived', (event) => {
-    responses.set(event.requestId, { url: event.response.url, mimeType: event.response.mimeType, bytes: 0, finished: false });
+    responses.set(event.requestId, {
+      url: event.response.url,
+      mimeType: event.response.mimeType,
+      bytes: 0,
+      finished: false,
+    });
   });
   cdp.on('Network.loadingFinished', (event) => {
     const response = responses.get(event.requestId);
@@ -40,7 +45,8 @@ export async function recordWire(page) {
     async quiet() {
       const deadline = Date.now() + settleTimeoutMs;
       while (inFlight.size > 0 || Date.now() - lastActivity < quietMs) {
-        if (Date.now() > deadline) throw new Error(`${page.url()}: the network did not go quiet within ${settleTimeoutMs / 1000} s`);
+        if (Date.now() > deadline)
+          throw new Error(`${page.url()}: the network did not go quiet within ${settleTimeoutMs / 1000} s`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
@@ -57,7 +63,10 @@ export async function recordWire(page) {
 export async function loadWithoutInteraction(page, url, wire) {
   await page.goto(url, { waitUntil: 'load' });
   // An idle callback queued now runs after the one the page queued at load.
-  await page.evaluate(() => new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(() => resolve(undefined), { timeout: 3000 })));
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(() => resolve(undefined), { timeout: 3000 })),
+  );
   await wire.quiet();
 }
 
@@ -70,5 +79,11 @@ const isScript = (response) => /javascript/.test(response.mimeType);
 export function wireFigures(responses) {
   const sum = (list) => list.reduce((total, response) => total + response.bytes, 0);
   const scripts = responses.filter(isScript);
-  return { requests: responses.length, bytes: sum(responses), scriptRequests: scripts.length, scriptBytes: sum(scripts), scripts: scripts.map((response) => new URL(response.url).pathname) };
+  return {
+    requests: responses.length,
+    bytes: sum(responses),
+    scriptRequests: scripts.length,
+    scriptBytes: sum(scripts),
+    scripts: scripts.map((response) => new URL(response.url).pathname),
+  };
 }

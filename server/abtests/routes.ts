@@ -44,11 +44,17 @@ export function abTestRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono 
     let visitor = getCookie(c, VISITOR_COOKIE);
     if (!visitor) {
       visitor = randomBytes(16).toString('base64url');
-      setCookie(c, VISITOR_COOKIE, visitor, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: REMEMBERED_CHOICE_MAX_AGE_SECONDS });
+      setCookie(c, VISITOR_COOKIE, visitor, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        maxAge: REMEMBERED_CHOICE_MAX_AGE_SECONDS,
+      });
     }
     const tests = calendar.testsAt(preview?.previewDateTime ?? new Date().toISOString());
     const assignments = tests.map((test) => {
-      if (preview?.abTestName === test.name && preview.abTestGroup) return { test: test.name, group: preview.abTestGroup };
+      if (preview?.abTestName === test.name && preview.abTestGroup)
+        return { test: test.name, group: preview.abTestGroup };
       const bucket = createHash('sha256').update(`${visitor}:${test.name}`).digest().readUInt32BE(0);
       return { test: test.name, group: test.groups[bucket % test.groups.length]!.name };
     });

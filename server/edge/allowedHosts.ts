@@ -20,7 +20,9 @@ export function allowedHostsOf(config: ServerConfig, c: Context): Set<string> {
   const names = new Set([new URL(config.siteUrl).host, ...config.allowedHosts]);
   const port = localPort(c);
   if (port !== undefined) {
-    const own = LOOPBACK_INTERFACES.has(config.host) ? LOOPBACK_NAMES : [config.host.includes(':') ? `[${config.host}]` : config.host];
+    const own = LOOPBACK_INTERFACES.has(config.host)
+      ? LOOPBACK_NAMES
+      : [config.host.includes(':') ? `[${config.host}]` : config.host];
     for (const name of own) names.add(`${name.toLowerCase()}:${port}`);
   }
   return names;
@@ -46,7 +48,10 @@ export function requireAllowedHost(config: ServerConfig): MiddlewareHandler {
     const allowed = allowedHostsOf(config, c);
     const host = (c.req.header('host') ?? '').toLowerCase();
     const target = absoluteFormHost(c);
-    if (!allowed.has(host) || (target !== undefined && !allowed.has(target) && !allowed.has(target.replace(/:(80|443)$/, '')))) {
+    if (
+      !allowed.has(host) ||
+      (target !== undefined && !allowed.has(target) && !allowed.has(target.replace(/:(80|443)$/, '')))
+    ) {
       return problem(c, 400, 'urn:service:host_not_allowed', 'Unknown host');
     }
     await next();

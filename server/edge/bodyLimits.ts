@@ -22,7 +22,9 @@ export interface BodyLimitRule {
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
   let bytes = alreadyRead;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeUp = new Promise<'time up'>((resolve) => (timer = setTimeout(() => resolve('time up'), REFUSED_BODY_DRAIN.maxMs)));
+  const timeUp = new Promise<'time up'>(
+    (resolve) => (timer = setTimeout(() => resolve('time up'), REFUSED_BODY_DRAIN.maxMs)),
+  );
   try {
     while (bytes <= REFUSED_BODY_DRAIN.maxBytes) {
       const next = await Promise.race([reader.read(), timeUp]);
@@ -50,11 +52,15 @@ async function refuse(c: Context, reader: ReadableStreamDefaultReader<Uint8Array
  * `REFUSED_BODY_DRAIN`), so the client reads the 413 rather than an EPIPE or a reset. A body within the limit is
  * buffered and handed on unchanged.
  */
-export function limitBodies(rules: readonly BodyLimitRule[], defaultBytes = DEFAULT_BODY_LIMIT_BYTES): MiddlewareHandler {
+export function limitBodies(
+  rules: readonly BodyLimitRule[],
+  defaultBytes = DEFAULT_BODY_LIMIT_BYTES,
+): MiddlewareHandler {
   return async (c, next) => {
     const body = c.req.raw.body;
     if (!body) return next();
-    const maxBytes = rules.find((rule) => rule.method === c.req.method && rule.path.test(c.req.path))?.maxBytes ?? defaultBytes;
+    const maxBytes =
+      rules.find((rule) => rule.method === c.req.method && rule.path.test(c.req.path))?.maxBytes ?? defaultBytes;
     const declared = c.req.raw.headers.has('transfer-encoding') ? undefined : c.req.header('content-length');
     if (declared !== undefined) return Number(declared) > maxBytes ? refuse(c, body.getReader(), 0) : next();
 

@@ -15,9 +15,15 @@ test('a page response gives a visitor without one a CSRF cookie', async () => {
 });
 
 test('a state-changing call needs the header to match the cookie', async () => {
-  const ok = await app.request('/action', { method: 'POST', headers: { cookie: 'csrf_token=abc', 'x-csrf-token': 'abc' } });
+  const ok = await app.request('/action', {
+    method: 'POST',
+    headers: { cookie: 'csrf_token=abc', 'x-csrf-token': 'abc' },
+  });
   expect(ok.status).toBe(200);
-  const wrong = await app.request('/action', { method: 'POST', headers: { cookie: 'csrf_token=abc', 'x-csrf-token': 'abd' } });
+  const wrong = await app.request('/action', {
+    method: 'POST',
+    headers: { cookie: 'csrf_token=abc', 'x-csrf-token': 'abd' },
+  });
   const missing = await app.request('/action', { method: 'POST', headers: { cookie: 'csrf_token=abc' } });
   expect([wrong.status, missing.status]).toEqual([403, 403]);
 });

@@ -2,7 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { baseDirectives } from '../../src/shared/csp.ts';
-import { documentOnlyHeaders, everyResponseHeaders, isLeanAsset, strictTransportSecurity } from '../../src/shared/securityHeaders.ts';
+import {
+  documentOnlyHeaders,
+  everyResponseHeaders,
+  isLeanAsset,
+  strictTransportSecurity,
+} from '../../src/shared/securityHeaders.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {

@@ -34,7 +34,10 @@ function isOwnOrigin(origin: string, allowedHosts: Set<string>): boolean {
 export function comesFromAnotherSite(c: Context, config: ServerConfig): boolean {
   const origin = c.req.header('origin');
   const fetchSite = c.req.header('sec-fetch-site');
-  return (origin !== undefined && !isOwnOrigin(origin, allowedHostsOf(config, c))) || (fetchSite !== undefined && fetchSite !== 'same-origin');
+  return (
+    (origin !== undefined && !isOwnOrigin(origin, allowedHostsOf(config, c))) ||
+    (fetchSite !== undefined && fetchSite !== 'same-origin')
+  );
 }
 
 /**

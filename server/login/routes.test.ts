@@ -18,7 +18,9 @@ afterEach(async () => {
 
 /** Cookies a response set, as name → value (deleted ones map to ''). */
 function setCookies(response: Response): Record<string, string> {
-  return Object.fromEntries(response.headers.getSetCookie().map((line) => line.split(';')[0]!.split('=') as [string, string]));
+  return Object.fromEntries(
+    response.headers.getSetCookie().map((line) => line.split(';')[0]!.split('=') as [string, string]),
+  );
 }
 
 function post(path: string, body: unknown, { csrf = true, cookie = '', headers = {} as Record<string, string> } = {}) {
@@ -95,13 +97,21 @@ describe('POST /logintoken/renew', () => {
   });
 
   test('answers 200 and issues nothing for a token that is current already', async () => {
-    const response = await post('/logintoken/renew', {}, { headers: { 'x-login-token': token(now() + 100, now() + 50) } });
+    const response = await post(
+      '/logintoken/renew',
+      {},
+      { headers: { 'x-login-token': token(now() + 100, now() + 50) } },
+    );
     expect(response.status).toBe(200);
     expect(setCookies(response)).not.toHaveProperty('login_token');
   });
 
   test('answers 401 for an expired, forged or missing token', async () => {
-    const expired = await post('/logintoken/renew', {}, { headers: { 'x-login-token': token(now() - 1, now() - 100) } });
+    const expired = await post(
+      '/logintoken/renew',
+      {},
+      { headers: { 'x-login-token': token(now() - 1, now() - 100) } },
+    );
     expect(expired.status).toBe(401);
     expect(await expired.json()).toMatchObject({ type: 'urn:login:token_expired' });
     const forged = signLoginToken({ lid: 'demo-customer', exp: now() + 100, ren: now() - 1 }, 'not-the-secret');
@@ -122,6 +132,8 @@ describe('POST /longtermtoken/renew', () => {
 
   test('answers 401 without a valid long-term token', async () => {
     expect((await post('/longtermtoken/renew', {})).status).toBe(401);
-    expect((await post('/longtermtoken/renew', {}, { cookie: `long_term_token=${token(now() + 100, now())}` })).status).toBe(401);
+    expect(
+      (await post('/longtermtoken/renew', {}, { cookie: `long_term_token=${token(now() + 100, now())}` })).status,
+    ).toBe(401);
   });
 });

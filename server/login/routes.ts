@@ -37,7 +37,12 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
  * Stand-in for `/service/login/api/v1`: staff and demo-shopper login, login-token renewal (201 a new token,
  * 200 the token is current already, 401 unknown or expired) and long-term-token renewal. POSTs need the CSRF header.
  */
-export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config: ServerConfig, options: LoginRouteOptions = {}): Hono {
+export function loginRoutes(
+  db: DatabaseSync,
+  sessions: PreviewSessions,
+  config: ServerConfig,
+  options: LoginRouteOptions = {},
+): Hono {
   const app = new Hono();
   const cost = options.scryptCost ?? SCRYPT_COST;
   const { staff, shopper } = configuredAccounts(config.accounts, cost);
@@ -61,7 +66,12 @@ export function loginRoutes(db: DatabaseSync, sessions: PreviewSessions, config:
   function issueLongTermToken(c: Context, lid: string): void {
     const now = nowSeconds();
     const token = signLoginToken({ lid, exp: now + LONG_TERM_TOKEN_TTL_SECONDS, ren: now }, longTermSecret);
-    setCookie(c, LONG_TERM_COOKIE, token, { path: '/service/login/', httpOnly: true, sameSite: 'Strict', maxAge: LONG_TERM_TOKEN_TTL_SECONDS });
+    setCookie(c, LONG_TERM_COOKIE, token, {
+      path: '/service/login/',
+      httpOnly: true,
+      sameSite: 'Strict',
+      maxAge: LONG_TERM_TOKEN_TTL_SECONDS,
+    });
   }
 
   app.use('*', requireCsrf());

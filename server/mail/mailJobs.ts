@@ -60,14 +60,17 @@ export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
     UPDATE mail_jobs SET state = 'queued', next_attempt_at = :nextAttemptAt, last_error = :error, handed_over_at = NULL
     WHERE id = :id AND state = 'sending'`);
   const abandoned = db.prepare(`SELECT * FROM mail_jobs WHERE state = 'sending'`);
-  const recover = db.prepare(`UPDATE mail_jobs SET state = :state, payload = CASE WHEN :state = 'queued' THEN payload END,
+  const recover =
+    db.prepare(`UPDATE mail_jobs SET state = :state, payload = CASE WHEN :state = 'queued' THEN payload END,
     last_error = :error, handed_over_at = CASE WHEN :state = 'queued' THEN NULL ELSE handed_over_at END,
     finished_at = CASE WHEN :state = 'queued' THEN NULL ELSE :now END WHERE id = :id AND state = 'sending'`);
   const nextDue = db.prepare(`SELECT MIN(next_attempt_at) AS due FROM mail_jobs WHERE state = 'queued'`);
   const cancelQueued = db.prepare(`
     UPDATE mail_jobs SET state = 'cancelled', payload = NULL, last_error = :reason, finished_at = :now
     WHERE subscriber_id = :subscriberId AND state = 'queued'`);
-  const pending = db.prepare(`SELECT 1 FROM mail_jobs WHERE subscriber_id = ? AND kind = ? AND state IN ('queued', 'sending') LIMIT 1`);
+  const pending = db.prepare(
+    `SELECT 1 FROM mail_jobs WHERE subscriber_id = ? AND kind = ? AND state IN ('queued', 'sending') LIMIT 1`,
+  );
   const listeners = new Set<() => void>();
 
   return {

@@ -33,6 +33,13 @@ export function mailService(
 ): MailService {
   const jobs = mailJobsOf(db, config);
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : fileTransport(config.outboxDir);
-  const sender = mailSender({ db, jobs, transport, kinds, retry: { firstMs: config.mail.retryMs, maxMs: config.mail.retryMaxMs }, ...options });
+  const sender = mailSender({
+    db,
+    jobs,
+    transport,
+    kinds,
+    retry: { firstMs: config.mail.retryMs, maxMs: config.mail.retryMaxMs },
+    ...options,
+  });
   return { jobs, sender, transport };
 }

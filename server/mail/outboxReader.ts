@@ -40,10 +40,14 @@ export async function parseMail(raw: string | Buffer, file = ''): Promise<Receiv
  */
 export async function readOutbox(dir: string, { to }: { to?: string } = {}): Promise<ReceivedMail[]> {
   if (!fs.existsSync(dir)) return [];
-  const files = fs.readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
   const raws = files.map((file) => ({ file, raw: fs.readFileSync(path.join(dir, file)) }));
   // A cheap first look at the raw bytes (an ASCII address is written as it is) before parsing.
-  const candidates = to === undefined ? raws : raws.filter(({ raw }) => raw.toString('latin1').toLowerCase().includes(to.toLowerCase()));
+  const candidates =
+    to === undefined ? raws : raws.filter(({ raw }) => raw.toString('latin1').toLowerCase().includes(to.toLowerCase()));
   const mails = await Promise.all(candidates.map(({ file, raw }) => parseMail(raw, file)));
   return to === undefined ? mails : mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
 }

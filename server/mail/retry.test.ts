@@ -17,7 +17,8 @@ describe('backoff', () => {
 });
 
 describe('which failures are final', () => {
-  const smtp = (responseCode: number, command: string, code = 'EPROTOCOL') => Object.assign(new Error('x'), { responseCode, command, code });
+  const smtp = (responseCode: number, command: string, code = 'EPROTOCOL') =>
+    Object.assign(new Error('x'), { responseCode, command, code });
 
   test.each([
     ['550 on RCPT TO (no such mailbox)', smtp(550, 'RCPT TO'), 'permanent'],
@@ -29,8 +30,16 @@ describe('which failures are final', () => {
     ['550 on MAIL FROM (our sender address)', smtp(550, 'MAIL FROM'), 'transient'],
     ['550 on MAIL FROM as nodemailer reports it (EENVELOPE)', smtp(550, 'MAIL FROM', 'EENVELOPE'), 'transient'],
     ['554 on EHLO', smtp(554, 'EHLO', 'ECONNECTION'), 'transient'],
-    ['a time-out after the whole message went out', afterMessageSent(Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'CONN' })), 'unknown'],
-    ['a time-out before it went out', Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'CONN' }), 'transient'],
+    [
+      'a time-out after the whole message went out',
+      afterMessageSent(Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'CONN' })),
+      'unknown',
+    ],
+    [
+      'a time-out before it went out',
+      Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'CONN' }),
+      'transient',
+    ],
     ['connection refused', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }), 'transient'],
     ['outbox not writable', Object.assign(new Error('EACCES'), { code: 'EACCES' }), 'transient'],
     ['anything else', new Error('boom'), 'transient'],
@@ -39,7 +48,10 @@ describe('which failures are final', () => {
   });
 
   test('the description keeps code, reply and message but never credentials of an SMTP URL', () => {
-    const error = Object.assign(new Error('Invalid login for smtp://user:secret@mail.example:587'), { code: 'EAUTH', responseCode: 535 });
+    const error = Object.assign(new Error('Invalid login for smtp://user:secret@mail.example:587'), {
+      code: 'EAUTH',
+      responseCode: 535,
+    });
     expect(describeFailure(error)).toBe('EAUTH 535 Invalid login for smtp://…@mail.example:587');
   });
 });

@@ -54,12 +54,24 @@ export function failureKind(error: unknown): FailureKind {
 /** Whether a transient failure is a refusal of the sender (its address, login or host), for a log line that says so. */
 export function refusedTheSender(error: unknown): boolean {
   const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
-  return typeof responseCode === 'number' && responseCode >= 500 && typeof command === 'string' && /^(MAIL FROM|EHLO|HELO|LHLO|AUTH|CONN)\b/i.test(command);
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    typeof command === 'string' &&
+    /^(MAIL FROM|EHLO|HELO|LHLO|AUTH|CONN)\b/i.test(command)
+  );
 }
 
 /** A one-line description of an error for the job's `last_error` and the log: no stack, no credentials. */
 export function describeFailure(error: unknown): string {
-  const { code, responseCode, message } = (error ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const { code, responseCode, message } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    message?: unknown;
+  };
   const text = typeof message === 'string' ? message : String(error);
-  return [code, responseCode, text.replace(/\/\/[^@\s/]*@/g, '//…@')].filter((part) => part !== undefined && part !== '').join(' ').slice(0, 500);
+  return [code, responseCode, text.replace(/\/\/[^@\s/]*@/g, '//…@')]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ')
+    .slice(0, 500);
 }

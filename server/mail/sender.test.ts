@@ -19,7 +19,10 @@ afterEach(async () => {
 });
 
 /** A transport that answers each hand-over from a script: 'ok', or the error to throw. */
-function scriptedTransport(script: ('ok' | Error)[], options: { knowsEarlierDeliveries?: boolean; delayMs?: number } = {}) {
+function scriptedTransport(
+  script: ('ok' | Error)[],
+  options: { knowsEarlierDeliveries?: boolean; delayMs?: number } = {},
+) {
   const handedOver: OutgoingMessage[] = [];
   const attempts: number[] = [];
   const transport: MailTransport = {
@@ -41,13 +44,23 @@ function scriptedTransport(script: ('ok' | Error)[], options: { knowsEarlierDeli
 }
 
 const kind: MailKind = {
-  render: async (job: MailJob) => ({ from: 'a@aroma.example', replyTo: 'b@aroma.example', to: job.recipient, subject: 's', text: 't', html: '<p>t</p>', messageId: job.message_id, headers: {} }),
+  render: async (job: MailJob) => ({
+    from: 'a@aroma.example',
+    replyTo: 'b@aroma.example',
+    to: job.recipient,
+    subject: 's',
+    text: 't',
+    html: '<p>t</p>',
+    messageId: job.message_id,
+    headers: {},
+  }),
 };
 
 function setUp(transport: MailTransport, kinds: Record<string, MailKind> = { test: kind }) {
   const db = openDatabase(':memory:');
   const jobs = mailJobs(db, 'aroma.example');
-  const row = (id: number) => db.prepare('SELECT * FROM mail_jobs WHERE id = ?').get(id) as unknown as MailJob & { finished_at: string | null };
+  const row = (id: number) =>
+    db.prepare('SELECT * FROM mail_jobs WHERE id = ?').get(id) as unknown as MailJob & { finished_at: string | null };
   const start = () => {
     sender = mailSender({ db, jobs, transport, kinds, retry, pollMs: 20, log: quiet });
     sender.start();
@@ -57,7 +70,8 @@ function setUp(transport: MailTransport, kinds: Record<string, MailKind> = { tes
 }
 
 const until = (check: () => boolean) => expect.poll(check, { timeout: 3000, interval: 5 }).toBe(true);
-const refusal = (code: number, command = 'CONN') => Object.assign(new Error(`${code} try later`), { responseCode: code, command, code: 'EPROTOCOL' });
+const refusal = (code: number, command = 'CONN') =>
+  Object.assign(new Error(`${code} try later`), { responseCode: code, command, code: 'EPROTOCOL' });
 
 describe('mail job state machine', () => {
   test('queued -> sending -> sent: one hand-over, payload cleared, the same Message-ID as queued', async () => {
@@ -73,7 +87,12 @@ describe('mail job state machine', () => {
   });
 
   test('a refused hand-over goes back to the queue with a doubling delay, then is sent once', async () => {
-    const { transport, handedOver, attempts } = scriptedTransport([refusal(421), refusal(421), new Error('connect ECONNREFUSED'), 'ok']);
+    const { transport, handedOver, attempts } = scriptedTransport([
+      refusal(421),
+      refusal(421),
+      new Error('connect ECONNREFUSED'),
+      'ok',
+    ]);
     const { jobs, row, start } = setUp(transport);
     const id = jobs.enqueue(mailJobFixture());
     start();
@@ -133,9 +152,17 @@ describe('mail job state machine', () => {
   test('cancelling a subscriber’s queued jobs keeps them from being sent', async () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { db, jobs, row, start } = setUp(transport);
-    const subscriber = (db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
-      VALUES ('a@example.com', '[]', 'o', 'o', 'SUBSCRIBED', '', '') RETURNING id`).get() as { id: number }).id;
-    const id = jobs.enqueue(mailJobFixture({ recipient: 'a@example.com', subscriberId: subscriber, payload: { token: 't' } }));
+    const subscriber = (
+      db
+        .prepare(
+          `INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
+      VALUES ('a@example.com', '[]', 'o', 'o', 'SUBSCRIBED', '', '') RETURNING id`,
+        )
+        .get() as { id: number }
+    ).id;
+    const id = jobs.enqueue(
+      mailJobFixture({ recipient: 'a@example.com', subscriberId: subscriber, payload: { token: 't' } }),
+    );
     jobs.cancelQueuedFor(subscriber, 'unsubscribed');
     start();
     await new Promise((resolve) => setTimeout(resolve, 80));

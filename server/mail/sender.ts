@@ -64,7 +64,17 @@ export interface MailSender {
  * written), SMTP marks them `unknown` and never resends them (at most once).
  */
 export function mailSender(options: MailSenderOptions): MailSender {
-  const { db, jobs, transport, kinds, retry, pollMs = 1000, concurrency = SENDER_CONCURRENCY, stopGraceMs = SENDER_STOP_GRACE_MS, log = console } = options;
+  const {
+    db,
+    jobs,
+    transport,
+    kinds,
+    retry,
+    pollMs = 1000,
+    concurrency = SENDER_CONCURRENCY,
+    stopGraceMs = SENDER_STOP_GRACE_MS,
+    log = console,
+  } = options;
   let running = false;
   let loops: Promise<void> | undefined;
   const sleepers = new Set<() => void>();
@@ -89,7 +99,9 @@ export function mailSender(options: MailSenderOptions): MailSender {
         jobs.recover(job.id, 'queued', 'interrupted while handed over: sent again, unless its file was written');
       } else {
         jobs.recover(job.id, 'unknown', 'interrupted while handed to SMTP: not sent again, it may have arrived');
-        log.warn(`Mail job ${job.id} (${job.kind}, ${job.message_id}) was being handed to ${transport.description} when the services stopped; it is not sent again (see docs/newsletter.md#mail-delivery).`);
+        log.warn(
+          `Mail job ${job.id} (${job.kind}, ${job.message_id}) was being handed to ${transport.description} when the services stopped; it is not sent again (see docs/newsletter.md#mail-delivery).`,
+        );
       }
     }
   }
@@ -128,7 +140,9 @@ export function mailSender(options: MailSenderOptions): MailSender {
         record(job, () => jobs.finish(job.id, 'cancelled', 'no longer wanted'));
         return;
       }
-      delivery = await transport.send({ ...message, date: now }, { id: job.id, messageId: job.message_id }, () => jobs.handingOver(job.id));
+      delivery = await transport.send({ ...message, date: now }, { id: job.id, messageId: job.message_id }, () =>
+        jobs.handingOver(job.id),
+      );
     } catch (error) {
       failed(job, error);
       return;
@@ -136,11 +150,14 @@ export function mailSender(options: MailSenderOptions): MailSender {
     const at = new Date();
     record(job, () =>
       inTransaction(db, () => {
-        if (jobs.finish(job.id, 'sent', delivery === 'delivered' ? null : 'delivered by an earlier attempt', at)) kind.sent?.(job, at);
+        if (jobs.finish(job.id, 'sent', delivery === 'delivered' ? null : 'delivered by an earlier attempt', at))
+          kind.sent?.(job, at);
       }),
     );
     if (failedSinceLastSuccess > 0) {
-      log.log(`Mail goes to ${transport.description} again (${failedSinceLastSuccess} attempts failed meanwhile, all retried)`);
+      log.log(
+        `Mail goes to ${transport.description} again (${failedSinceLastSuccess} attempts failed meanwhile, all retried)`,
+      );
       failedSinceLastSuccess = 0;
     }
   }
@@ -155,15 +172,23 @@ export function mailSender(options: MailSenderOptions): MailSender {
       return;
     }
     if (kindOfFailure === 'unknown') {
-      record(job, () => jobs.recover(job.id, 'unknown', `no answer after the whole message went out, it may have arrived: ${reason}`));
-      log.warn(`Mail job ${job.id} (${job.kind}, ${job.message_id}) got no answer from ${transport.description} after the whole message went out; it is not sent again (see docs/newsletter.md#mail-delivery).`);
+      record(job, () =>
+        jobs.recover(job.id, 'unknown', `no answer after the whole message went out, it may have arrived: ${reason}`),
+      );
+      log.warn(
+        `Mail job ${job.id} (${job.kind}, ${job.message_id}) got no answer from ${transport.description} after the whole message went out; it is not sent again (see docs/newsletter.md#mail-delivery).`,
+      );
       return;
     }
     const delayMs = withJitter(retryDelayMs(job.attempts, retry.firstMs, retry.maxMs));
     record(job, () => jobs.retryAt(job.id, new Date(Date.now() + delayMs), reason));
     if (failedSinceLastSuccess === 0) {
-      const whose = refusedTheSender(error) ? ' The server refuses our sender (address, login or host): check the mail settings and the relay.' : '';
-      log.warn(`Mail cannot be handed to ${transport.description}: ${reason}.${whose} Jobs stay queued and are retried (first retry of job ${job.id} in ${Math.round(delayMs / 1000)} s).`);
+      const whose = refusedTheSender(error)
+        ? ' The server refuses our sender (address, login or host): check the mail settings and the relay.'
+        : '';
+      log.warn(
+        `Mail cannot be handed to ${transport.description}: ${reason}.${whose} Jobs stay queued and are retried (first retry of job ${job.id} in ${Math.round(delayMs / 1000)} s).`,
+      );
     }
     failedSinceLastSuccess += 1;
   }
@@ -197,12 +222,15 @@ export function mailSender(options: MailSenderOptions): MailSender {
     stallReason = describeFailure(error);
     if (!stalledSince) {
       stalledSince = new Date();
-      log.error(`The mail sender cannot work: ${stallReason}. It keeps trying; queued mail waits (see docs/newsletter.md#mail-delivery).`);
+      log.error(
+        `The mail sender cannot work: ${stallReason}. It keeps trying; queued mail waits (see docs/newsletter.md#mail-delivery).`,
+      );
     }
     return Math.min(SENDER_ERROR_BACKOFF_MAX_MS, pollMs * 2 ** Math.min(failuresInARow - 1, 20));
   }
   function working() {
-    if (stalledSince) log.log(`The mail sender works again after ${Math.round((Date.now() - stalledSince.getTime()) / 1000)} s.`);
+    if (stalledSince)
+      log.log(`The mail sender works again after ${Math.round((Date.now() - stalledSince.getTime()) / 1000)} s.`);
     stalledSince = undefined;
     failuresInARow = 0;
   }

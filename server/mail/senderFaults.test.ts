@@ -24,16 +24,32 @@ afterEach(async () => {
 const retry = { firstMs: 40, maxMs: 160 };
 const until = (check: () => boolean) => expect.poll(check, { timeout: 5000, interval: 10 }).toBe(true);
 const kind: MailKind = {
-  render: async (job: MailJob) => ({ from: 'Aroma <newsletter@aroma.example>', replyTo: 'b@aroma.example', to: job.recipient, subject: 's', text: 't', html: '<p>t</p>', messageId: job.message_id, headers: {} }),
+  render: async (job: MailJob) => ({
+    from: 'Aroma <newsletter@aroma.example>',
+    replyTo: 'b@aroma.example',
+    to: job.recipient,
+    subject: 's',
+    text: 't',
+    html: '<p>t</p>',
+    messageId: job.message_id,
+    headers: {},
+  }),
 };
 
 function logRecorder() {
   const lines: { level: string; text: string }[] = [];
-  const at = (level: string) => (...parts: unknown[]) => void lines.push({ level, text: parts.map(String).join(' ') });
+  const at =
+    (level: string) =>
+    (...parts: unknown[]) =>
+      void lines.push({ level, text: parts.map(String).join(' ') });
   return { lines, log: { log: at('log'), warn: at('warn'), error: at('error') } };
 }
 
-function start(db: DatabaseSync, transport: MailTransport, log = logRecorder().log): { sender: MailSender; jobs: ReturnType<typeof mailJobs> } {
+function start(
+  db: DatabaseSync,
+  transport: MailTransport,
+  log = logRecorder().log,
+): { sender: MailSender; jobs: ReturnType<typeof mailJobs> } {
   const jobs = mailJobs(db, 'aroma.example');
   const sender = mailSender({ db, jobs, transport, kinds: { test: kind }, retry, pollMs: 20, log });
   cleanups.push(() => sender.stop());
@@ -58,7 +74,8 @@ function countingTransport() {
   return { transport, handedOver };
 }
 
-const row = (db: DatabaseSync, id: number) => db.prepare('SELECT * FROM mail_jobs WHERE id = ?').get(id) as unknown as MailJob & { state: string };
+const row = (db: DatabaseSync, id: number) =>
+  db.prepare('SELECT * FROM mail_jobs WHERE id = ?').get(id) as unknown as MailJob & { state: string };
 
 describe('the sender survives errors of its own loop', () => {
   test('while another process holds the write lock it waits and says so once; afterwards every queued mail goes out once', async () => {
@@ -67,7 +84,9 @@ describe('the sender survives errors of its own loop', () => {
     const db = openDatabase(path.join(dir, 'db.sqlite'));
     cleanups.push(() => db.close());
     const queueing = mailJobs(db, 'aroma.example');
-    const ids = ['a@example.com', 'b@example.com', 'c@example.com'].map((to) => queueing.enqueue(mailJobFixture({ recipient: to })));
+    const ids = ['a@example.com', 'b@example.com', 'c@example.com'].map((to) =>
+      queueing.enqueue(mailJobFixture({ recipient: to })),
+    );
     const other = new DatabaseSync(path.join(dir, 'db.sqlite'));
     cleanups.push(() => other.close());
     other.exec('BEGIN IMMEDIATE');
@@ -93,9 +112,25 @@ describe('the sender survives errors of its own loop', () => {
     let refusals = 2;
     const finish = jobs.finish;
     // The disk is full when the sender records the first outcome, twice.
-    const flakyJobs = { ...jobs, finish: (...args: Parameters<typeof finish>) => (refusals-- > 0 ? (() => { throw new Error('database or disk is full'); })() : finish(...args)) };
+    const flakyJobs = {
+      ...jobs,
+      finish: (...args: Parameters<typeof finish>) =>
+        refusals-- > 0
+          ? (() => {
+              throw new Error('database or disk is full');
+            })()
+          : finish(...args),
+    };
     const id = jobs.enqueue(mailJobFixture({ recipient: 'full@example.com' }));
-    const sender = mailSender({ db, jobs: flakyJobs, transport, kinds: { test: kind }, retry, pollMs: 20, log: logRecorder().log });
+    const sender = mailSender({
+      db,
+      jobs: flakyJobs,
+      transport,
+      kinds: { test: kind },
+      retry,
+      pollMs: 20,
+      log: logRecorder().log,
+    });
     cleanups.push(() => sender.stop());
     sender.start();
     await until(() => row(db, id).state === 'sent');
@@ -115,7 +150,10 @@ describe('/service/health reports a sender that cannot work', () => {
     expect((await app.request('/health')).status).toBe(200);
     stalled = { since: new Date(Date.now() - SENDER_STALL_REPORT_MS - 1000), reason: 'database is locked' };
     const answer = await app.request('/health');
-    expect([answer.status, await answer.json()]).toEqual([503, expect.objectContaining({ type: 'urn:service:mail_sender_stalled', reason: 'database is locked' })]);
+    expect([answer.status, await answer.json()]).toEqual([
+      503,
+      expect.objectContaining({ type: 'urn:service:mail_sender_stalled', reason: 'database is locked' }),
+    ]);
     stalled = undefined;
     expect((await app.request('/health')).status).toBe(200);
   });
@@ -131,7 +169,8 @@ describe('a real SMTP server refusing at each stage', () => {
       authOptional: stage !== 'AUTH',
       allowInsecureAuth: true,
       onAuth: (_auth, _session, done) => done(refuse(535, 'Authentication failed')),
-      onMailFrom: (_address, _session, done) => done(stage === 'MAIL FROM' ? refuse(550, 'Sender domain not allowed on this relay') : undefined),
+      onMailFrom: (_address, _session, done) =>
+        done(stage === 'MAIL FROM' ? refuse(550, 'Sender domain not allowed on this relay') : undefined),
       onRcptTo: (_address, _session, done) => done(stage === 'RCPT TO' ? refuse(550, 'No such mailbox') : undefined),
       onData: (stream, _session, done) => {
         stream.resume();
@@ -146,7 +185,12 @@ describe('a real SMTP server refusing at each stage', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.server.address() as AddressInfo;
-    return { url: stage === 'AUTH' ? `smtp://user:wrong@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`, get received() { return state.received; } };
+    return {
+      url: stage === 'AUTH' ? `smtp://user:wrong@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`,
+      get received() {
+        return state.received;
+      },
+    };
   }
 
   test.each([

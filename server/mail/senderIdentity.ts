@@ -26,7 +26,12 @@ export function senderRunning(identity: string, running: boolean): void {
  * same database (`npm run content:check` while `npm start` runs) never takes over a job another live process is
  * sending: on this host, its process no longer exists; on another host, its claim is older than any hand-over lasts.
  */
-export function senderGone(claimedBy: string | null, claimedAt: string | null, self: string, now = Date.now()): boolean {
+export function senderGone(
+  claimedBy: string | null,
+  claimedAt: string | null,
+  self: string,
+  now = Date.now(),
+): boolean {
   if (claimedBy === self) return false;
   const [host, pid] = (claimedBy ?? '').split(':');
   if (host === os.hostname() && pid && /^\d+$/.test(pid)) {

@@ -30,7 +30,12 @@ describe('the file outbox', () => {
     expect(await fileTransport(outbox).send(message, target)).toBe('delivered');
     expect(fs.readdirSync(outbox)).toEqual(['20261124T101500123Z-00000042-0123456789abcdef.eml']);
     const mail = await parseMail(fs.readFileSync(path.join(outbox, outboxFileName(target))));
-    expect(mail).toMatchObject({ to: 'zoë.kovács@example.com', subject: message.subject, text: message.text, html: '<p>Grüße</p>' });
+    expect(mail).toMatchObject({
+      to: 'zoë.kovács@example.com',
+      subject: message.subject,
+      text: message.text,
+      html: '<p>Grüße</p>',
+    });
     expect(mail.headers.get('content-type')).toMatchObject({ value: 'multipart/alternative' });
   });
 
@@ -46,7 +51,9 @@ describe('the file outbox', () => {
   test('a folder that cannot be written fails the hand-over (to be retried) and leaves nothing behind', async () => {
     const blocked = path.join(dir, 'outbox');
     fs.writeFileSync(blocked, 'a file where the folder should be');
-    await expect(fileTransport(blocked).send(message, target)).rejects.toMatchObject({ code: expect.stringMatching(/EEXIST|ENOTDIR/) });
+    await expect(fileTransport(blocked).send(message, target)).rejects.toMatchObject({
+      code: expect.stringMatching(/EEXIST|ENOTDIR/),
+    });
     fs.rmSync(blocked);
     expect(await fileTransport(blocked).send(message, target)).toBe('delivered');
   });

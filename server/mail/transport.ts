@@ -63,7 +63,10 @@ async function compose(message: OutgoingMessage): Promise<Buffer> {
  * Runs one step of an SMTP connection (a method with a callback) as a promise that also fails when the connection
  * reports an error or closes instead of calling back (a refused greeting is only an `error` event).
  */
-function step<T>(connection: SMTPConnection, run: (done: (error?: Error | null, result?: T) => void) => void): Promise<T | undefined> {
+function step<T>(
+  connection: SMTPConnection,
+  run: (done: (error?: Error | null, result?: T) => void) => void,
+): Promise<T | undefined> {
   return new Promise((resolve, reject) => {
     const fail = (error: Error) => finish(error);
     const closed = () => finish(new Error('The SMTP server closed the connection'));
@@ -92,9 +95,17 @@ const SMTP_IDLE_MS = 5000;
  * purpose, 100 ms and more); one that failed is closed. Time-outs make a silent server fail an attempt instead of
  * hanging it.
  */
-export function smtpTransport(smtpUrl: string, { socketTimeoutMs = SMTP_SOCKET_TIMEOUT_MS }: { socketTimeoutMs?: number } = {}): MailTransport {
+export function smtpTransport(
+  smtpUrl: string,
+  { socketTimeoutMs = SMTP_SOCKET_TIMEOUT_MS }: { socketTimeoutMs?: number } = {},
+): MailTransport {
   const { auth, ...options } = parseConnectionUrl(smtpUrl);
-  const connectionOptions = { ...options, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: socketTimeoutMs };
+  const connectionOptions = {
+    ...options,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: socketTimeoutMs,
+  };
   const url = new URL(smtpUrl);
   const idle = new Map<SMTPConnection, NodeJS.Timeout>();
 
@@ -131,7 +142,8 @@ export function smtpTransport(smtpUrl: string, { socketTimeoutMs = SMTP_SOCKET_T
     description: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
     async send(message, _target, handingOver = () => {}) {
       const raw = await compose(message);
-      const from = (addressparser(message.from, { flatten: true })[0] as { address?: string } | undefined)?.address ?? '';
+      const from =
+        (addressparser(message.from, { flatten: true })[0] as { address?: string } | undefined)?.address ?? '';
       let connection: SMTPConnection | undefined;
       // Whether the server has read the whole message: an error after that (no answer, a closed connection) leaves
       // the mail in doubt, and it is not sent again (docs/newsletter.md#mail-delivery).

@@ -5,7 +5,9 @@ import type { OpenedSubscriber, SubscriberStore, TokenKind } from './subscriberS
 
 /** Messages per field; a field the schema does not know is reported as `unknown field` (strict schemas). */
 export function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, unknown> {
-  const named = issues.map((issue) => (issue.type === 'strict_object' && issue.path ? { ...issue, message: 'unknown field' } : issue));
+  const named = issues.map((issue) =>
+    issue.type === 'strict_object' && issue.path ? { ...issue, message: 'unknown field' } : issue,
+  );
   return v.flatten(named as typeof issues).nested ?? {};
 }
 
@@ -23,7 +25,12 @@ export function tokenUnknown(c: Context) {
  * The subscriber of a token (by default the request's `:token`) if it is a token of one of the given kinds, or the
  * problem to answer: 404 unknown (docs/calls.md#newsletter-service), 410 for an expired confirmation link.
  */
-export function subscriberOfToken(c: Context, store: SubscriberStore, kinds: readonly TokenKind[], token = c.req.param('token') ?? ''): OpenedSubscriber | Response {
+export function subscriberOfToken(
+  c: Context,
+  store: SubscriberStore,
+  kinds: readonly TokenKind[],
+  token = c.req.param('token') ?? '',
+): OpenedSubscriber | Response {
   for (const kind of kinds) {
     const row = store.byToken(kind, token);
     if (!row) continue;

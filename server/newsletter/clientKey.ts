@@ -5,7 +5,10 @@ function ipv6Prefix64(address: string): string {
   const [head = '', tail] = address.split('::') as [string, string | undefined];
   const headGroups = head === '' ? [] : head.split(':');
   const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, '').toLowerCase())
@@ -17,7 +20,10 @@ function ipv6Prefix64(address: string): string {
  * IPv6 by its /64 so a client cannot get a fresh bucket per address of its own network.
  */
 export function clientKey(address: string): string {
-  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const bare = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped) return mapped[1]!;
   return isIPv6(bare) ? ipv6Prefix64(bare) : bare;
@@ -27,7 +33,11 @@ export function clientKey(address: string): string {
  * The client's address: the socket's, unless a trusted reverse proxy is in front, in which case the last
  * X-Forwarded-For entry (the one that proxy appended; earlier entries are the client's to choose).
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trustProxy: boolean): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustProxy: boolean,
+): string {
   if (trustProxy && forwardedFor) {
     const last = forwardedFor.split(',').at(-1)?.trim();
     if (last) return last;

@@ -11,7 +11,12 @@ export interface ConfirmationCaps {
 }
 
 /** The domain an address is mailed at, as counted: lower case, no trailing dot. */
-export const recipientDomain = (address: string) => address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase().replace(/\.$/, '');
+export const recipientDomain = (address: string) =>
+  address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
 
 /**
  * Caps on the confirmation mails the sign-up sends to strangers' addresses (docs/newsletter.md#rate-limit), counted in
@@ -29,11 +34,17 @@ export function confirmationCaps(db: DatabaseSync, caps: ConfirmationCaps) {
     /** Whether one more confirmation mail to `address` stays within the caps; says so in the log once an hour when not. */
     allows(address: string, now: Date): boolean {
       const since = new Date(now.getTime() - CONFIRMATION_CAP_WINDOW_MS).toISOString();
-      const { overall, domain } = counts.get({ kind: newsletterMailKind.confirmation, since, domain: recipientDomain(address) }) as { overall: number; domain: number | null };
+      const { overall, domain } = counts.get({
+        kind: newsletterMailKind.confirmation,
+        since,
+        domain: recipientDomain(address),
+      }) as { overall: number; domain: number | null };
       const within = overall < caps.perHour && (domain ?? 0) < caps.perDomainPerHour;
       if (!within && now.getTime() > warnedUntil) {
         warnedUntil = now.getTime() + CONFIRMATION_CAP_WINDOW_MS;
-        console.warn(`Newsletter: confirmation mails reached a cap (${caps.perDomainPerHour} per domain or ${caps.perHour} in all per hour); further sign-ups are answered as usual but store and send nothing (docs/newsletter.md#rate-limit).`);
+        console.warn(
+          `Newsletter: confirmation mails reached a cap (${caps.perDomainPerHour} per domain or ${caps.perHour} in all per hour); further sign-ups are answered as usual but store and send nothing (docs/newsletter.md#rate-limit).`,
+        );
       }
       return within;
     },

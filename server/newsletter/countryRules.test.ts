@@ -20,6 +20,8 @@ describe('consentTextVersion (docs/newsletter.md#consent-evidence)', () => {
   });
 
   test('another minimum age is another version', () => {
-    expect(consentTextVersion({ ...cz, newsletter: { ...cz.newsletter, minimumAge: 16 } })).not.toBe(consentTextVersion(cz));
+    expect(consentTextVersion({ ...cz, newsletter: { ...cz.newsletter, minimumAge: 16 } })).not.toBe(
+      consentTextVersion(cz),
+    );
   });
 });

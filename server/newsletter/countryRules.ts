@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { shopByCode, shopBySegment, shops, type Shop } from '../../src/shared/countries.ts';
 import { consentTexts } from '../../src/shared/newsletter/consentTexts.ts';
-import { emptyFormValues, validateNewsletterForm, type NewsletterFieldErrors, type NewsletterFormValues } from '../../src/shared/newsletter/formSchema.ts';
+import {
+  emptyFormValues,
+  validateNewsletterForm,
+  type NewsletterFieldErrors,
+  type NewsletterFormValues,
+} from '../../src/shared/newsletter/formSchema.ts';
 import type { SubscriberCreateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
 
 /** The shop a `site` header names (`CH_FR`), undefined when there is none, or null when it names no shop. */

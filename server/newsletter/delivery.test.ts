@@ -33,7 +33,8 @@ async function server(env: Record<string, string>): Promise<TestServer> {
   cleanups.push(() => started.close());
   return started;
 }
-const eventually = (check: () => boolean | Promise<boolean>, timeout = 8000) => expect.poll(check, { timeout, interval: 20 }).toBe(true);
+const eventually = (check: () => boolean | Promise<boolean>, timeout = 8000) =>
+  expect.poll(check, { timeout, interval: 20 }).toBe(true);
 const to = (smtp: LocalSmtpServer, email: string) => smtp.received.filter((mail) => mail.to === email);
 const header = (mail: ArrivedMail, name: string) => mail.headers.get(name);
 /** A header as written, unfolded. */
@@ -48,7 +49,14 @@ describe('through a real SMTP server', () => {
     const email = 'eva.kovacs@example.com';
 
     // Sign-up in the HU shop: the confirmation mail, multipart, in Hungarian, with a working link.
-    expect((await client.subscribe({ email, salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács', consents: ['DNE'] }, { site: 'HU' })).status).toBe(201);
+    expect(
+      (
+        await client.subscribe(
+          { email, salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács', consents: ['DNE'] },
+          { site: 'HU' },
+        )
+      ).status,
+    ).toBe(201);
     await eventually(() => to(smtp, email).length === 1);
     const [confirmation] = to(smtp, email);
     expect(confirmation!.subject).toBe('Kérjük, erősítse meg hírlevél-feliratkozását');
@@ -66,9 +74,18 @@ describe('through a real SMTP server', () => {
     // The welcome mail: the code stored for the address and shop, its end date, the preferences link and one-click.
     await eventually(() => to(smtp, email).length === 2);
     const welcome = to(smtp, email)[1]!;
-    const voucher = app.db.prepare('SELECT code, shop, percent, valid_until FROM vouchers').get() as { code: string; valid_until: string };
-    expect(voucher).toMatchObject({ code: expect.stringMatching(/^[2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){2}$/), shop: 'HU', percent: hu.welcomeVoucher.percent });
-    expect(welcome.subject).toBe(`Üdvözöljük az Aroma hírlevelében – itt a kuponja: ${hu.welcomeVoucher.percent}% kedvezmény`);
+    const voucher = app.db.prepare('SELECT code, shop, percent, valid_until FROM vouchers').get() as {
+      code: string;
+      valid_until: string;
+    };
+    expect(voucher).toMatchObject({
+      code: expect.stringMatching(/^[2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){2}$/),
+      shop: 'HU',
+      percent: hu.welcomeVoucher.percent,
+    });
+    expect(welcome.subject).toBe(
+      `Üdvözöljük az Aroma hírlevelében – itt a kuponja: ${hu.welcomeVoucher.percent}% kedvezmény`,
+    );
     expect(welcome.text).toContain(voucher.code);
     expect(welcome.html).toContain(voucher.code);
     expect(welcome.text).toContain('Utolsó felhasználási nap:');
@@ -81,7 +98,14 @@ describe('through a real SMTP server', () => {
     expect(headerLine(welcome, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(headerLine(confirmation!, 'list-unsubscribe')).toBeUndefined();
     // The tokens live in the jobs only until the mails are out.
-    await eventually(() => (app.db.prepare(`SELECT COUNT(*) AS n FROM mail_jobs WHERE state = 'sent' AND payload IS NULL`).get() as { n: number }).n === 2);
+    await eventually(
+      () =>
+        (
+          app.db.prepare(`SELECT COUNT(*) AS n FROM mail_jobs WHERE state = 'sent' AND payload IS NULL`).get() as {
+            n: number;
+          }
+        ).n === 2,
+    );
 
     // One click in the mailbox: the provider posts to the header's URL from its own servers.
     const unsubscribed = await fetch(app.origin + new URL(oneClick).pathname, {
@@ -90,11 +114,19 @@ describe('through a real SMTP server', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(unsubscribed.status).toBe(204);
-    expect(app.db.prepare('SELECT status, first_name FROM subscribers').get()).toEqual({ status: 'UNSUBSCRIBED', first_name: null });
+    expect(app.db.prepare('SELECT status, first_name FROM subscribers').get()).toEqual({
+      status: 'UNSUBSCRIBED',
+      first_name: null,
+    });
 
     // Signing up again (after the 10 minutes) and confirming: a welcome mail with the same code, no second voucher.
-    app.db.prepare('UPDATE subscribers SET confirmation_sent_at = ?').run(new Date(Date.now() - 11 * 60_000).toISOString());
-    await client.subscribe({ email, salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács', consents: [] }, { site: 'HU' });
+    app.db
+      .prepare('UPDATE subscribers SET confirmation_sent_at = ?')
+      .run(new Date(Date.now() - 11 * 60_000).toISOString());
+    await client.subscribe(
+      { email, salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács', consents: [] },
+      { site: 'HU' },
+    );
     await eventually(() => to(smtp, email).length === 3);
     const again = linkIn(to(smtp, email)[2]!, '/newsletter/confirm/').searchParams.get('token');
     expect((await client.json('PUT', `${SUBSCRIBERS}/${again}/doi`, {})).status).toBe(200);
@@ -110,12 +142,15 @@ describe('through a real SMTP server', () => {
     const app = await server({ SMTP_URL: smtp.url });
     const client = newsletterTestClient(app, '');
     const emails = Array.from({ length: 6 }, (_, index) => `refused-${index}@example.com`);
-    for (const email of emails) expect((await client.subscribe({ email, consents: [] }, { site: 'DE' })).status).toBe(201);
+    for (const email of emails)
+      expect((await client.subscribe({ email, consents: [] }, { site: 'DE' })).status).toBe(201);
     // A second sign-up while the first mail is still on its way adds no second mail.
     await client.subscribe({ email: emails[0], consents: [] }, { site: 'DE' });
     await eventually(() => smtp.refusals() >= 12); // every job refused at least twice
     expect(smtp.received).toEqual([]);
-    expect(app.db.prepare(`SELECT COUNT(*) AS n FROM subscribers WHERE confirmation_sent_at IS NOT NULL`).get()).toEqual({ n: 0 });
+    expect(
+      app.db.prepare(`SELECT COUNT(*) AS n FROM subscribers WHERE confirmation_sent_at IS NOT NULL`).get(),
+    ).toEqual({ n: 0 });
 
     smtp.refuse(null);
     await eventually(() => smtp.received.length >= 6);
@@ -124,7 +159,9 @@ describe('through a real SMTP server', () => {
     expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(6);
     const jobs = app.db.prepare('SELECT state, attempts FROM mail_jobs').all() as { state: string; attempts: number }[];
     expect(jobs.every((job) => job.state === 'sent' && job.attempts >= 3)).toBe(true);
-    expect(app.db.prepare(`SELECT COUNT(*) AS n FROM subscribers WHERE confirmation_sent_at IS NOT NULL`).get()).toEqual({ n: 6 });
+    expect(
+      app.db.prepare(`SELECT COUNT(*) AS n FROM subscribers WHERE confirmation_sent_at IS NOT NULL`).get(),
+    ).toEqual({ n: 6 });
   }, 40_000);
 });
 
@@ -138,9 +175,13 @@ describe('the file outbox', () => {
     const app = await server({ OUTBOX_DIR: outbox });
     const client = newsletterTestClient(app, outbox);
     expect((await client.subscribe({ email: 'blocked@example.com', consents: [] }, { site: 'PL' })).status).toBe(201);
-    await eventually(() => (app.db.prepare('SELECT attempts FROM mail_jobs').get() as { attempts: number }).attempts >= 2);
+    await eventually(
+      () => (app.db.prepare('SELECT attempts FROM mail_jobs').get() as { attempts: number }).attempts >= 2,
+    );
     // The fault this replaces: the sign-up was marked as mailed although nothing was written, and a retry got nothing.
-    expect(app.db.prepare('SELECT confirmation_sent_at FROM subscribers').get()).toEqual({ confirmation_sent_at: null });
+    expect(app.db.prepare('SELECT confirmation_sent_at FROM subscribers').get()).toEqual({
+      confirmation_sent_at: null,
+    });
     expect((await client.subscribe({ email: 'blocked@example.com', consents: [] }, { site: 'PL' })).status).toBe(201);
 
     fs.rmSync(outbox);
@@ -148,7 +189,15 @@ describe('the file outbox', () => {
     expect(mail.subject).toBe('Potwierdź zapis do newslettera');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await client.mails()).toHaveLength(1);
-    expect((await client.json('PUT', `${SUBSCRIBERS}/${linkIn(mail, '/newsletter/confirm/').searchParams.get('token')}/doi`, {})).status).toBe(200);
+    expect(
+      (
+        await client.json(
+          'PUT',
+          `${SUBSCRIBERS}/${linkIn(mail, '/newsletter/confirm/').searchParams.get('token')}/doi`,
+          {},
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -202,7 +251,10 @@ describe('a crash of the services (kill -9)', () => {
     await new Promise((resolve) => first.child.once('exit', resolve));
     const db = new DatabaseSync(env.DB_PATH, { readOnly: true });
     cleanups.push(() => db.close());
-    const states = db.prepare(`SELECT state FROM mail_jobs`).all().map((row) => row.state);
+    const states = db
+      .prepare(`SELECT state FROM mail_jobs`)
+      .all()
+      .map((row) => row.state);
     expect(states).toHaveLength(5);
     expect(states.every((state) => state === 'queued' || state === 'sending')).toBe(true);
 
@@ -212,12 +264,16 @@ describe('a crash of the services (kill -9)', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(smtp.received.map((mail) => mail.to).sort()).toEqual(emails);
     expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(5);
-    expect(smtp.received.every((mail) => mail.subject === translationsFor('cs-CZ')('newsletter.email.confirm.subject'))).toBe(true);
+    expect(
+      smtp.received.every((mail) => mail.subject === translationsFor('cs-CZ')('newsletter.email.confirm.subject')),
+    ).toBe(true);
 
     // A clean stop (SIGTERM) stops the sender and leaves nothing in between.
     second.child.kill('SIGTERM');
     expect(await new Promise((resolve) => second.child.once('exit', resolve))).toBe(0);
-    expect(db.prepare(`SELECT state, COUNT(*) AS n FROM mail_jobs GROUP BY state`).all()).toEqual([{ state: 'sent', n: 5 }]);
+    expect(db.prepare(`SELECT state, COUNT(*) AS n FROM mail_jobs GROUP BY state`).all()).toEqual([
+      { state: 'sent', n: 5 },
+    ]);
     // Two starts of the services and a crash: more than the default 20 s on a busy shared machine.
   }, 60_000);
 });

@@ -18,7 +18,11 @@ function addressOfLength(length: number, tag: string): string {
 }
 
 function subscribe(body: Record<string, unknown>, site = 'DE') {
-  return fetch(server.origin + url, { method: 'POST', headers: { 'content-type': 'application/json', site }, body: JSON.stringify(body) });
+  return fetch(server.origin + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', site },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('the newsletter service pins its limits', () => {
@@ -32,17 +36,37 @@ describe('the newsletter service pins its limits', () => {
 
   test('first and last names of 40 characters are accepted, of 41 refused', async () => {
     const forty = 'Ä'.repeat(40);
-    expect((await subscribe({ email: 'names40@example.com', firstName: forty, lastName: forty, consents: [] }, 'AT')).status).toBe(201);
-    const refused = await subscribe({ email: 'names41@example.com', firstName: `${forty}x`, lastName: `${forty}x`, consents: [] }, 'AT');
+    expect(
+      (await subscribe({ email: 'names40@example.com', firstName: forty, lastName: forty, consents: [] }, 'AT')).status,
+    ).toBe(201);
+    const refused = await subscribe(
+      { email: 'names41@example.com', firstName: `${forty}x`, lastName: `${forty}x`, consents: [] },
+      'AT',
+    );
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ errors: { firstName: ['newsletter.error.nameTooLong'], lastName: ['newsletter.error.nameTooLong'] } });
+    expect(await refused.json()).toMatchObject({
+      errors: { firstName: ['newsletter.error.nameTooLong'], lastName: ['newsletter.error.nameTooLong'] },
+    });
   });
 
   test('origin and originAddition of 64 characters are accepted, of 65 refused', async () => {
-    const ok = await subscribe({ email: 'origin64@example.com', consents: [], origin: 'o'.repeat(64), originAddition: 'a'.repeat(64) });
+    const ok = await subscribe({
+      email: 'origin64@example.com',
+      consents: [],
+      origin: 'o'.repeat(64),
+      originAddition: 'a'.repeat(64),
+    });
     expect(ok.status).toBe(201);
-    const refused = await subscribe({ email: 'origin65@example.com', consents: [], origin: 'o'.repeat(65), originAddition: 'a'.repeat(65) });
+    const refused = await subscribe({
+      email: 'origin65@example.com',
+      consents: [],
+      origin: 'o'.repeat(65),
+      originAddition: 'a'.repeat(65),
+    });
     expect(refused.status).toBe(400);
-    expect(Object.keys(((await refused.json()) as { errors: object }).errors).sort()).toEqual(['origin', 'originAddition']);
+    expect(Object.keys(((await refused.json()) as { errors: object }).errors).sort()).toEqual([
+      'origin',
+      'originAddition',
+    ]);
   });
 });

@@ -23,7 +23,7 @@ export function loginCustomer(c: Context, db: DatabaseSync, secret: string): Cus
   const token = c.req.header(LOGIN_TOKEN_HEADER) ?? getCookie(c, LOGIN_COOKIE);
   const claims = verifyLoginToken(token, secret);
   if (!claims || claims.exp <= Math.floor(Date.now() / 1000)) return undefined;
-  return db.prepare('SELECT lid, email, salutation, first_name, last_name, consents FROM customers WHERE lid = ?').get(claims.lid) as
-    | CustomerRow
-    | undefined;
+  return db
+    .prepare('SELECT lid, email, salutation, first_name, last_name, consents FROM customers WHERE lid = ?')
+    .get(claims.lid) as CustomerRow | undefined;
 }

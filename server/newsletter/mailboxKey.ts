@@ -19,7 +19,11 @@ export function mailboxKey(address: string): string {
   const at = address.lastIndexOf('@');
   if (at < 0) return address.trim().toLowerCase();
   let local = address.slice(0, at).trim().toLowerCase();
-  const typedDomain = address.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
+  const typedDomain = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '');
   const asciiDomain = domainToASCII(typedDomain) || typedDomain;
   const plus = local.indexOf('+');
   if (plus > 0) local = local.slice(0, plus);

@@ -13,5 +13,10 @@ export function newsletterMail(
   config: ServerConfig,
   options?: Pick<MailSenderOptions, 'pollMs' | 'stopGraceMs' | 'log' | 'concurrency'>,
 ): MailService {
-  return mailService(db, config, newsletterMailKinds(db, { siteUrl: config.siteUrl, from: config.mail.from, replyTo: config.mail.replyTo }), options);
+  return mailService(
+    db,
+    config,
+    newsletterMailKinds(db, { siteUrl: config.siteUrl, from: config.mail.from, replyTo: config.mail.replyTo }),
+    options,
+  );
 }

@@ -26,10 +26,16 @@ export function oneClickUnsubscribeRoutes(stores: SubscriptionStores): Hono {
     if (row instanceof Response) return row;
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!FORM_TYPES.has(mediaType)) {
-      return problem(c, 415, 'urn:service:unsupported_media_type', 'The request body must be a form with List-Unsubscribe=One-Click');
+      return problem(
+        c,
+        415,
+        'urn:service:unsupported_media_type',
+        'The request body must be a form with List-Unsubscribe=One-Click',
+      );
     }
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    if (form['List-Unsubscribe'] !== 'One-Click') return invalidRequest(c, { 'List-Unsubscribe': ['must be One-Click'] });
+    if (form['List-Unsubscribe'] !== 'One-Click')
+      return invalidRequest(c, { 'List-Unsubscribe': ['must be One-Click'] });
     if (!unsubscribe(stores, row, 'one-click')) return tokenUnknown(c);
     return c.body(null, 204);
   });

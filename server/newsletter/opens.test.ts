@@ -22,7 +22,12 @@ function post(body: unknown, token: string | null = ADMIN_TOKEN) {
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
-const lastOpened = (email: string) => (server.db.prepare('SELECT last_opened_at FROM subscribers WHERE email = ?').get(email) as { last_opened_at: string | null }).last_opened_at;
+const lastOpened = (email: string) =>
+  (
+    server.db.prepare('SELECT last_opened_at FROM subscribers WHERE email = ?').get(email) as {
+      last_opened_at: string | null;
+    }
+  ).last_opened_at;
 
 describe('POST /service/newsletter/api/opens', () => {
   test('answers 401 problem+json without the admin token or with a wrong one, and records nothing', async () => {
@@ -52,14 +57,25 @@ describe('POST /service/newsletter/api/opens', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ recorded: 1, ignored: 3 });
-    expect([lastOpened('ayse@example.com'), lastOpened('kunde@example.com'), lastOpened('gone@example.com')]).toEqual(['2026-11-20T10:00:00.000Z', null, null]);
+    expect([lastOpened('ayse@example.com'), lastOpened('kunde@example.com'), lastOpened('gone@example.com')]).toEqual([
+      '2026-11-20T10:00:00.000Z',
+      null,
+      null,
+    ]);
   });
 
   test('matches an address as the sign-up stored it; unsubscribing erases the last open', async () => {
     const client = newsletterTestClient(server, `${server.dir}/outbox`);
     server.mail.sender.start();
-    const token = await client.subscribed({ email: 'Mixed.Case@Example.com', firstName: 'Ayşe', lastName: 'Yılmaz', legals: ['NEWSLETTER'] }, 'TR');
-    expect(await (await post({ opens: [{ shop: 'TR', email: 'mixed.case@example.com', openedAt: '2026-11-20T10:00:00Z' }] })).json()).toEqual({ recorded: 1, ignored: 0 });
+    const token = await client.subscribed(
+      { email: 'Mixed.Case@Example.com', firstName: 'Ayşe', lastName: 'Yılmaz', legals: ['NEWSLETTER'] },
+      'TR',
+    );
+    expect(
+      await (
+        await post({ opens: [{ shop: 'TR', email: 'mixed.case@example.com', openedAt: '2026-11-20T10:00:00Z' }] })
+      ).json(),
+    ).toEqual({ recorded: 1, ignored: 0 });
     expect(lastOpened('Mixed.Case@Example.com')).toBe('2026-11-20T10:00:00.000Z');
     expect((await client.json('DELETE', `${SUBSCRIBERS}/${token}`, {})).status).toBe(204);
     expect(lastOpened('Mixed.Case@Example.com')).toBeNull();
@@ -78,11 +94,31 @@ describe('POST /service/newsletter/api/opens', () => {
     ['not JSON', '{', '$'],
     ['no list', {}, '$.opens'],
     ['an unknown field', { opens: [], extra: 1 }, '$.extra'],
-    ['an unknown shop', { opens: [{ shop: 'XX', email: 'a@example.com', openedAt: '2026-11-20T10:00:00Z' }] }, '$.opens[0].shop'],
-    ['a bad address', { opens: [{ shop: 'TR', email: 'not an address', openedAt: '2026-11-20T10:00:00Z' }] }, '$.opens[0].email'],
-    ['a time without zone', { opens: [{ shop: 'TR', email: 'a@example.com', openedAt: '2026-11-20T10:00:00' }] }, '$.opens[0].openedAt'],
-    ['a day the month lacks', { opens: [{ shop: 'TR', email: 'a@example.com', openedAt: '2026-02-30T10:00:00Z' }] }, '$.opens[0].openedAt'],
-    ['an open in the future', { opens: [{ shop: 'TR', email: 'a@example.com', openedAt: new Date(Date.now() + 3_600_000).toISOString() }] }, '$.opens[0].openedAt'],
+    [
+      'an unknown shop',
+      { opens: [{ shop: 'XX', email: 'a@example.com', openedAt: '2026-11-20T10:00:00Z' }] },
+      '$.opens[0].shop',
+    ],
+    [
+      'a bad address',
+      { opens: [{ shop: 'TR', email: 'not an address', openedAt: '2026-11-20T10:00:00Z' }] },
+      '$.opens[0].email',
+    ],
+    [
+      'a time without zone',
+      { opens: [{ shop: 'TR', email: 'a@example.com', openedAt: '2026-11-20T10:00:00' }] },
+      '$.opens[0].openedAt',
+    ],
+    [
+      'a day the month lacks',
+      { opens: [{ shop: 'TR', email: 'a@example.com', openedAt: '2026-02-30T10:00:00Z' }] },
+      '$.opens[0].openedAt',
+    ],
+    [
+      'an open in the future',
+      { opens: [{ shop: 'TR', email: 'a@example.com', openedAt: new Date(Date.now() + 3_600_000).toISOString() }] },
+      '$.opens[0].openedAt',
+    ],
   ])('answers 400 problem+json naming the field for %s, and records nothing', async (_name, body, path) => {
     storeSubscriber(server.db, { email: 'a@example.com', site: 'TR' });
     const response = await post(body);
@@ -99,7 +135,9 @@ describe('POST /service/newsletter/api/opens', () => {
     const open = { shop: 'TR', email: 'a@example.com', openedAt: '2026-11-20T10:00:00Z' };
     const response = await post({ opens: Array.from({ length: OPENS_PER_CALL_MAX + 1 }, () => open) });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { problems: { path: string }[] }).problems).toEqual([{ path: '$.opens', message: `must list at most ${OPENS_PER_CALL_MAX} opens` }]);
+    expect(((await response.json()) as { problems: { path: string }[] }).problems).toEqual([
+      { path: '$.opens', message: `must list at most ${OPENS_PER_CALL_MAX} opens` },
+    ]);
     expect(lastOpened('a@example.com')).toBeNull();
     const full = await post({ opens: Array.from({ length: OPENS_PER_CALL_MAX }, () => open) });
     expect(await full.json()).toEqual({ recorded: OPENS_PER_CALL_MAX, ignored: 0 });

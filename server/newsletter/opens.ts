@@ -63,10 +63,16 @@ export function opensRoutes(db: DatabaseSync, admin: MiddlewareHandler, now: () 
     const body = v.safeParse(recordOpensRequestSchema, await readJson(c));
     const problems = body.success ? futureOpens(body.output, now()) : issueProblems(body.issues);
     if (!body.success || problems.length > 0) {
-      return problem(c, 400, 'urn:newsletter:invalid_request', 'Expected { "opens": [{ "shop", "email", "openedAt" }, …] }', {
-        problems: problems.slice(0, MAX_LISTED_PROBLEMS),
-        problemCount: problems.length,
-      });
+      return problem(
+        c,
+        400,
+        'urn:newsletter:invalid_request',
+        'Expected { "opens": [{ "shop", "email", "openedAt" }, …] }',
+        {
+          problems: problems.slice(0, MAX_LISTED_PROBLEMS),
+          problemCount: problems.length,
+        },
+      );
     }
     c.header('cache-control', 'no-store');
     return jsonOf(c, recordOpensResponseSchema, recordOpens(db, body.output));

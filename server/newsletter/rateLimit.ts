@@ -21,7 +21,12 @@ export interface RateLimitOptions {
  * nothing about the address being signed up, so it cannot be used to probe who is subscribed. The store is bounded:
  * a flood of new client addresses evicts the oldest windows instead of growing memory.
  */
-export function rateLimit({ limit, windowMs, trustProxy, maxClients = RATE_LIMIT_MAX_CLIENTS }: RateLimitOptions): MiddlewareHandler {
+export function rateLimit({
+  limit,
+  windowMs,
+  trustProxy,
+  maxClients = RATE_LIMIT_MAX_CLIENTS,
+}: RateLimitOptions): MiddlewareHandler {
   // A Map keeps insertion order, and a window is re-inserted when it restarts: the first entry is the oldest.
   const windows = new Map<string, { start: number; count: number }>();
   return async (c, next) => {

@@ -32,7 +32,9 @@ function subscribe(body: unknown, init: { base?: string; headers?: Record<string
 }
 
 function storedSubscribers() {
-  return server.db.prepare('SELECT email, first_name, consents, origin, origin_addition, status FROM subscribers').all();
+  return server.db
+    .prepare('SELECT email, first_name, consents, origin, origin_addition, status FROM subscribers')
+    .all();
 }
 
 /** Every mail in the outbox, parsed as a mail client reads it. */
@@ -53,24 +55,42 @@ function put(pathname: string, body?: unknown) {
 
 function loginToken(claims: { lid: string; exp?: number }) {
   const now = Math.floor(Date.now() / 1000);
-  return signLoginToken({ lid: claims.lid, exp: claims.exp ?? now + 3600, ren: now + 600 }, serverSecret(server.db, 'loginToken'));
+  return signLoginToken(
+    { lid: claims.lid, exp: claims.exp ?? now + 3600, ren: now + 600 },
+    serverSecret(server.db, 'loginToken'),
+  );
 }
 
 describe('POST /newsletter-subscribers', () => {
   test('stores a valid sign-up as waiting for double opt-in and answers 201', async () => {
     // AT's form shows the personal fields (DE's does not, and stores none).
-    const response = await subscribe({ email: 'anna@example.com', firstName: 'Zoë', consents: ['DNE'] }, { headers: { site: 'AT' } });
+    const response = await subscribe(
+      { email: 'anna@example.com', firstName: 'Zoë', consents: ['DNE'] },
+      { headers: { site: 'AT' } },
+    );
     expect(response.status).toBe(201);
     expect(storedSubscribers()).toEqual([
-      { email: 'anna@example.com', first_name: 'Zoë', consents: '["DNE"]', origin: 'onsite', origin_addition: 'subsite', status: 'WAITING_FOR_DOI' },
+      {
+        email: 'anna@example.com',
+        first_name: 'Zoë',
+        consents: '["DNE"]',
+        origin: 'onsite',
+        origin_addition: 'subsite',
+        status: 'WAITING_FOR_DOI',
+      },
     ]);
-    const row = server.db.prepare('SELECT consented_at, doi_token_hash, doi_token_expires_at FROM subscribers').get() as Record<string, string>;
+    const row = server.db
+      .prepare('SELECT consented_at, doi_token_hash, doi_token_expires_at FROM subscribers')
+      .get() as Record<string, string>;
     expect(Date.parse(row.consented_at!)).toBeGreaterThan(Date.now() - 60_000);
     expect(Date.parse(row.doi_token_expires_at!)).toBeGreaterThan(Date.now() + 13 * 24 * 3600_000);
   });
 
   test('is also reachable under the private base path', async () => {
-    const response = await subscribe({ email: 'b@example.com', consents: [] }, { base: url.replace('internal', 'private') });
+    const response = await subscribe(
+      { email: 'b@example.com', consents: [] },
+      { base: url.replace('internal', 'private') },
+    );
     expect(response.status).toBe(201);
   });
 
@@ -104,15 +124,22 @@ describe('POST /newsletter-subscribers', () => {
     expect(link.searchParams.get('token')!.length).toBeGreaterThanOrEqual(32);
     // Only a hash of the token is stored; the job that carried it forgets it once the mail is out.
     const token = link.searchParams.get('token')!;
-    await expect.poll(() => JSON.stringify(server.db.prepare('SELECT * FROM mail_jobs').all())).toContain('"state":"sent"');
+    await expect
+      .poll(() => JSON.stringify(server.db.prepare('SELECT * FROM mail_jobs').all()))
+      .toContain('"state":"sent"');
     expect(JSON.stringify(server.db.prepare('SELECT * FROM subscribers').all())).not.toContain(token);
     expect(JSON.stringify(server.db.prepare('SELECT * FROM mail_jobs').all())).not.toContain(token);
   });
 
   test('builds the link on SITE_URL, whatever Host header the request claims', async () => {
     await server.close();
-    server = await startTestServer({ env: { OUTBOX_DIR: outbox, SITE_URL: 'https://shop.example', ALLOWED_HOSTS: 'shop.example' } });
-    await subscribe({ email: 'host@example.com', consents: [] }, { headers: { host: 'shop.example', referer: 'https://shop.example/pl/' } });
+    server = await startTestServer({
+      env: { OUTBOX_DIR: outbox, SITE_URL: 'https://shop.example', ALLOWED_HOSTS: 'shop.example' },
+    });
+    await subscribe(
+      { email: 'host@example.com', consents: [] },
+      { headers: { host: 'shop.example', referer: 'https://shop.example/pl/' } },
+    );
     const link = await linkFor('host@example.com');
     expect(link.origin).toBe('https://shop.example');
     expect(link.pathname).toBe('/pl/newsletter/confirm/');
@@ -130,7 +157,11 @@ describe('POST /newsletter-subscribers', () => {
     await linkFor('new@example.com');
     await newsletterTestClient(server, outbox).mailTo('d@example.com', 2);
     // d@: the confirmation and the welcome mail; new@: its confirmation. Nothing for the second sign-up of d@.
-    expect((await outboxMails()).map((mail) => mail.to).sort()).toEqual(['d@example.com', 'd@example.com', 'new@example.com']);
+    expect((await outboxMails()).map((mail) => mail.to).sort()).toEqual([
+      'd@example.com',
+      'd@example.com',
+      'new@example.com',
+    ]);
   });
 });
 
@@ -164,21 +195,48 @@ describe('double opt-in by token', () => {
   test('a new sign-up more than 10 minutes after the e-mail replaces the old link', async () => {
     await subscribe({ email: 'h@example.com', consents: [] });
     const old = (await linkFor('h@example.com')).searchParams.get('token');
-    await expect.poll(() => server.db.prepare('SELECT confirmation_sent_at FROM subscribers').get()).toMatchObject({ confirmation_sent_at: expect.any(String) });
-    server.db.prepare('UPDATE subscribers SET confirmation_sent_at = ?').run(new Date(Date.now() - 11 * 60_000).toISOString());
+    await expect
+      .poll(() => server.db.prepare('SELECT confirmation_sent_at FROM subscribers').get())
+      .toMatchObject({ confirmation_sent_at: expect.any(String) });
+    server.db
+      .prepare('UPDATE subscribers SET confirmation_sent_at = ?')
+      .run(new Date(Date.now() - 11 * 60_000).toISOString());
     await subscribe({ email: 'h@example.com', consents: [] });
     expect((await put(`${url}/${old}/doi`)).status).toBe(404);
     expect((await put(`${url}/${(await linkFor('h@example.com', 2)).searchParams.get('token')}/doi`)).status).toBe(200);
   });
 
   test('GET /{token} reads the pending sign-up; GET and PUT with the preferences token read and change it', async () => {
-    await subscribe({ email: 'i@example.com', salutation: 'MR', firstName: 'Łukasz', consents: [] }, { headers: { site: 'AT' } });
+    await subscribe(
+      { email: 'i@example.com', salutation: 'MR', firstName: 'Łukasz', consents: [] },
+      { headers: { site: 'AT' } },
+    );
     const link = (await linkFor('i@example.com')).searchParams.get('token');
     const read = await fetch(`${server.origin}${url}/${link}`);
-    expect(await read.json()).toEqual(subscriberFixture({ email: 'i@example.com', salutation: 'MR', firstName: 'Łukasz', lastName: null, status: 'WAITING_FOR_DOI' }));
-    const { preferencesToken: token } = (await (await put(`${url}/${link}/doi`, {})).json()) as { preferencesToken: string };
-    const changed = await put(`${url}/${token}`, { salutation: 'MRS', firstName: 'Şule', lastName: 'Yılmaz', consents: ['DNE'] });
-    expect(await changed.json()).toMatchObject({ salutation: 'MRS', firstName: 'Şule', lastName: 'Yılmaz', consents: ['DNE'] });
+    expect(await read.json()).toEqual(
+      subscriberFixture({
+        email: 'i@example.com',
+        salutation: 'MR',
+        firstName: 'Łukasz',
+        lastName: null,
+        status: 'WAITING_FOR_DOI',
+      }),
+    );
+    const { preferencesToken: token } = (await (await put(`${url}/${link}/doi`, {})).json()) as {
+      preferencesToken: string;
+    };
+    const changed = await put(`${url}/${token}`, {
+      salutation: 'MRS',
+      firstName: 'Şule',
+      lastName: 'Yılmaz',
+      consents: ['DNE'],
+    });
+    expect(await changed.json()).toMatchObject({
+      salutation: 'MRS',
+      firstName: 'Şule',
+      lastName: 'Yılmaz',
+      consents: ['DNE'],
+    });
     expect((await put(`${url}/${token}`, { firstName: 'http://spam', consents: [] })).status).toBe(400);
     expect((await fetch(`${server.origin}${url}/unknown-token`)).status).toBe(404);
   });
@@ -202,17 +260,28 @@ describe('rate limit', () => {
 
 describe('GET /customers/base-data', () => {
   test('answers the logged-in customer base data for a valid login token', async () => {
-    const response = await fetch(`${server.origin}${base}/customers/base-data`, { headers: { 'x-login-token': loginToken({ lid: 'demo-customer' }) } });
+    const response = await fetch(`${server.origin}${base}/customers/base-data`, {
+      headers: { 'x-login-token': loginToken({ lid: 'demo-customer' }) },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      email: 'demo.kundin@example.com', salutation: 'MRS', firstName: 'Erika', lastName: 'Musterfrau', consents: ['DNE'],
+      email: 'demo.kundin@example.com',
+      salutation: 'MRS',
+      firstName: 'Erika',
+      lastName: 'Musterfrau',
+      consents: ['DNE'],
     });
   });
 
   test('refuses a missing, forged, expired or unknown login with 401', async () => {
     const forged = loginToken({ lid: 'demo-customer' }).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const expired = loginToken({ lid: 'demo-customer', exp: Math.floor(Date.now() / 1000) - 1 });
-    for (const headers of [{} as Record<string, string>, { 'x-login-token': forged }, { 'x-login-token': expired }, { 'x-login-token': loginToken({ lid: 'nobody' }) }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'x-login-token': forged },
+      { 'x-login-token': expired },
+      { 'x-login-token': loginToken({ lid: 'nobody' }) },
+    ]) {
       expect((await fetch(`${server.origin}${base}/customers/base-data`, { headers })).status).toBe(401);
     }
   });

@@ -83,7 +83,9 @@ export function customerFrontendDataRoutes(db: DatabaseSync, config: ServerConfi
   const app = new Hono();
   const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
   // An ended subscription (UNSUBSCRIBED) is no subscription: null, like an address that never signed up.
-  const status = db.prepare(`SELECT status FROM subscribers WHERE email = ? AND status IN ('WAITING_FOR_DOI', 'SUBSCRIBED')`);
+  const status = db.prepare(
+    `SELECT status FROM subscribers WHERE email = ? AND status IN ('WAITING_FOR_DOI', 'SUBSCRIBED')`,
+  );
   app.get(services.customerFrontendData.calls.psdata.path, (c) => {
     c.header('cache-control', 'no-store');
     const customer = loginCustomer(c, db, loginSecret);

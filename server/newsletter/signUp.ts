@@ -2,7 +2,11 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { Shop } from '../../src/shared/countries.ts';
-import { EMAIL_INVALID_PROBLEM, subscriberCreateRequestSchema, type SubscriberCreateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
+import {
+  EMAIL_INVALID_PROBLEM,
+  subscriberCreateRequestSchema,
+  type SubscriberCreateRequest,
+} from '../../src/shared/newsletter/subscriberSchema.ts';
 import { storedFieldsOf, subscriberFieldNames } from '../../src/shared/newsletter/subscriberFields.ts';
 import { services } from '../../src/shared/routes.ts';
 import { problem, readJson } from '../problem.ts';
@@ -47,7 +51,13 @@ export interface CheckedSignUp {
  * rules. Returns nothing: the caller answers alike in every case, so nobody can tell a new, a pending or a subscribed
  * address apart.
  */
-export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: Pick<SignUpOptions, 'siteUrl' | 'printLinks' | 'confirmationCaps'>, { body, shop }: CheckedSignUp): void {
+export function registerSignUp(
+  db: DatabaseSync,
+  store: SubscriberStore,
+  jobs: MailJobs,
+  options: Pick<SignUpOptions, 'siteUrl' | 'printLinks' | 'confirmationCaps'>,
+  { body, shop }: CheckedSignUp,
+): void {
   const now = new Date();
   const token = newDoiToken();
   const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
@@ -63,7 +73,10 @@ export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: M
     if (known?.status === 'SUBSCRIBED') return undefined;
     const lastSent = known?.confirmation_sent_at ? Date.parse(known.confirmation_sent_at) : Number.NEGATIVE_INFINITY;
     const intervalOver = lastSent + CONFIRMATION_EMAIL_INTERVAL_MS;
-    if (known?.status === 'WAITING_FOR_DOI' && (intervalOver > now.getTime() || jobs.hasPending(known.id, newsletterMailKind.confirmation))) {
+    if (
+      known?.status === 'WAITING_FOR_DOI' &&
+      (intervalOver > now.getTime() || jobs.hasPending(known.id, newsletterMailKind.confirmation))
+    ) {
       return undefined;
     }
     // Over a cap on confirmation mails (per recipient domain, overall): nothing is stored or sent, and the answer is
@@ -80,13 +93,23 @@ export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: M
     store.logEvent(id, 'SIGNED_UP', 'sign-up', now.toISOString());
     const payload: ConfirmationPayload = { token, site: shop.code };
     return jobs.enqueue(
-      { kind: newsletterMailKind.confirmation, recipient: body.email, subscriberId: id, payload, notBefore: new Date(Math.max(now.getTime(), intervalOver)), notAfter: expiresAt },
+      {
+        kind: newsletterMailKind.confirmation,
+        recipient: body.email,
+        subscriberId: id,
+        payload,
+        notBefore: new Date(Math.max(now.getTime(), intervalOver)),
+        notAfter: expiresAt,
+      },
       now,
     );
   });
   if (queued !== undefined) {
     jobs.notify();
-    if (options.printLinks) console.log(`Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`);
+    if (options.printLinks)
+      console.log(
+        `Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`,
+      );
   }
 }
 
@@ -94,7 +117,13 @@ export function registerSignUp(db: DatabaseSync, store: SubscriberStore, jobs: M
  * `POST /newsletter-subscribers`: the sign-up (docs/calls.md#create-subscriber, docs/newsletter.md#double-opt-in).
  * `limit` is the sign-up throttle, shared with the plain form (server/newsletter/forms/signUpForm.ts).
  */
-export function signUpRoute(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: SignUpOptions, limit: MiddlewareHandler): Hono {
+export function signUpRoute(
+  db: DatabaseSync,
+  store: SubscriberStore,
+  jobs: MailJobs,
+  options: SignUpOptions,
+  limit: MiddlewareHandler,
+): Hono {
   const app = new Hono();
   app.post(services.newsletter.calls.createSubscriber.path, limit, async (c) => {
     const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));

@@ -1,5 +1,9 @@
 import { subscriberSchema, type Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
-import { personalRecordColumns, subscriberFieldList, type SubscriberFieldColumns } from '../../src/shared/newsletter/subscriberFields.ts';
+import {
+  personalRecordColumns,
+  subscriberFieldList,
+  type SubscriberFieldColumns,
+} from '../../src/shared/newsletter/subscriberFields.ts';
 
 /**
  * The SQL pieces the subscriber statements take from the one declaration of the stored fields

@@ -1,7 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, test } from 'vitest';
 import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
-import { personalRecordColumns, subscriberFieldList, type StoredSubscriberFields } from '../../src/shared/newsletter/subscriberFields.ts';
+import {
+  personalRecordColumns,
+  subscriberFieldList,
+  type StoredSubscriberFields,
+} from '../../src/shared/newsletter/subscriberFields.ts';
 import { openDatabase } from '../db.ts';
 import { mailJobs } from '../mail/mailJobs.ts';
 import { hashDoiToken } from './doiToken.ts';
@@ -21,13 +25,18 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-const rawRow = (email: string) => db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
-const personalOf = (email: string) => Object.fromEntries(personalColumns.map((column) => [column, rawRow(email)[column]]));
+const rawRow = (email: string) =>
+  db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
+const personalOf = (email: string) =>
+  Object.fromEntries(personalColumns.map((column) => [column, rawRow(email)[column]]));
 
 /** A sign-up record with every declared field filled: text fields with a value of their own, lists with one entry. */
 function filledRecord(email: string, site: string, tokenHash: string, expiresAt: string) {
   const fields = Object.fromEntries(
-    subscriberFieldList.map((field) => [field.name, field.name === 'email' ? email : field.stored === 'json' ? `["${field.name}"]` : `${field.name} value`]),
+    subscriberFieldList.map((field) => [
+      field.name,
+      field.name === 'email' ? email : field.stored === 'json' ? `["${field.name}"]` : `${field.name} value`,
+    ]),
   ) as StoredSubscriberFields;
   return { ...fields, site, consentTextVersion: 'v1', tokenHash, expiresAt, now: LONG_AGO };
 }
@@ -36,8 +45,12 @@ function filledRecord(email: string, site: string, tokenHash: string, expiresAt:
 function subscribedWithEverything(email: string, site = 'TR') {
   const store = subscriberStore(db);
   store.signUp(filledRecord(email, site, hashDoiToken(`doi-${email}`), '2099-01-01T00:00:00.000Z'));
-  expect(store.confirm(store.byToken('doi', `doi-${email}`)!, hashDoiToken(`preferences-${email}`), LONG_AGO)).toBe(true);
-  db.prepare(`UPDATE subscribers SET ${personalRecordColumns.map((column) => `${column} = :at`).join(', ')} WHERE email = :email`).run({ at: LONG_AGO, email });
+  expect(store.confirm(store.byToken('doi', `doi-${email}`)!, hashDoiToken(`preferences-${email}`), LONG_AGO)).toBe(
+    true,
+  );
+  db.prepare(
+    `UPDATE subscribers SET ${personalRecordColumns.map((column) => `${column} = :at`).join(', ')} WHERE email = :email`,
+  ).run({ at: LONG_AGO, email });
   for (const [column, value] of Object.entries(personalOf(email))) expect(value, column).not.toBeNull();
   return store.byToken('preferences', `preferences-${email}`)!;
 }
@@ -48,7 +61,9 @@ describe('the declared subscriber fields', () => {
   test('the erase list names every field marked personal (the names at least) and the recorded last open', () => {
     const personal = subscriberFieldList.filter((field) => field.personal).map((field) => field.column);
     expect(personal).toEqual(expect.arrayContaining(['salutation', 'first_name', 'last_name']));
-    expect(erasePersonalData).toBe([...personal, ...personalRecordColumns].map((column) => `${column} = NULL`).join(', '));
+    expect(erasePersonalData).toBe(
+      [...personal, ...personalRecordColumns].map((column) => `${column} = NULL`).join(', '),
+    );
   });
 
   test('the row type derives from it: text columns as the schema says (NULL when optional), lists as JSON text', () => {
@@ -60,16 +75,22 @@ describe('the declared subscriber fields', () => {
   });
 
   test('every declared column exists in the migrated table', () => {
-    const columns = (db.prepare('PRAGMA table_info(subscribers)').all() as { name: string }[]).map((column) => column.name);
-    for (const column of [...subscriberFieldList.map((field) => field.column), ...personalRecordColumns]) expect(columns, column).toContain(column);
+    const columns = (db.prepare('PRAGMA table_info(subscribers)').all() as { name: string }[]).map(
+      (column) => column.name,
+    );
+    for (const column of [...subscriberFieldList.map((field) => field.column), ...personalRecordColumns])
+      expect(columns, column).toContain(column);
   });
 
   test('unsubscribing clears every personal column in the database and keeps the other declared fields', () => {
     const row = subscribedWithEverything('alles@example.com');
-    expect(unsubscribe({ db, store: subscriberStore(db), jobs: mailJobs(db, 'test.example') }, row, 'preferences')).toBe(true);
+    expect(
+      unsubscribe({ db, store: subscriberStore(db), jobs: mailJobs(db, 'test.example') }, row, 'preferences'),
+    ).toBe(true);
     expect(personalOf('alles@example.com')).toEqual(allNull);
     const kept = subscriberFieldList.filter((field) => !field.personal);
-    for (const field of kept) expect(rawRow('alles@example.com')[field.column], field.column).toBe(row[field.column as keyof typeof row]);
+    for (const field of kept)
+      expect(rawRow('alles@example.com')[field.column], field.column).toBe(row[field.column as keyof typeof row]);
   });
 
   test('a lapse for want of opens clears every personal column too', () => {

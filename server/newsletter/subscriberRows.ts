@@ -19,12 +19,14 @@ export interface StoredSubscriberFixture {
 export function storeSubscriber(db: DatabaseSync, fixture: StoredSubscriberFixture): number {
   const confirmedAt = fixture.confirmedAt ?? '2026-01-01T00:00:00.000Z';
   const { id } = db
-    .prepare(`
+    .prepare(
+      `
       INSERT INTO subscribers (email, salutation, first_name, last_name, consents, legals, origin, origin_addition, site, status,
                                consented_at, confirmed_at, consent_text_version, preferences_token_hash, last_opened_at, created_at, updated_at)
       VALUES (:email, 'MRS', :firstName, 'Yılmaz', '["DNE"]', '["NEWSLETTER"]', 'onsite', 'subsite', :site, :status,
               :confirmedAt, :confirmedAt, 'v1', :tokenHash, :lastOpenedAt, :confirmedAt, :confirmedAt)
-      RETURNING id`)
+      RETURNING id`,
+    )
     .get({
       email: fixture.email,
       firstName: fixture.firstName ?? 'Ayşe',
@@ -34,8 +36,10 @@ export function storeSubscriber(db: DatabaseSync, fixture: StoredSubscriberFixtu
       tokenHash: fixture.preferencesTokenHash ?? `hash-of-${fixture.email}`,
       lastOpenedAt: fixture.lastOpenedAt ?? null,
     }) as { id: number };
-  db.prepare(`
+  db.prepare(
+    `
     INSERT INTO consent_events (subscriber_id, email, site, event, at, consents, legals, consent_text_version, channel)
-    VALUES (?, ?, ?, 'CONFIRMED', ?, '["DNE"]', '["NEWSLETTER"]', 'v1', 'confirmation link')`).run(id, fixture.email, fixture.site, confirmedAt);
+    VALUES (?, ?, ?, 'CONFIRMED', ?, '["DNE"]', '["NEWSLETTER"]', 'v1', 'confirmation link')`,
+  ).run(id, fixture.email, fixture.site, confirmedAt);
   return id;
 }

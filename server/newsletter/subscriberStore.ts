@@ -1,8 +1,18 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
-import type { ChangeableFieldName, StoredSubscriberFields, SubscriberFieldColumns } from '../../src/shared/newsletter/subscriberFields.ts';
+import type {
+  ChangeableFieldName,
+  StoredSubscriberFields,
+  SubscriberFieldColumns,
+} from '../../src/shared/newsletter/subscriberFields.ts';
 import { hashDoiToken } from './doiToken.ts';
-import { changeableFieldsSet, erasePersonalData, fieldColumns, fieldParameters, fieldsFromExcluded } from './subscriberColumns.ts';
+import {
+  changeableFieldsSet,
+  erasePersonalData,
+  fieldColumns,
+  fieldParameters,
+  fieldsFromExcluded,
+} from './subscriberColumns.ts';
 
 export { toSubscriber } from './subscriberColumns.ts';
 
@@ -61,7 +71,9 @@ export type ChangedFields = Pick<StoredSubscriberFields, ChangeableFieldName>;
 export function subscriberStore(db: DatabaseSync) {
   const columns = `id, ${fieldColumns}, site, status, doi_token_expires_at`;
   const byToken: Record<TokenKind, ReturnType<DatabaseSync['prepare']>> = {
-    doi: db.prepare(`SELECT ${columns}, doi_token_hash AS token_hash FROM subscribers WHERE doi_token_hash = ? AND status = 'WAITING_FOR_DOI'`),
+    doi: db.prepare(
+      `SELECT ${columns}, doi_token_hash AS token_hash FROM subscribers WHERE doi_token_hash = ? AND status = 'WAITING_FOR_DOI'`,
+    ),
     preferences: db.prepare(
       `SELECT ${columns}, preferences_token_hash AS token_hash FROM subscribers WHERE preferences_token_hash = ? AND status = 'SUBSCRIBED'`,
     ),
@@ -117,16 +129,19 @@ export function subscriberStore(db: DatabaseSync) {
     /** The subscriber a token of this kind opens, or undefined. */
     byToken: (kind: TokenKind, token: string) => byToken[kind].get(hashDoiToken(token)) as OpenedSubscriber | undefined,
     byId: (id: number) => byId.get(id) as SubscriberRow | undefined,
-    byEmail: (email: string) => byEmail.get(email) as { id: number; status: StoredStatus; confirmation_sent_at: string | null } | undefined,
+    byEmail: (email: string) =>
+      byEmail.get(email) as { id: number; status: StoredStatus; confirmation_sent_at: string | null } | undefined,
     /** Stores a sign-up; the row's id, or undefined when the address is subscribed already (nothing changed). */
     signUp: (record: SignUpRecord) => (upsert.get({ ...record }) as { id: number } | undefined)?.id,
     /** Confirms a pending sign-up if its link still opens it (unspent, unexpired); whether it did. */
     confirm: (row: OpenedSubscriber, preferencesTokenHash: string, now: string) =>
       confirm.run({ id: row.id, tokenHash: row.token_hash, preferencesTokenHash, now }).changes > 0,
     /** Changes a subscription if its preferences token still opens it; whether it did. */
-    update: (row: OpenedSubscriber, values: ChangedFields, now: string) => update.run({ id: row.id, tokenHash: row.token_hash, ...values, now }).changes > 0,
+    update: (row: OpenedSubscriber, values: ChangedFields, now: string) =>
+      update.run({ id: row.id, tokenHash: row.token_hash, ...values, now }).changes > 0,
     /** Ends a subscription if its preferences token still opens it; whether it did. */
-    withdraw: (row: OpenedSubscriber, now: string) => withdraw.run({ id: row.id, tokenHash: row.token_hash, now }).changes > 0,
+    withdraw: (row: OpenedSubscriber, now: string) =>
+      withdraw.run({ id: row.id, tokenHash: row.token_hash, now }).changes > 0,
     purgeExpired: (now: string) => {
       purgeNeverConfirmed.run({ now });
       purgeLogOfReturning.run({ now });
@@ -135,7 +150,8 @@ export function subscriberStore(db: DatabaseSync) {
     /** Records when the last confirmation e-mail was handed over (the 10-minute rule counts mails sent). */
     confirmationSent: (id: number, at: string) => void confirmationSent.run({ id, at }),
     /** Appends the row's current consent state to the log. */
-    logEvent: (id: number, event: ConsentEvent, channel: ConsentChannel, at: string) => void logEvent.run({ id, event, channel, at }),
+    logEvent: (id: number, event: ConsentEvent, channel: ConsentChannel, at: string) =>
+      void logEvent.run({ id, event, channel, at }),
   };
 }
 

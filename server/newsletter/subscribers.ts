@@ -14,7 +14,13 @@ export type SubscriberRoutesOptions = SignUpOptions;
  * changing and ending a subscription, the double opt-in, and one-click unsubscribe. Mails are queued as jobs in
  * the same transactions as the changes they announce (docs/newsletter.md#mail-delivery).
  */
-export function subscriberRoutes(db: DatabaseSync, store: SubscriberStore, jobs: MailJobs, options: SubscriberRoutesOptions, signUpLimit: MiddlewareHandler): Hono {
+export function subscriberRoutes(
+  db: DatabaseSync,
+  store: SubscriberStore,
+  jobs: MailJobs,
+  options: SubscriberRoutesOptions,
+  signUpLimit: MiddlewareHandler,
+): Hono {
   const app = new Hono();
   app.route('/', signUpRoute(db, store, jobs, options, signUpLimit));
   app.route('/', oneClickUnsubscribeRoutes({ db, store, jobs }));

@@ -2,7 +2,11 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { shopByCode, shops } from '../../src/shared/countries.ts';
-import { subscriberSchema, subscriberUpdateRequestSchema, type SubscriberUpdateRequest } from '../../src/shared/newsletter/subscriberSchema.ts';
+import {
+  subscriberSchema,
+  subscriberUpdateRequestSchema,
+  type SubscriberUpdateRequest,
+} from '../../src/shared/newsletter/subscriberSchema.ts';
 import { changeableFieldNames, storedFieldsOf } from '../../src/shared/newsletter/subscriberFields.ts';
 import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
@@ -43,7 +47,11 @@ export const TOKEN_GONE = 'token gone';
  * the one-click POST. False when the token no longer opens the subscription (docs/newsletter.md#one-token-one-write):
  * nothing changed.
  */
-export function unsubscribe({ db, store, jobs }: SubscriptionStores, row: OpenedSubscriber, channel: ConsentChannel): boolean {
+export function unsubscribe(
+  { db, store, jobs }: SubscriptionStores,
+  row: OpenedSubscriber,
+  channel: ConsentChannel,
+): boolean {
   const now = new Date();
   const ended = inTransaction(db, () => {
     if (!store.withdraw(row, now.toISOString())) return false;
@@ -67,7 +75,13 @@ export function updatePreferences(
   body: SubscriberUpdateRequest,
 ): Record<string, string[]> | typeof TOKEN_GONE | undefined {
   const shop = shopByCode(row.site ?? '') ?? shops[0]!;
-  const errors = countryRuleErrors(shop, { ...body, email: row.email, legals: JSON.parse(row.legals) as [], origin: '', originAddition: '' });
+  const errors = countryRuleErrors(shop, {
+    ...body,
+    email: row.email,
+    legals: JSON.parse(row.legals) as [],
+    origin: '',
+    originAddition: '',
+  });
   const ownErrors = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => updateFields.has(field)));
   if (ownErrors && Object.keys(ownErrors).length > 0) return ownErrors;
   const now = new Date().toISOString();
@@ -86,7 +100,10 @@ export function updatePreferences(
  * confirmation page's `PUT` and its plain form. Undefined when the link no longer opens the sign-up (confirmed meanwhile,
  * through another instance too: docs/newsletter.md#one-token-one-write): nothing changed.
  */
-export function confirmSubscription({ db, store, jobs }: SubscriptionStores, row: OpenedSubscriber): string | undefined {
+export function confirmSubscription(
+  { db, store, jobs }: SubscriptionStores,
+  row: OpenedSubscriber,
+): string | undefined {
   const vouchers = voucherStore(db);
   const preferencesToken = newDoiToken();
   const now = new Date();

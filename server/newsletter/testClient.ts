@@ -34,7 +34,8 @@ export function newsletterTestClient(server: Pick<TestServer, 'origin'>, outbox:
     mailTo,
     subscribe: (body: unknown, headers: Record<string, string> = {}) => json('POST', SUBSCRIBERS, body, headers),
     /** The confirmation token of the newest mail to `email`. */
-    confirmationToken: async (email: string, count = 1) => linkIn(await mailTo(email, count), '/newsletter/confirm/').searchParams.get('token')!,
+    confirmationToken: async (email: string, count = 1) =>
+      linkIn(await mailTo(email, count), '/newsletter/confirm/').searchParams.get('token')!,
     /** Signs up, confirms through the mailed link, and answers the preferences token. */
     async subscribed(body: { email: string } & Record<string, unknown>, site = 'DE'): Promise<string> {
       const response = await json('POST', SUBSCRIBERS, { consents: [], ...body }, { site });

@@ -20,9 +20,12 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const row = (email: string) => server.db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
+const row = (email: string) =>
+  server.db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
 const events = (email: string) =>
-  (server.db.prepare('SELECT event FROM consent_events WHERE email = ? ORDER BY id').all(email) as { event: string }[]).map((entry) => entry.event);
+  (
+    server.db.prepare('SELECT event FROM consent_events WHERE email = ? ORDER BY id').all(email) as { event: string }[]
+  ).map((entry) => entry.event);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -59,8 +62,19 @@ function heldBackRequest(method: string, pathname: string, contentType: string, 
 
 describe('a slow body cannot undo what happened meanwhile', () => {
   test('a PUT whose body arrives after a one-click unsubscribe answers 404 and brings no erased name back', async () => {
-    const token = await client.subscribed({ email: 'slow@example.com', salutation: 'MRS', firstName: 'Zebulonia', lastName: 'Quist', consents: [] });
-    const put = heldBackRequest('PUT', `${SUBSCRIBERS}/${token}`, 'application/json', JSON.stringify({ salutation: 'MRS', firstName: 'Zebulonia', lastName: 'Quist', consents: ['DNE'] }));
+    const token = await client.subscribed({
+      email: 'slow@example.com',
+      salutation: 'MRS',
+      firstName: 'Zebulonia',
+      lastName: 'Quist',
+      consents: [],
+    });
+    const put = heldBackRequest(
+      'PUT',
+      `${SUBSCRIBERS}/${token}`,
+      'application/json',
+      JSON.stringify({ salutation: 'MRS', firstName: 'Zebulonia', lastName: 'Quist', consents: ['DNE'] }),
+    );
     await sleep(150);
     const oneClick = await fetch(`${server.origin}${SUBSCRIBERS}/${token}/unsubscribe`, {
       method: 'POST',
@@ -69,15 +83,29 @@ describe('a slow body cannot undo what happened meanwhile', () => {
     });
     expect(oneClick.status).toBe(204);
     const answer = await put.finish();
-    expect([answer.status, ((await answer.json()) as { type: string }).type]).toEqual([404, 'urn:newsletter:token_unknown']);
-    expect(row('slow@example.com')).toMatchObject({ status: 'UNSUBSCRIBED', first_name: null, last_name: null, salutation: null, consents: '[]' });
+    expect([answer.status, ((await answer.json()) as { type: string }).type]).toEqual([
+      404,
+      'urn:newsletter:token_unknown',
+    ]);
+    expect(row('slow@example.com')).toMatchObject({
+      status: 'UNSUBSCRIBED',
+      first_name: null,
+      last_name: null,
+      salutation: null,
+      consents: '[]',
+    });
     expect(events('slow@example.com')).toEqual(['SIGNED_UP', 'CONFIRMED', 'WITHDRAWN']);
   });
 
-  test("a one-click POST for a withdrawn token does not end the subscription made after it", async () => {
+  test('a one-click POST for a withdrawn token does not end the subscription made after it', async () => {
     const email = 'again@example.com';
     const first = await client.subscribed({ email });
-    const oneClick = heldBackRequest('POST', `${SUBSCRIBERS}/${first}/unsubscribe`, 'application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click');
+    const oneClick = heldBackRequest(
+      'POST',
+      `${SUBSCRIBERS}/${first}/unsubscribe`,
+      'application/x-www-form-urlencoded',
+      'List-Unsubscribe=One-Click',
+    );
     await sleep(150);
     expect((await client.json('DELETE', `${SUBSCRIBERS}/${first}`)).status).toBe(204);
     // The 10-minute interval between confirmation mails (docs/newsletter.md) would hold the second mail back.
@@ -108,8 +136,11 @@ describe('two instances on one database', () => {
       other.close();
     }
     expect(events(email)).toEqual(['SIGNED_UP', 'CONFIRMED']);
-    const count = (sql: string, ...more: string[]) => (server.db.prepare(sql).get(row(email).id as number, ...more) as { n: number }).n;
-    expect(count(`SELECT count(*) AS n FROM mail_jobs WHERE subscriber_id = ? AND kind = ?`, newsletterMailKind.welcome)).toBe(1);
+    const count = (sql: string, ...more: string[]) =>
+      (server.db.prepare(sql).get(row(email).id as number, ...more) as { n: number }).n;
+    expect(
+      count(`SELECT count(*) AS n FROM mail_jobs WHERE subscriber_id = ? AND kind = ?`, newsletterMailKind.welcome),
+    ).toBe(1);
     expect(count('SELECT count(*) AS n FROM vouchers WHERE subscriber_id = ?')).toBe(1);
   });
 });

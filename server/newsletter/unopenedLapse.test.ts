@@ -24,14 +24,24 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-const row = (email: string) => db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
-const events = (email: string) => db.prepare('SELECT event, channel, at FROM consent_events WHERE email = ? ORDER BY id').all(email);
-const jobState = (id: number) => (db.prepare('SELECT state FROM mail_jobs WHERE id = ?').get(id) as { state: string }).state;
+const row = (email: string) =>
+  db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
+const events = (email: string) =>
+  db.prepare('SELECT event, channel, at FROM consent_events WHERE email = ? ORDER BY id').all(email);
+const jobState = (id: number) =>
+  (db.prepare('SELECT state FROM mail_jobs WHERE id = ?').get(id) as { state: string }).state;
 
 describe('lapseUnopened', () => {
   test('ends a TR subscription confirmed 2 years and a day ago without opens, as an unsubscribe does', () => {
-    const id = storeSubscriber(db, { email: 'eski@example.com', site: 'TR', confirmedAt: new Date(Date.parse(TWO_YEARS_AGO) - DAY_MS).toISOString() });
-    const queued = jobs.enqueue(mailJobFixture({ kind: 'welcome', recipient: 'eski@example.com', subscriberId: id }), NOW);
+    const id = storeSubscriber(db, {
+      email: 'eski@example.com',
+      site: 'TR',
+      confirmedAt: new Date(Date.parse(TWO_YEARS_AGO) - DAY_MS).toISOString(),
+    });
+    const queued = jobs.enqueue(
+      mailJobFixture({ kind: 'welcome', recipient: 'eski@example.com', subscriberId: id }),
+      NOW,
+    );
 
     expect(lapseUnopened(db, jobs, NOW)).toBe(1);
 
@@ -52,27 +62,53 @@ describe('lapseUnopened', () => {
   });
 
   test('keeps a TR subscriber who opened a year ago, though confirmed long before', () => {
-    storeSubscriber(db, { email: 'okur@example.com', site: 'TR', confirmedAt: before(5 * 365), lastOpenedAt: before(365) });
+    storeSubscriber(db, {
+      email: 'okur@example.com',
+      site: 'TR',
+      confirmedAt: before(5 * 365),
+      lastOpenedAt: before(365),
+    });
     expect(lapseUnopened(db, jobs, NOW)).toBe(0);
     expect(row('okur@example.com')).toMatchObject({ status: 'SUBSCRIBED', first_name: 'Ayşe' });
   });
 
   test('keeps a TR subscriber confirmed exactly 2 years ago, and ends one whose last open is older', () => {
     storeSubscriber(db, { email: 'tam@example.com', site: 'TR', confirmedAt: TWO_YEARS_AGO });
-    storeSubscriber(db, { email: 'acmadi@example.com', site: 'TR', confirmedAt: before(4 * 365), lastOpenedAt: before(2 * 365 + 2) });
+    storeSubscriber(db, {
+      email: 'acmadi@example.com',
+      site: 'TR',
+      confirmedAt: before(4 * 365),
+      lastOpenedAt: before(2 * 365 + 2),
+    });
     expect(lapseUnopened(db, jobs, NOW)).toBe(1);
     expect([row('tam@example.com').status, row('acmadi@example.com').status]).toEqual(['SUBSCRIBED', 'UNSUBSCRIBED']);
     expect(row('acmadi@example.com').last_opened_at).toBeNull();
   });
 
   test('a lapsed address that signs up and confirms again starts afresh: the next sweep keeps it', () => {
-    storeSubscriber(db, { email: 'geri@example.com', site: 'TR', confirmedAt: before(4 * 365), lastOpenedAt: before(3 * 365) });
+    storeSubscriber(db, {
+      email: 'geri@example.com',
+      site: 'TR',
+      confirmedAt: before(4 * 365),
+      lastOpenedAt: before(3 * 365),
+    });
     expect(lapseUnopened(db, jobs, NOW)).toBe(1);
     const store = subscriberStore(db);
     const at = NOW.toISOString();
     store.signUp({
-      email: 'geri@example.com', salutation: null, firstName: 'Ayşe', lastName: 'Yılmaz', consents: '[]', legals: '["NEWSLETTER"]', origin: 'onsite',
-      originAddition: 'subsite', site: 'TR', consentTextVersion: 'v2', tokenHash: hashDoiToken('doi-token'), expiresAt: before(-14), now: at,
+      email: 'geri@example.com',
+      salutation: null,
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      consents: '[]',
+      legals: '["NEWSLETTER"]',
+      origin: 'onsite',
+      originAddition: 'subsite',
+      site: 'TR',
+      consentTextVersion: 'v2',
+      tokenHash: hashDoiToken('doi-token'),
+      expiresAt: before(-14),
+      now: at,
     });
     expect(store.confirm(store.byToken('doi', 'doi-token')!, hashDoiToken('preferences-token'), at)).toBe(true);
     expect(lapseUnopened(db, jobs, NOW)).toBe(0);
@@ -87,7 +123,8 @@ describe('lapseUnopened', () => {
   });
 
   test('ends every due subscription however many there are, in batches', () => {
-    for (let index = 0; index < LAPSE_BATCH_SIZE + 5; index += 1) storeSubscriber(db, { email: `u${index}@example.com`, site: 'TR', confirmedAt: before(800) });
+    for (let index = 0; index < LAPSE_BATCH_SIZE + 5; index += 1)
+      storeSubscriber(db, { email: `u${index}@example.com`, site: 'TR', confirmedAt: before(800) });
     expect(lapseUnopened(db, jobs, NOW)).toBe(LAPSE_BATCH_SIZE + 5);
     expect(db.prepare(`SELECT COUNT(*) AS n FROM subscribers WHERE status = 'SUBSCRIBED'`).get()).toEqual({ n: 0 });
     expect(lapseUnopened(db, jobs, NOW)).toBe(0);
@@ -100,7 +137,11 @@ describe('unopenedSweeper', () => {
     try {
       storeSubscriber(db, { email: 'later@example.com', site: 'TR', confirmedAt: before(2 * 365 - 1) });
       let clock = NOW;
-      const sweeper = unopenedSweeper(db, jobs, { intervalMs: 1000, now: () => clock, log: { log: () => {}, error: () => {} } });
+      const sweeper = unopenedSweeper(db, jobs, {
+        intervalMs: 1000,
+        now: () => clock,
+        log: { log: () => {}, error: () => {} },
+      });
       sweeper.start();
       expect(row('later@example.com').status).toBe('SUBSCRIBED');
       clock = new Date(NOW.getTime() + 3 * DAY_MS);
@@ -122,7 +163,11 @@ describe('unopenedSweeper', () => {
         if (runs === 1) throw new Error('database is locked');
         return 0;
       };
-      const sweeper = unopenedSweeper(db, jobs, { intervalMs: 1000, sweep, log: { log: () => {}, error: (line: string) => errors.push(line) } });
+      const sweeper = unopenedSweeper(db, jobs, {
+        intervalMs: 1000,
+        sweep,
+        log: { log: () => {}, error: (line: string) => errors.push(line) },
+      });
       sweeper.start();
       vi.advanceTimersByTime(2000);
       sweeper.stop();

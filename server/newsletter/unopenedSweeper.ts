@@ -29,16 +29,30 @@ export interface UnopenedSweeper {
  * ends the loop. Several instances on one database may sweep at once; each UPDATE re-checks its condition, so a
  * subscription ends once.
  */
-export function unopenedSweeper(db: DatabaseSync, jobs: MailJobs, options: UnopenedSweeperOptions = {}): UnopenedSweeper {
-  const { intervalMs = UNOPENED_SWEEP_INTERVAL_MS, now = () => new Date(), log = console, sweep = lapseUnopened } = options;
+export function unopenedSweeper(
+  db: DatabaseSync,
+  jobs: MailJobs,
+  options: UnopenedSweeperOptions = {},
+): UnopenedSweeper {
+  const {
+    intervalMs = UNOPENED_SWEEP_INTERVAL_MS,
+    now = () => new Date(),
+    log = console,
+    sweep = lapseUnopened,
+  } = options;
   let timer: NodeJS.Timeout | undefined;
 
   function runOnce() {
     try {
       const ended = sweep(db, jobs, now());
-      if (ended > 0) log.log(`Ended ${ended} newsletter subscription(s) unopened too long (docs/newsletter.md#opens-and-the-tr-two-year-rule).`);
+      if (ended > 0)
+        log.log(
+          `Ended ${ended} newsletter subscription(s) unopened too long (docs/newsletter.md#opens-and-the-tr-two-year-rule).`,
+        );
     } catch (error) {
-      log.error(`The sweep of unopened newsletter subscriptions failed: ${error instanceof Error ? error.message : String(error)}. It runs again in ${Math.round(intervalMs / 1000)} s.`);
+      log.error(
+        `The sweep of unopened newsletter subscriptions failed: ${error instanceof Error ? error.message : String(error)}. It runs again in ${Math.round(intervalMs / 1000)} s.`,
+      );
     }
   }
 

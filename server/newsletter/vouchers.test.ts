@@ -10,14 +10,16 @@ describe('voucher codes', () => {
   test('are 12 characters of the unambiguous alphabet in three groups of four', () => {
     expect(VOUCHER_ALPHABET).toHaveLength(32);
     expect(VOUCHER_ALPHABET).not.toMatch(/[01OIl]/);
-    for (let i = 0; i < 1000; i += 1) expect(newVoucherCode()).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+    for (let i = 0; i < 1000; i += 1)
+      expect(newVoucherCode()).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
   });
 
   test('use every character of the alphabet equally: each byte picks one by its low 5 bits', () => {
     const counts = new Map<string, number>();
     for (let start = 0; start < 256; start += 12) {
       const bytes = Uint8Array.from({ length: 12 }, (_, index) => (start + index) % 256);
-      for (const character of newVoucherCode(() => bytes).replace(/-/g, '')) counts.set(character, (counts.get(character) ?? 0) + 1);
+      for (const character of newVoucherCode(() => bytes).replace(/-/g, ''))
+        counts.set(character, (counts.get(character) ?? 0) + 1);
     }
     expect([...counts.keys()].sort().join('')).toBe(VOUCHER_ALPHABET);
   });
@@ -30,13 +32,21 @@ describe('voucher codes', () => {
 
 describe('validity', () => {
   test('HU: one calendar month, to the end of that day in Budapest', () => {
-    expect(voucherValidUntil(new Date('2026-05-10T08:00:00Z'), 1, hu.timeZone)?.toISOString()).toBe('2026-06-10T21:59:59.999Z');
+    expect(voucherValidUntil(new Date('2026-05-10T08:00:00Z'), 1, hu.timeZone)?.toISOString()).toBe(
+      '2026-06-10T21:59:59.999Z',
+    );
     // The end of a shorter month, and a winter date (UTC+1).
-    expect(voucherValidUntil(new Date('2026-01-31T12:00:00Z'), 1, hu.timeZone)?.toISOString()).toBe('2026-02-28T22:59:59.999Z');
+    expect(voucherValidUntil(new Date('2026-01-31T12:00:00Z'), 1, hu.timeZone)?.toISOString()).toBe(
+      '2026-02-28T22:59:59.999Z',
+    );
     // Across the change to summer time: issued in winter, valid to the end of a summer day.
-    expect(voucherValidUntil(new Date('2026-03-10T12:00:00Z'), 1, hu.timeZone)?.toISOString()).toBe('2026-04-10T21:59:59.999Z');
+    expect(voucherValidUntil(new Date('2026-03-10T12:00:00Z'), 1, hu.timeZone)?.toISOString()).toBe(
+      '2026-04-10T21:59:59.999Z',
+    );
     // Late in the evening in Budapest is already the next day there.
-    expect(voucherValidUntil(new Date('2026-05-10T22:30:00Z'), 1, hu.timeZone)?.toISOString()).toBe('2026-06-11T21:59:59.999Z');
+    expect(voucherValidUntil(new Date('2026-05-10T22:30:00Z'), 1, hu.timeZone)?.toISOString()).toBe(
+      '2026-06-11T21:59:59.999Z',
+    );
   });
 
   test('shops whose conditions set no end date: none', () => {
@@ -48,7 +58,8 @@ describe('validity', () => {
 describe('one welcome voucher per address and shop', () => {
   function setUp(random?: (size: number) => Uint8Array) {
     const db = openDatabase(':memory:');
-    const insert = db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
+    const insert =
+      db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
       VALUES (?, '[]', 'onsite', 'subsite', 'SUBSCRIBED', '', '') RETURNING id`);
     const subscriber = (insert.get('anna@example.com') as { id: number }).id;
     return { db, vouchers: voucherStore(db, random), subscriber };
@@ -63,13 +74,30 @@ describe('one welcome voucher per address and shop', () => {
     const first = vouchers.welcome(subscriber, hu, issued);
     expect(vouchers.outlook(subscriber, hu, new Date('2026-06-10T21:59:59.998Z'))).toBe('repeat');
     expect(vouchers.outlook(subscriber, hu, new Date('2026-06-10T22:00:00.000Z'))).toBe('alreadyIssued');
-    expect(first).toMatchObject({ mode: 'new', voucher: { shop: 'HU', percent: hu.welcomeVoucher.percent, issued_at: issued.toISOString(), valid_until: '2026-06-10T21:59:59.999Z' } });
-    expect(vouchers.welcome(subscriber, hu, new Date('2026-06-01T00:00:00Z'))).toEqual({ mode: 'repeat', voucher: first.voucher });
-    expect(vouchers.welcome(subscriber, hu, new Date('2026-06-11T00:00:00Z'))).toEqual({ mode: 'alreadyIssued', voucher: first.voucher });
+    expect(first).toMatchObject({
+      mode: 'new',
+      voucher: {
+        shop: 'HU',
+        percent: hu.welcomeVoucher.percent,
+        issued_at: issued.toISOString(),
+        valid_until: '2026-06-10T21:59:59.999Z',
+      },
+    });
+    expect(vouchers.welcome(subscriber, hu, new Date('2026-06-01T00:00:00Z'))).toEqual({
+      mode: 'repeat',
+      voucher: first.voucher,
+    });
+    expect(vouchers.welcome(subscriber, hu, new Date('2026-06-11T00:00:00Z'))).toEqual({
+      mode: 'alreadyIssued',
+      voucher: first.voucher,
+    });
     // Another shop is another welcome voucher; a voucher without end date is repeated for ever.
     const inGermany = vouchers.welcome(subscriber, de, issued);
     expect(inGermany.mode).toBe('new');
-    expect(vouchers.welcome(subscriber, de, new Date('2036-01-01T00:00:00Z'))).toEqual({ mode: 'repeat', voucher: inGermany.voucher });
+    expect(vouchers.welcome(subscriber, de, new Date('2036-01-01T00:00:00Z'))).toEqual({
+      mode: 'repeat',
+      voucher: inGermany.voucher,
+    });
     expect(db.prepare('SELECT COUNT(*) AS n FROM vouchers').get()).toEqual({ n: 2 });
   });
 
@@ -77,7 +105,11 @@ describe('one welcome voucher per address and shop', () => {
     const { db, vouchers, subscriber } = setUp();
     vouchers.welcome(subscriber, de);
     expect(() =>
-      db.prepare(`INSERT INTO vouchers (code, kind, shop, percent, issued_at, subscriber_id) VALUES ('AAAA-BBBB-CCCC', 'WELCOME', 'DE', 10, '', ?)`).run(subscriber),
+      db
+        .prepare(
+          `INSERT INTO vouchers (code, kind, shop, percent, issued_at, subscriber_id) VALUES ('AAAA-BBBB-CCCC', 'WELCOME', 'DE', 10, '', ?)`,
+        )
+        .run(subscriber),
     ).toThrow(/UNIQUE/);
   });
 
@@ -96,15 +128,28 @@ describe('one welcome voucher per mailbox', () => {
   const de = shopBySegment('de')!;
   function confirmAll(addresses: string[]) {
     const db = openDatabase(':memory:');
-    const insert = db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
+    const insert =
+      db.prepare(`INSERT INTO subscribers (email, consents, origin, origin_addition, status, created_at, updated_at)
       VALUES (?, '[]', 'onsite', 'subsite', 'SUBSCRIBED', '', '') RETURNING id`);
     const vouchers = voucherStore(db);
     return addresses.map((address) => vouchers.welcome((insert.get(address) as { id: number }).id, de));
   }
 
   test('five spellings of one Gmail inbox get one code: the first is new, the others are told it was issued', () => {
-    const issued = confirmAll(['anna@gmail.com', 'anna+promo@gmail.com', 'a.n.n.a@gmail.com', 'Anna@GoogleMail.com', 'a.nna+x@googlemail.com']);
-    expect(issued.map((voucher) => voucher.mode)).toEqual(['new', 'alreadyIssued', 'alreadyIssued', 'alreadyIssued', 'alreadyIssued']);
+    const issued = confirmAll([
+      'anna@gmail.com',
+      'anna+promo@gmail.com',
+      'a.n.n.a@gmail.com',
+      'Anna@GoogleMail.com',
+      'a.nna+x@googlemail.com',
+    ]);
+    expect(issued.map((voucher) => voucher.mode)).toEqual([
+      'new',
+      'alreadyIssued',
+      'alreadyIssued',
+      'alreadyIssued',
+      'alreadyIssued',
+    ]);
     expect(new Set(issued.map((voucher) => voucher.voucher.code)).size).toBe(1);
   });
 

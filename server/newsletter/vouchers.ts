@@ -18,7 +18,16 @@ export function newVoucherCode(random: (size: number) => Uint8Array = randomByte
 /** The wall-clock time in a zone of an instant, as if it were UTC (to read off the zone's offset). */
 function wallClockAsUtc(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<string, number>;
@@ -89,7 +98,8 @@ export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8A
     INSERT INTO vouchers (code, kind, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key)
     VALUES (:code, 'WELCOME', :shop, :percent, :issuedAt, :validUntil, :subscriberId, :mailboxKey)
     ON CONFLICT (code) DO NOTHING RETURNING *`);
-  const keyOf = (subscriberId: number) => mailboxKey((emailOf.get(subscriberId) as { email: string } | undefined)?.email ?? '');
+  const keyOf = (subscriberId: number) =>
+    mailboxKey((emailOf.get(subscriberId) as { email: string } | undefined)?.email ?? '');
   const existing = (subscriberId: number, shop: Shop) =>
     existingRows.get({ shop: shop.code, subscriberId, mailboxKey: keyOf(subscriberId) }) as VoucherRow | undefined;
   return {

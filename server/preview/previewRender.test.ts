@@ -14,7 +14,10 @@ describe('previewRequest: who gets a preview render', () => {
     for (const page of ['/de/', '/ch-fr/checkout/', '/tr/newsletter/confirm/', '/pl/service/']) {
       expect(previewRequest('GET', page, dated)?.preview, page).toEqual({ at: dated.previewDateTime! });
     }
-    expect(previewRequest('GET', '/at/', forced)).toMatchObject({ shop: { code: 'AT' }, preview: { target: { test: 'FOOTER_TEASER_ORDER', group: 'B' } } });
+    expect(previewRequest('GET', '/at/', forced)).toMatchObject({
+      shop: { code: 'AT' },
+      preview: { target: { test: 'FOOTER_TEASER_ORDER', group: 'B' } },
+    });
   });
 
   test('nobody else: no session, a session without a preview, other pages, unknown shops, other methods', () => {
@@ -30,8 +33,11 @@ describe('previewRequest: who gets a preview render', () => {
 
 describe('previewRender middleware', () => {
   function appWith(session: SessionState | undefined, content: string | undefined = '{"headline":"x"}') {
-    const render = vi.fn(async (_request: Request, locals: PreviewRenderLocals) =>
-      new Response(`<html>${JSON.stringify(locals)}</html>`, { headers: { 'content-security-policy': "script-src 'self' 'sha256-abc='" } }),
+    const render = vi.fn(
+      async (_request: Request, locals: PreviewRenderLocals) =>
+        new Response(`<html>${JSON.stringify(locals)}</html>`, {
+          headers: { 'content-security-policy': "script-src 'self' 'sha256-abc='" },
+        }),
     );
     const footerContentAt = vi.fn(() => content);
     const app = new Hono();
@@ -43,14 +49,19 @@ describe('previewRender middleware', () => {
   test('renders with the content valid at the preview moment for the forced group, never cacheable by others', async () => {
     const { app, render, footerContentAt } = appWith({ ...dated, abTestName: 'FOOTER_TEASER_ORDER', abTestGroup: 'B' });
     const response = await app.request('/de/');
-    expect(footerContentAt).toHaveBeenCalledWith('DE', new Date(dated.previewDateTime!), { test: 'FOOTER_TEASER_ORDER', group: 'B' });
+    expect(footerContentAt).toHaveBeenCalledWith('DE', new Date(dated.previewDateTime!), {
+      test: 'FOOTER_TEASER_ORDER',
+      group: 'B',
+    });
     expect(render.mock.calls[0]![1]).toEqual({
       preview: { at: dated.previewDateTime, target: { test: 'FOOTER_TEASER_ORDER', group: 'B' } },
       footerContentJSON: '{"headline":"x"}',
     });
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('vary')).toBe('Cookie');
-    expect(response.headers.get('content-security-policy')).toMatch(/^script-src 'self' 'sha256-abc='; default-src 'self'.*frame-ancestors 'none'$/);
+    expect(response.headers.get('content-security-policy')).toMatch(
+      /^script-src 'self' 'sha256-abc='; default-src 'self'.*frame-ancestors 'none'$/,
+    );
   });
 
   test('a HEAD gets the headers of the preview render, not those of the static page, and no body', async () => {
@@ -58,7 +69,8 @@ describe('previewRender middleware', () => {
     const get = await app.request('/de/');
     const head = await app.request('/de/', { method: 'HEAD' });
     expect(render).toHaveBeenCalledTimes(2);
-    for (const name of ['cache-control', 'vary', 'content-security-policy', 'content-type']) expect(head.headers.get(name), name).toBe(get.headers.get(name));
+    for (const name of ['cache-control', 'vary', 'content-security-policy', 'content-type'])
+      expect(head.headers.get(name), name).toBe(get.headers.get(name));
     expect(head.headers.get('cache-control')).toBe('private, no-store');
     expect(await head.text()).toBe('');
   });

@@ -12,7 +12,6 @@ const SHOP_PAGE = /^\/([a-z]{2}(?:-[a-z]{2})?)\/(?:checkout\/|newsletter\/confir
 /** A HEAD gets the headers its GET would get: the preview render's, not the static page's. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
 
-
 type SessionState = Pick<PreviewSession, 'previewDateTime' | 'abTestName' | 'abTestGroup'>;
 
 /**
@@ -20,14 +19,19 @@ type SessionState = Pick<PreviewSession, 'previewDateTime' | 'abTestName' | 'abT
  * live staff session that previews a date-time or forces an A/B test. Everyone else (no session, an expired one, a
  * session without a preview) gets the static release.
  */
-export function previewRequest(method: string, pathname: string, session: SessionState | undefined): { shop: Shop; preview: PreviewMoment } | undefined {
+export function previewRequest(
+  method: string,
+  pathname: string,
+  session: SessionState | undefined,
+): { shop: Shop; preview: PreviewMoment } | undefined {
   if (!PAGE_METHODS.has(method) || !session) return undefined;
   const segment = SHOP_PAGE.exec(pathname)?.[1];
   const shop = segment === undefined ? undefined : shopBySegment(segment);
   if (!shop) return undefined;
   const preview: PreviewMoment = {};
   if (session.previewDateTime) preview.at = session.previewDateTime;
-  if (session.abTestName && session.abTestGroup) preview.target = { test: session.abTestName, group: session.abTestGroup };
+  if (session.abTestName && session.abTestGroup)
+    preview.target = { test: session.abTestName, group: session.abTestGroup };
   return preview.at || preview.target ? { shop, preview } : undefined;
 }
 
@@ -49,7 +53,16 @@ export function previewRender({ sessions, renderer, footerContentAt }: PreviewRe
     const wanted = previewRequest(c.req.method, c.req.path, sessions.current(c));
     if (!wanted) return next();
     const { shop, preview } = wanted;
-    const footerContentJSON = footerContentAt(shop.code, preview.at ? new Date(preview.at) : new Date(), preview.target);
-    return (await renderedPage(c, renderer, { path: `${c.req.path}${new URL(c.req.url).search}`, locals: { preview, footerContentJSON } })) ?? next();
+    const footerContentJSON = footerContentAt(
+      shop.code,
+      preview.at ? new Date(preview.at) : new Date(),
+      preview.target,
+    );
+    return (
+      (await renderedPage(c, renderer, {
+        path: `${c.req.path}${new URL(c.req.url).search}`,
+        locals: { preview, footerContentJSON },
+      })) ?? next()
+    );
   };
 }

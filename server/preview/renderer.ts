@@ -56,7 +56,11 @@ export type PreviewRenderer = ReturnType<typeof previewRenderer>;
  * only the request line, headers and socket address, and writes through `writeHead`/`write`/`end`, so two small
  * stand-ins are enough; the Hono server then adds its own headers to the answer like to any other.
  */
-function renderThrough(handler: AstroNodeHandler, request: Request, locals: PageRenderLocals): Promise<Response | undefined> {
+function renderThrough(
+  handler: AstroNodeHandler,
+  request: Request,
+  locals: PageRenderLocals,
+): Promise<Response | undefined> {
   const url = new URL(request.url);
   const req = Object.assign(new EventEmitter(), {
     url: `${url.pathname}${url.search}`,

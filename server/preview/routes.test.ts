@@ -12,7 +12,10 @@ beforeEach(async () => {
     headers: { 'content-type': 'application/json', cookie: 'csrf_token=x', 'x-csrf-token': 'x' },
     body: JSON.stringify(DEMO_STAFF),
   });
-  staffCookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  staffCookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 });
 afterEach(() => server.close());
 
@@ -58,7 +61,10 @@ describe('GET /service/preview/api/token', () => {
   test('accepts an empty selection, which clears a forced test', async () => {
     await get(`/preview/api/token?test=CHECKOUT_BUTTON_COLOR&group=GREEN&previewDateTime=${at}`);
     expect((await get(`/preview/api/token?test=&group=&previewDateTime=${at}`)).status).toBe(200);
-    expect(await (await get('/preview/api/auth/checkauth')).json()).toMatchObject({ abTestName: null, abTestGroup: null });
+    expect(await (await get('/preview/api/auth/checkauth')).json()).toMatchObject({
+      abTestName: null,
+      abTestGroup: null,
+    });
   });
 
   test('refuses a test without group, an unknown group, a test not running then, and a bad date-time', async () => {
@@ -101,7 +107,10 @@ describe('renew and logout', () => {
 
 describe('A/B test service', () => {
   test('gettestsat lists the tests running at that time with their groups', async () => {
-    const response = await get(`/abtestfrontend/api/v1/gettestsat?time=${encodeURIComponent('2027-03-15T12:00:00.000Z')}`, '');
+    const response = await get(
+      `/abtestfrontend/api/v1/gettestsat?time=${encodeURIComponent('2027-03-15T12:00:00.000Z')}`,
+      '',
+    );
     expect(await response.json()).toEqual([
       { name: 'CHECKOUT_BUTTON_COLOR', groups: [{ name: 'CONTROL' }, { name: 'GREEN' }, { name: 'ORANGE' }] },
       { name: 'FOOTER_TEASER_ORDER', groups: [{ name: 'A' }, { name: 'B' }] },

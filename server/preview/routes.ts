@@ -39,7 +39,9 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
     });
   });
 
-  app.get(services.preview.calls.renewLogin.path, (c) => (sessions.renew(c) ? c.json({ status: 'SUCCESS' }) : c.json(unauthorized, 401)));
+  app.get(services.preview.calls.renewLogin.path, (c) =>
+    sessions.renew(c) ? c.json({ status: 'SUCCESS' }) : c.json(unauthorized, 401),
+  );
 
   app.get(services.preview.calls.logout.path, (c) => {
     sessions.end(c);
@@ -50,7 +52,10 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
     if (!sessions.current(c)) return c.json(unauthorized, 401);
     const rawDateTime = c.req.query('previewDateTime');
     const dateTime = rawDateTime ? v.safeParse(isoInstantSchema, rawDateTime) : undefined;
-    const selection = v.safeParse(previewSelectionSchema, { test: c.req.query('test') ?? '', group: c.req.query('group') ?? '' });
+    const selection = v.safeParse(previewSelectionSchema, {
+      test: c.req.query('test') ?? '',
+      group: c.req.query('group') ?? '',
+    });
     if ((dateTime && !dateTime.success) || !selection.success) return c.json(badRequest, 400);
     const previewDateTime = dateTime?.success ? new Date(dateTime.output).toISOString() : null;
     const { test, group } = selection.output;

@@ -25,12 +25,17 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** Both cookies: `Secure` on https; the session cookie also gets the `__Host-` prefix there. */
 function cookieOptions(c: Context) {
   const prefix = sessionCookiePrefix(c);
-  return { session: { path: '/', sameSite: 'Strict', prefix }, marker: { path: '/', sameSite: 'Strict', secure: prefix !== undefined } } as const;
+  return {
+    session: { path: '/', sameSite: 'Strict', prefix },
+    marker: { path: '/', sameSite: 'Strict', secure: prefix !== undefined },
+  } as const;
 }
 
 /** Staff sessions in SQLite. */
 export function previewSessions(db: DatabaseSync) {
-  const insert = db.prepare('INSERT INTO preview_sessions (token_hash, username, expires_at, started_at) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO preview_sessions (token_hash, username, expires_at, started_at) VALUES (?, ?, ?, ?)',
+  );
   const select = db.prepare(
     `SELECT username, expires_at AS expiresAt, preview_date_time AS previewDateTime, ab_test_name AS abTestName,
             ab_test_group AS abTestGroup FROM preview_sessions WHERE token_hash = ? AND expires_at > ?`,
@@ -64,7 +69,9 @@ export function previewSessions(db: DatabaseSync) {
     renew(c: Context): boolean {
       const token = tokenOf(c);
       const now = Date.now();
-      return Boolean(token) && extend.run(now + SESSION_TTL_MS, SESSION_MAX_LIFETIME_MS, hashOf(token!), now).changes > 0;
+      return (
+        Boolean(token) && extend.run(now + SESSION_TTL_MS, SESSION_MAX_LIFETIME_MS, hashOf(token!), now).changes > 0
+      );
     },
     /** Stores the preview date-time and A/B selection of the caller's session. */
     setPreview(c: Context, state: Pick<PreviewSession, 'previewDateTime' | 'abTestName' | 'abTestGroup'>): void {

@@ -10,7 +10,12 @@ export const DEMO_SHOPPER = { username: 'demo.kundin@example.com', password: 'sh
 /** OWASP's scrypt cost (N = 2^17, r = 8, p = 1). Only tests pass a lower one, explicitly. */
 export const SCRYPT_COST = 2 ** 17;
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number, options: ScryptOptions) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  length: number,
+  options: ScryptOptions,
+) => Promise<Buffer>;
 
 /** scrypt on the thread pool, never on the event loop; it needs 128 * N * r bytes, so `maxmem` allows twice that. */
 function hashPassword(password: string, salt: Buffer, cost: number): Promise<Buffer> {
@@ -42,7 +47,10 @@ let announced = false;
  * The staff and demo shopper accounts, as configured or the printed demo defaults.
  * The plain password is hashed at once and not kept.
  */
-export function configuredAccounts(configured: ServerConfig['accounts'], cost = SCRYPT_COST): { staff: Account; shopper: Account } {
+export function configuredAccounts(
+  configured: ServerConfig['accounts'],
+  cost = SCRYPT_COST,
+): { staff: Account; shopper: Account } {
   const staffUser = configured.staffUser ?? DEMO_STAFF.username;
   const staffPassword = configured.staffPassword ?? DEMO_STAFF.password;
   const shopperUser = configured.shopperEmail ?? DEMO_SHOPPER.username;
@@ -50,17 +58,27 @@ export function configuredAccounts(configured: ServerConfig['accounts'], cost = 
   if (!announced && (!configured.staffPassword || !configured.shopperPassword)) {
     announced = true;
     // Only demo defaults are ever printed; configured passwords stay secret.
-    if (!configured.staffPassword) console.log(`Preview staff login (demo, set STAFF_USER/STAFF_PASSWORD): ${staffUser} / ${staffPassword}`);
-    if (!configured.shopperPassword) console.log(`Demo shopper login (set SHOPPER_EMAIL/SHOPPER_PASSWORD): ${shopperUser} / ${shopperPassword}`);
+    if (!configured.staffPassword)
+      console.log(`Preview staff login (demo, set STAFF_USER/STAFF_PASSWORD): ${staffUser} / ${staffPassword}`);
+    if (!configured.shopperPassword)
+      console.log(`Demo shopper login (set SHOPPER_EMAIL/SHOPPER_PASSWORD): ${shopperUser} / ${shopperPassword}`);
   }
-  return { staff: hashedAccount(staffUser, staffPassword, cost), shopper: hashedAccount(shopperUser, shopperPassword, cost) };
+  return {
+    staff: hashedAccount(staffUser, staffPassword, cost),
+    shopper: hashedAccount(shopperUser, shopperPassword, cost),
+  };
 }
 
 /**
  * The account whose name matches (case-insensitively) and whose password verifies, or undefined. Runs scrypt
  * exactly once whether or not the name exists (against a throwaway account then), so timing does not tell.
  */
-export async function authenticate(accounts: Account[], unknown: Account, username: string, password: string): Promise<Account | undefined> {
+export async function authenticate(
+  accounts: Account[],
+  unknown: Account,
+  username: string,
+  password: string,
+): Promise<Account | undefined> {
   const account = accounts.find((a) => a.username.toLowerCase() === username.toLowerCase());
   const passwordOk = await (account ?? unknown).verify(password);
   return passwordOk && account ? account : undefined;

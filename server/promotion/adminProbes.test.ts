@@ -10,7 +10,11 @@ import { versionStore } from './versionStore.ts';
 // every refusal is a 4xx naming the place, never a 500, and nothing refused is stored or served.
 const TOKEN = 'admin-probes-token-0123456789abcdef';
 const PROMOTION = '/service/promotion/api/promotion';
-const seedFooter = (segment: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../seed/footer/${segment}.json`), 'utf8')) as Record<string, unknown>;
+const seedFooter = (segment: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../seed/footer/${segment}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 let server: TestServer;
 beforeEach(async () => {
@@ -30,19 +34,45 @@ function put(name: string, body: unknown, site = 'CZ') {
 const versionsOf = (name: string, site = 'CZ') => versionStore(server.db).list(site, name);
 
 describe('promotion names are looked up as names, never as object properties', () => {
-  const inherited = ['isPrototypeOf', '__proto__', 'hasOwnProperty', 'toString', 'constructor', 'valueOf', 'HOME_BANNER'];
+  const inherited = [
+    'isPrototypeOf',
+    '__proto__',
+    'hasOwnProperty',
+    'toString',
+    'constructor',
+    'valueOf',
+    'HOME_BANNER',
+  ];
 
   test.each(inherited)('PUT, GET and the versions list of %s answer 404 and nothing is stored', async (name) => {
     const valid = { contentJSON: JSON.stringify(seedFooter('cz')) };
     await expectProblem(await put(name, valid), 404, 'urn:promotion:not_found');
-    await expectProblem(await fetch(`${server.origin}${PROMOTION}/${name}`, { headers: { site: 'CZ' } }), 404, 'urn:promotion:not_found');
-    await expectProblem(await fetch(`${server.origin}${PROMOTION}/${name}/versions`, { headers: { site: 'CZ', ...admin } }), 404, 'urn:promotion:not_found');
+    await expectProblem(
+      await fetch(`${server.origin}${PROMOTION}/${name}`, { headers: { site: 'CZ' } }),
+      404,
+      'urn:promotion:not_found',
+    );
+    await expectProblem(
+      await fetch(`${server.origin}${PROMOTION}/${name}/versions`, { headers: { site: 'CZ', ...admin } }),
+      404,
+      'urn:promotion:not_found',
+    );
     expect(versionsOf(name)).toEqual([]);
   });
 
   test('content stored under another name before this check is never served to anyone', async () => {
-    versionStore(server.db).store({ site: 'CZ', name: 'isPrototypeOf', contentJSON: '{"headline":"<script>"}', validFrom: new Date(0), storedBy: 'probe' });
-    await expectProblem(await fetch(`${server.origin}${PROMOTION}/isPrototypeOf`, { headers: { site: 'CZ' } }), 404, 'urn:promotion:not_found');
+    versionStore(server.db).store({
+      site: 'CZ',
+      name: 'isPrototypeOf',
+      contentJSON: '{"headline":"<script>"}',
+      validFrom: new Date(0),
+      storedBy: 'probe',
+    });
+    await expectProblem(
+      await fetch(`${server.origin}${PROMOTION}/isPrototypeOf`, { headers: { site: 'CZ' } }),
+      404,
+      'urn:promotion:not_found',
+    );
   });
 });
 
@@ -57,7 +87,11 @@ describe('footer content nested deeper than any footer', () => {
   ])('30,000 levels %s get 422 with the JSON path where it is too deep, not 500', async (_where, wrap, prefix) => {
     const contentJSON = wrap(nested(30_000));
     expect(JSON.stringify({ contentJSON }).length).toBeLessThan(64 * 1024);
-    const document = await expectProblem(await put('SHOP_FOOTER', { contentJSON }), 422, 'urn:promotion:invalid_content');
+    const document = await expectProblem(
+      await put('SHOP_FOOTER', { contentJSON }),
+      422,
+      'urn:promotion:invalid_content',
+    );
     const problems = document.problems as { path: string; message: string }[];
     expect(problems).toHaveLength(1);
     expect(problems[0]!.path.startsWith(prefix === '$' ? '$[0]' : `${prefix}[0]`)).toBe(true);
@@ -76,17 +110,34 @@ describe('footer content nested deeper than any footer', () => {
 });
 
 describe('validFrom must be a date of the calendar', () => {
-  test.each(['2026-02-30T00:00:00Z', '2026-02-29T00:00:00Z', '2026-04-31T12:00:00+02:00', '2026-13-01T00:00:00Z', '2026-12-01T24:30:00Z', '2026-12-01T10:60:00Z', '2026-12-01T00:00:00+25:00'])(
-    '%s gets 400 at $.validFrom and nothing is stored',
-    async (validFrom) => {
-      const document = await expectProblem(await put('SHOP_FOOTER', { contentJSON: JSON.stringify(seedFooter('cz')), validFrom }), 400, 'urn:promotion:invalid_request');
-      expect(document.problems).toEqual([{ path: '$.validFrom', message: expect.stringMatching(/^Not (a date and time of the calendar|an ISO 8601 date-time)$/) }]);
-      expect(versionsOf('SHOP_FOOTER')).toHaveLength(1);
-    },
-  );
+  test.each([
+    '2026-02-30T00:00:00Z',
+    '2026-02-29T00:00:00Z',
+    '2026-04-31T12:00:00+02:00',
+    '2026-13-01T00:00:00Z',
+    '2026-12-01T24:30:00Z',
+    '2026-12-01T10:60:00Z',
+    '2026-12-01T00:00:00+25:00',
+  ])('%s gets 400 at $.validFrom and nothing is stored', async (validFrom) => {
+    const document = await expectProblem(
+      await put('SHOP_FOOTER', { contentJSON: JSON.stringify(seedFooter('cz')), validFrom }),
+      400,
+      'urn:promotion:invalid_request',
+    );
+    expect(document.problems).toEqual([
+      {
+        path: '$.validFrom',
+        message: expect.stringMatching(/^Not (a date and time of the calendar|an ISO 8601 date-time)$/),
+      },
+    ]);
+    expect(versionsOf('SHOP_FOOTER')).toHaveLength(1);
+  });
 
   test('a leap day that exists is stored as that day', async () => {
-    const response = await put('SHOP_FOOTER', { contentJSON: JSON.stringify(seedFooter('cz')), validFrom: '2028-02-29T00:00:00Z' });
+    const response = await put('SHOP_FOOTER', {
+      contentJSON: JSON.stringify(seedFooter('cz')),
+      validFrom: '2028-02-29T00:00:00Z',
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ validFrom: '2028-02-29T00:00:00.000Z' });
   });
@@ -96,15 +147,25 @@ describe('an A/B target must be a test that runs at or after validFrom', () => {
   const valid = () => ({ contentJSON: JSON.stringify(seedFooter('de')) });
 
   test('a test that ended in 2025 is refused at $.abTest.name, saying when it ended', async () => {
-    const document = await expectProblem(await put('SHOP_FOOTER', { ...valid(), abTest: { name: 'SUMMER_SALE_TEASER', group: 'VARIANT' } }, 'DE'), 400, 'urn:promotion:invalid_request');
-    expect(document.problems).toEqual([{ path: '$.abTest.name', message: 'ended at 2025-09-01T00:00:00.000Z, before the version would be valid' }]);
-    expect(versionsOf('SHOP_FOOTER', 'DE').filter((version) => version.abTarget?.test === 'SUMMER_SALE_TEASER')).toEqual([]);
+    const document = await expectProblem(
+      await put('SHOP_FOOTER', { ...valid(), abTest: { name: 'SUMMER_SALE_TEASER', group: 'VARIANT' } }, 'DE'),
+      400,
+      'urn:promotion:invalid_request',
+    );
+    expect(document.problems).toEqual([
+      { path: '$.abTest.name', message: 'ended at 2025-09-01T00:00:00.000Z, before the version would be valid' },
+    ]);
+    expect(
+      versionsOf('SHOP_FOOTER', 'DE').filter((version) => version.abTarget?.test === 'SUMMER_SALE_TEASER'),
+    ).toEqual([]);
   });
 
   test('a test that ends before a scheduled validFrom is refused; one that runs then is stored', async () => {
     const during = { ...valid(), abTest: { name: 'NEWSLETTER_VOUCHER_BANNER', group: 'BANNER' } };
     const after = await put('SHOP_FOOTER', { ...during, validFrom: '2027-04-01T00:00:00Z' }, 'DE');
-    expect((await expectProblem(after, 400, 'urn:promotion:invalid_request')).problems).toEqual([{ path: '$.abTest.name', message: expect.stringMatching(/^ended at 2027-04-01/) }]);
+    expect((await expectProblem(after, 400, 'urn:promotion:invalid_request')).problems).toEqual([
+      { path: '$.abTest.name', message: expect.stringMatching(/^ended at 2027-04-01/) },
+    ]);
     // Starting before the test does is fine: the version is shown once the test runs.
     expect((await put('SHOP_FOOTER', { ...during, validFrom: '2027-01-01T00:00:00Z' }, 'DE')).status).toBe(201);
     expect((await put('SHOP_FOOTER', { ...during, validFrom: '2027-03-31T23:59:00Z' }, 'DE')).status).toBe(201);

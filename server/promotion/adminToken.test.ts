@@ -15,7 +15,16 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** Starts `npm run serve`'s entry point until it has said it listens (or exited), and returns what it printed. */
 function startOnce(env: Record<string, string>): Promise<{ output: string; code: number | null }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [main], { env: childEnvironment({ PORT: '0', DB_PATH: path.join(dir, 'db.sqlite'), OUTBOX_DIR: path.join(dir, 'outbox'), DIST_DIR: dir, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [main], {
+      env: childEnvironment({
+        PORT: '0',
+        DB_PATH: path.join(dir, 'db.sqlite'),
+        OUTBOX_DIR: path.join(dir, 'outbox'),
+        DIST_DIR: dir,
+        ...env,
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -30,7 +39,9 @@ function startOnce(env: Record<string, string>): Promise<{ output: string; code:
 test('the first start prints the generated token once; later starts say where it is kept', async () => {
   const first = await startOnce({});
   const token = fs.readFileSync(path.join(dir, 'promotion-admin-token'), 'utf8').trim();
-  expect(first.output).toContain(`Promotion admin token (new, kept in ${path.join(dir, 'promotion-admin-token')}): ${token}`);
+  expect(first.output).toContain(
+    `Promotion admin token (new, kept in ${path.join(dir, 'promotion-admin-token')}): ${token}`,
+  );
   const second = await startOnce({});
   expect(second.output).toContain(`Promotion admin token: kept in ${path.join(dir, 'promotion-admin-token')}`);
   expect(second.output).not.toContain(token);

@@ -39,14 +39,20 @@ export function promotionAdminToken(config: ServerConfig): AdminToken {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const kept = fs.readFileSync(file, 'utf8').trim();
-  if (kept.length < PROMOTION_ADMIN_TOKEN_MIN_LENGTH) throw new Error(`${file} does not hold a promotion admin token; delete it to have a new one generated`);
+  if (kept.length < PROMOTION_ADMIN_TOKEN_MIN_LENGTH)
+    throw new Error(`${file} does not hold a promotion admin token; delete it to have a new one generated`);
   return { token: kept, source: 'file', file };
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Wrong admin tokens a client may send before it has to wait: 1 s, then twice as long after each further one. */
-export const adminTokenBackoff = { freeAttempts: 5, firstDelayMs: 1000, maxDelayMs: 15 * 60 * 1000, maxKeys: 10_000 } as const;
+export const adminTokenBackoff = {
+  freeAttempts: 5,
+  firstDelayMs: 1000,
+  maxDelayMs: 15 * 60 * 1000,
+  maxKeys: 10_000,
+} as const;
 
 /**
  * Refuses a request without `Authorization: Bearer <token>` with 401 and `WWW-Authenticate: Bearer`. Both sides are

@@ -9,7 +9,9 @@ import { services } from '../../src/shared/routes.ts';
  */
 export function footerImageRoutes(): Hono {
   const app = new Hono();
-  const logoFiles = new Map(Object.entries(footerImageSources).map(([source, file]) => [`${file}.svg`, source as FooterImageSource]));
+  const logoFiles = new Map(
+    Object.entries(footerImageSources).map(([source, file]) => [`${file}.svg`, source as FooterImageSource]),
+  );
 
   app.get(services.footerImages.calls.logo.path, (c) => {
     const source = logoFiles.get(c.req.param('file'));
@@ -21,7 +23,11 @@ export function footerImageRoutes(): Hono {
 
 function svg(body: string): Response {
   return new Response(body, {
-    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+    headers: {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=86400',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
   });
 }
 
@@ -32,7 +38,10 @@ type LogoStyle = { kind: 'seal' } | { kind: 'card'; background: string; text: st
 
 const text = (lines: readonly string[], y: number, fill: string, size: (line: string) => number) =>
   lines
-    .map((line, i) => `<text x="40" y="${y + i * 13}" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-size="${size(line)}" font-weight="700" fill="${fill}">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="40" y="${y + i * 13}" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-size="${size(line)}" font-weight="700" fill="${fill}">${escapeXml(line)}</text>`,
+    )
     .join('');
 
 /**
@@ -52,20 +61,63 @@ const card = (background: string, textColour: string): LogoStyle => ({ kind: 'ca
 const seal: LogoStyle = { kind: 'seal' };
 
 const logoStyle: Record<FooterImageSource, LogoStyle> = {
-  TRUSTED_SHOPS: seal, EHI_CERTIFIED: seal, TUEV_SUED: seal, HANDELSVERBAND: seal, ECOMMERCE_GUETEZEICHEN: seal, SWISS_ONLINE_GARANTIE: seal,
-  HEUREKA_OVERENO: seal, ARUKERESO_MEGBIZHATO: seal, OVERENE_ZAKAZNIKMI: seal, ETBIS: seal, OPINEO: seal,
-  VISA: card('#1a1f71', '#fff'), MASTERCARD: card('#252525', '#fff'), PAYPAL: card('#fff', '#003087'), KLARNA: card('#ffb3c7', '#17120f'),
-  INVOICE: card('#f2f2ef', '#1d1d1b'), TWINT: card('#000', '#fff'), POSTFINANCE: card('#ffcc00', '#1d1d1b'), BLIK: card('#000', '#fff'),
-  TROY: card('#00a3e0', '#fff'), DHL: card('#ffcc00', '#d40511'), POST_AT: card('#ffdc00', '#1d1d1b'), POST_CH: card('#ffcc00', '#1d1d1b'),
-  PPL: card('#004a99', '#fff'), PACKETA: card('#ba1b02', '#fff'), MAGYAR_POSTA: card('#e30613', '#fff'), YURTICI: card('#004b93', '#fff'),
+  TRUSTED_SHOPS: seal,
+  EHI_CERTIFIED: seal,
+  TUEV_SUED: seal,
+  HANDELSVERBAND: seal,
+  ECOMMERCE_GUETEZEICHEN: seal,
+  SWISS_ONLINE_GARANTIE: seal,
+  HEUREKA_OVERENO: seal,
+  ARUKERESO_MEGBIZHATO: seal,
+  OVERENE_ZAKAZNIKMI: seal,
+  ETBIS: seal,
+  OPINEO: seal,
+  VISA: card('#1a1f71', '#fff'),
+  MASTERCARD: card('#252525', '#fff'),
+  PAYPAL: card('#fff', '#003087'),
+  KLARNA: card('#ffb3c7', '#17120f'),
+  INVOICE: card('#f2f2ef', '#1d1d1b'),
+  TWINT: card('#000', '#fff'),
+  POSTFINANCE: card('#ffcc00', '#1d1d1b'),
+  BLIK: card('#000', '#fff'),
+  TROY: card('#00a3e0', '#fff'),
+  DHL: card('#ffcc00', '#d40511'),
+  POST_AT: card('#ffdc00', '#1d1d1b'),
+  POST_CH: card('#ffcc00', '#1d1d1b'),
+  PPL: card('#004a99', '#fff'),
+  PACKETA: card('#ba1b02', '#fff'),
+  MAGYAR_POSTA: card('#e30613', '#fff'),
+  YURTICI: card('#004b93', '#fff'),
   INPOST: card('#ffcd00', '#1d1d1b'),
 };
 
 const logoText: Record<FooterImageSource, readonly string[]> = {
-  TRUSTED_SHOPS: ['Trusted', 'Shops'], EHI_CERTIFIED: ['EHI', 'geprüft'], TUEV_SUED: ['TÜV', 'SÜD'], HANDELSVERBAND: ['Trust', 'mark'],
-  ECOMMERCE_GUETEZEICHEN: ['E-Com', 'Gütezeichen'], SWISS_ONLINE_GARANTIE: ['Swiss', 'Garantie'], HEUREKA_OVERENO: ['Heureka', 'ověřeno'],
-  ARUKERESO_MEGBIZHATO: ['Árukereső', 'megbízható'], OVERENE_ZAKAZNIKMI: ['Overené', 'zákazníkmi'], ETBIS: ['ETBİS'], OPINEO: ['Opineo'],
-  VISA: ['VISA'], MASTERCARD: ['Master', 'card'], PAYPAL: ['PayPal'], KLARNA: ['Klarna'], INVOICE: ['Rechnung'], TWINT: ['TWINT'],
-  POSTFINANCE: ['Post', 'Finance'], BLIK: ['BLIK'], TROY: ['TROY'], DHL: ['DHL'], POST_AT: ['Post', 'AT'], POST_CH: ['Die Post', 'CH'],
-  PPL: ['PPL'], PACKETA: ['Packeta'], MAGYAR_POSTA: ['Magyar', 'Posta'], YURTICI: ['Yurtiçi', 'Kargo'], INPOST: ['InPost'],
+  TRUSTED_SHOPS: ['Trusted', 'Shops'],
+  EHI_CERTIFIED: ['EHI', 'geprüft'],
+  TUEV_SUED: ['TÜV', 'SÜD'],
+  HANDELSVERBAND: ['Trust', 'mark'],
+  ECOMMERCE_GUETEZEICHEN: ['E-Com', 'Gütezeichen'],
+  SWISS_ONLINE_GARANTIE: ['Swiss', 'Garantie'],
+  HEUREKA_OVERENO: ['Heureka', 'ověřeno'],
+  ARUKERESO_MEGBIZHATO: ['Árukereső', 'megbízható'],
+  OVERENE_ZAKAZNIKMI: ['Overené', 'zákazníkmi'],
+  ETBIS: ['ETBİS'],
+  OPINEO: ['Opineo'],
+  VISA: ['VISA'],
+  MASTERCARD: ['Master', 'card'],
+  PAYPAL: ['PayPal'],
+  KLARNA: ['Klarna'],
+  INVOICE: ['Rechnung'],
+  TWINT: ['TWINT'],
+  POSTFINANCE: ['Post', 'Finance'],
+  BLIK: ['BLIK'],
+  TROY: ['TROY'],
+  DHL: ['DHL'],
+  POST_AT: ['Post', 'AT'],
+  POST_CH: ['Die Post', 'CH'],
+  PPL: ['PPL'],
+  PACKETA: ['Packeta'],
+  MAGYAR_POSTA: ['Magyar', 'Posta'],
+  YURTICI: ['Yurtiçi', 'Kargo'],
+  INPOST: ['InPost'],
 };

@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
-  test('answers the shop\'s content as a JSON string, chosen by the site header', async () => {
+  test("answers the shop's content as a JSON string, chosen by the site header", async () => {
     const seedDir = path.join(server.dir, 'seed');
     fs.mkdirSync(seedDir);
     const content = footerContentFixture({ headline: 'Szolgáltatások' });
@@ -28,7 +28,13 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
     expect(JSON.parse(body.contentJSON)).toEqual(content);
     // The version answered, so a build can record which version its pages show.
     expect(response.headers.get('etag')).toMatch(/^(W\/)?"1"$/);
-    versionStore(server.db).store({ site: 'HU', name: 'SHOP_FOOTER', contentJSON: '{"headline":"új"}', validFrom: new Date(), storedBy: 'test' });
+    versionStore(server.db).store({
+      site: 'HU',
+      name: 'SHOP_FOOTER',
+      contentJSON: '{"headline":"új"}',
+      validFrom: new Date(),
+      storedBy: 'test',
+    });
     expect((await fetch(server.origin + url, { headers: { site: 'HU' } })).headers.get('etag')).toMatch(/^(W\/)?"2"$/);
   });
 
@@ -44,7 +50,13 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
   });
 
   test('seeding keeps content that is already there', async () => {
-    const edited = { site: 'DE', name: 'SHOP_FOOTER', contentJSON: '{"headline":"edited"}', validFrom: new Date(0), storedBy: 'test' };
+    const edited = {
+      site: 'DE',
+      name: 'SHOP_FOOTER',
+      contentJSON: '{"headline":"edited"}',
+      validFrom: new Date(0),
+      storedBy: 'test',
+    };
     versionStore(server.db).store(edited);
     const seedDir = path.join(server.dir, 'seed');
     fs.mkdirSync(seedDir);

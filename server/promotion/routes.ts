@@ -4,7 +4,11 @@ import * as v from 'valibot';
 import { shopByCode, type Shop } from '../../src/shared/countries.ts';
 import { shopFooterJsonReport, type ShopFooterReport } from '../../src/shared/footer/shopFooterReport.ts';
 import type { FooterProblem } from '../../src/shared/footer/footerProblem.ts';
-import { publishVersionRequestSchema, type PublishedVersion, type VersionSummary } from '../../src/shared/promotion/schemas.ts';
+import {
+  publishVersionRequestSchema,
+  type PublishedVersion,
+  type VersionSummary,
+} from '../../src/shared/promotion/schemas.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
 import { services } from '../../src/shared/routes.ts';
 import { versionStore, type PromotionVersion } from './versionStore.ts';
@@ -14,7 +18,9 @@ import { versionStore, type PromotionVersion } from './versionStore.ts';
  * problems refuse it, warnings (facts stated otherwise than the country table) go back to the operator. A `Map`, never
  * a plain object: a name from the URL such as `isPrototypeOf` or `__proto__` must not find an inherited property.
  */
-const contentChecks: ReadonlyMap<string, (contentJSON: string, shop: Shop) => ShopFooterReport> = new Map([['SHOP_FOOTER', shopFooterJsonReport]]);
+const contentChecks: ReadonlyMap<string, (contentJSON: string, shop: Shop) => ShopFooterReport> = new Map([
+  ['SHOP_FOOTER', shopFooterJsonReport],
+]);
 
 /** Problems a refused content lists at most (`problemCount` says how many there are) (docs/constants.md#limits). */
 export const MAX_LISTED_PROBLEMS = 100;
@@ -57,9 +63,11 @@ export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hon
     const row = abTests.get(abTest.name) as { groups: string; ends_at: string } | undefined;
     if (!row) return { path: '$.abTest.name', message: 'is not a known A/B test' };
     const groups = JSON.parse(row.groups) as string[];
-    if (!groups.includes(abTest.group)) return { path: '$.abTest.group', message: `is not a group of ${abTest.name} (${groups.join(', ')})` };
+    if (!groups.includes(abTest.group))
+      return { path: '$.abTest.group', message: `is not a group of ${abTest.name} (${groups.join(', ')})` };
     // A version for a test that has ended by then could never be shown, not even in a preview.
-    if (Date.parse(row.ends_at) <= validFrom.getTime()) return { path: '$.abTest.name', message: `ended at ${row.ends_at}, before the version would be valid` };
+    if (Date.parse(row.ends_at) <= validFrom.getTime())
+      return { path: '$.abTest.name', message: `ended at ${row.ends_at}, before the version would be valid` };
     return undefined;
   }
 
@@ -103,14 +111,23 @@ export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hon
     const { contentJSON, abTest } = body.output;
     const validFrom = body.output.validFrom ? new Date(body.output.validFrom) : new Date();
     const targetProblem = abTest && abTargetProblem(abTest, validFrom);
-    if (targetProblem) return problem(c, 400, 'urn:promotion:invalid_request', 'The request is not a valid version', { problems: [targetProblem] });
+    if (targetProblem)
+      return problem(c, 400, 'urn:promotion:invalid_request', 'The request is not a valid version', {
+        problems: [targetProblem],
+      });
     const { problems, warnings } = check(contentJSON, shop);
     if (problems.length) {
       // Listed up to a bound, so 20,000 wrong list items make a short answer; the count says how many there are.
-      return problem(c, 422, 'urn:promotion:invalid_content', `The content has ${problems.length} problem(s); nothing was stored`, {
-        problems: problems.slice(0, MAX_LISTED_PROBLEMS),
-        problemCount: problems.length,
-      });
+      return problem(
+        c,
+        422,
+        'urn:promotion:invalid_content',
+        `The content has ${problems.length} problem(s); nothing was stored`,
+        {
+          problems: problems.slice(0, MAX_LISTED_PROBLEMS),
+          problemCount: problems.length,
+        },
+      );
     }
 
     const stored = versions.store({
@@ -123,7 +140,11 @@ export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hon
     });
     // Stored all the same: the facts a text states otherwise than the country table are the operator's to see and
     // fix (docs/footer.md#shop-facts); a placeholder would show the table's value.
-    const answer: PublishedVersion = { version: stored.version, validFrom: stored.validFrom, ...(warnings.length ? { warnings: warnings.slice(0, MAX_LISTED_PROBLEMS) } : {}) };
+    const answer: PublishedVersion = {
+      version: stored.version,
+      validFrom: stored.validFrom,
+      ...(warnings.length ? { warnings: warnings.slice(0, MAX_LISTED_PROBLEMS) } : {}),
+    };
     return c.json(answer, 201);
   });
 

@@ -20,9 +20,12 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const headline = (contentJSON: string | undefined) => (contentJSON ? (JSON.parse(contentJSON) as { headline: string }).headline : undefined);
+const headline = (contentJSON: string | undefined) =>
+  contentJSON ? (JSON.parse(contentJSON) as { headline: string }).headline : undefined;
 const firstTeaser = (contentJSON: string | undefined) =>
-  contentJSON ? (JSON.parse(contentJSON) as { teaserGroups: { heading: { text: string } }[] }).teaserGroups[0]!.heading.text : undefined;
+  contentJSON
+    ? (JSON.parse(contentJSON) as { teaserGroups: { heading: { text: string } }[] }).teaserGroups[0]!.heading.text
+    : undefined;
 
 describe('the demo seed', () => {
   test('every seed file would be accepted for publishing (and the de-CH copy writes "ss")', () => {
@@ -63,7 +66,9 @@ describe('the demo seed', () => {
     expect(groupB?.abTarget).toEqual({ test: 'FOOTER_TEASER_ORDER', group: 'B' });
     expect(firstTeaser(groupB?.contentJSON)).not.toBe(firstTeaser(shoppers?.contentJSON));
     expect(shoppers?.abTarget).toBeUndefined();
-    expect(versions.previewAt('DE', 'SHOP_FOOTER', now, { test: 'FOOTER_TEASER_ORDER', group: 'A' })?.version).toBe(shoppers?.version);
+    expect(versions.previewAt('DE', 'SHOP_FOOTER', now, { test: 'FOOTER_TEASER_ORDER', group: 'A' })?.version).toBe(
+      shoppers?.version,
+    );
   });
 
   test('is applied once: a restart stores nothing more', () => {
@@ -84,7 +89,12 @@ test('the migration keeps the content of the old promotions table as version 1',
   const migrated = openDatabase(file);
   try {
     const live = versionStore(migrated).liveAt('HU', 'SHOP_FOOTER', new Date());
-    expect(live).toMatchObject({ version: 1, contentJSON: '{"headline":"kept"}', validFrom: '2026-01-01T00:00:00.000Z', storedBy: 'migrated' });
+    expect(live).toMatchObject({
+      version: 1,
+      contentJSON: '{"headline":"kept"}',
+      validFrom: '2026-01-01T00:00:00.000Z',
+      storedBy: 'migrated',
+    });
     expect(seedPromotions(migrated, footerSeedSets)).toBe(shops.length - 1 + 4); // HU keeps its own content
   } finally {
     migrated.close();

@@ -21,7 +21,11 @@ const seedRoot = path.join(import.meta.dirname, '../seed');
 export const footerSeedSets: readonly FooterSeedSet[] = [
   { dir: path.join(seedRoot, 'footer'), validFrom: '2026-01-01T00:00:00.000Z' },
   { dir: path.join(seedRoot, 'footer-christmas'), validFrom: '2026-12-01T00:00:00+01:00' },
-  { dir: path.join(seedRoot, 'footer-teaser-order-b'), validFrom: '2026-06-01T00:00:00.000Z', abTarget: { test: 'FOOTER_TEASER_ORDER', group: 'B' } },
+  {
+    dir: path.join(seedRoot, 'footer-teaser-order-b'),
+    validFrom: '2026-06-01T00:00:00.000Z',
+    abTarget: { test: 'FOOTER_TEASER_ORDER', group: 'B' },
+  },
 ];
 
 /**
@@ -37,7 +41,14 @@ export function seedPromotions(db: DatabaseSync, sets: readonly FooterSeedSet[] 
       const file = path.join(set.dir, `${shop.segment}.json`);
       if (!fs.existsSync(file)) continue;
       const contentJSON = JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8')));
-      versions.store({ site: shop.code, name: 'SHOP_FOOTER', contentJSON, validFrom: new Date(set.validFrom), ...(set.abTarget ? { abTarget: set.abTarget } : {}), storedBy: 'seed' });
+      versions.store({
+        site: shop.code,
+        name: 'SHOP_FOOTER',
+        contentJSON,
+        validFrom: new Date(set.validFrom),
+        ...(set.abTarget ? { abTarget: set.abTarget } : {}),
+        storedBy: 'seed',
+      });
       seeded += 1;
     }
   }

@@ -6,7 +6,16 @@ import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 let next = 0;
 function version(validFrom: string, abTarget?: ForcedGroup): PromotionVersion {
   next += 1;
-  return { version: next, site: 'DE', name: 'SHOP_FOOTER', contentJSON: `{"v":${next}}`, validFrom, ...(abTarget ? { abTarget } : {}), storedAt: '2026-01-01T00:00:00.000Z', storedBy: 'test' };
+  return {
+    version: next,
+    site: 'DE',
+    name: 'SHOP_FOOTER',
+    contentJSON: `{"v":${next}}`,
+    validFrom,
+    ...(abTarget ? { abTarget } : {}),
+    storedAt: '2026-01-01T00:00:00.000Z',
+    storedBy: 'test',
+  };
 }
 const at = (iso: string) => new Date(iso);
 const groupB = { test: 'FOOTER_TEASER_ORDER', group: 'B' };

@@ -25,8 +25,14 @@ export function selectLive<V extends Candidate>(versions: readonly V[], at: Date
 }
 
 /** What staff previewing `target` get: the latest effective version for exactly that group, else the shoppers' one. */
-export function selectPreview<V extends Candidate>(versions: readonly V[], at: Date, target?: ForcedGroup): V | undefined {
-  const targeted = target ? versions.filter((version) => sameTarget(target)(version) && effectiveAt(at)(version)).sort(latest)[0] : undefined;
+export function selectPreview<V extends Candidate>(
+  versions: readonly V[],
+  at: Date,
+  target?: ForcedGroup,
+): V | undefined {
+  const targeted = target
+    ? versions.filter((version) => sameTarget(target)(version) && effectiveAt(at)(version)).sort(latest)[0]
+    : undefined;
   return targeted ?? selectLive(versions, at);
 }
 

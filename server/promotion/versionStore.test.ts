@@ -9,14 +9,23 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-const input = (site: string, headline: string, validFrom = '2026-03-01T00:00:00Z') => ({ site, name: 'SHOP_FOOTER', contentJSON: JSON.stringify({ headline }), validFrom: new Date(validFrom), storedBy: 'test' });
+const input = (site: string, headline: string, validFrom = '2026-03-01T00:00:00Z') => ({
+  site,
+  name: 'SHOP_FOOTER',
+  contentJSON: JSON.stringify({ headline }),
+  validFrom: new Date(validFrom),
+  storedBy: 'test',
+});
 
 test('numbers versions per shop and promotion, lists them newest first and serves the chosen one with its content', () => {
   const store = versionStore(db);
   expect(store.store(input('DE', 'one')).version).toBe(1);
   expect(store.store(input('AT', 'eins')).version).toBe(1);
   expect(store.store({ ...input('DE', 'banner'), name: 'HOME_BANNER' }).version).toBe(1);
-  expect(store.store(input('DE', 'two', '2026-02-01T00:00:00+01:00'))).toMatchObject({ version: 2, validFrom: '2026-01-31T23:00:00.000Z' });
+  expect(store.store(input('DE', 'two', '2026-02-01T00:00:00+01:00'))).toMatchObject({
+    version: 2,
+    validFrom: '2026-01-31T23:00:00.000Z',
+  });
   expect(store.list('DE', 'SHOP_FOOTER').map((version) => version.version)).toEqual([2, 1]);
   // Version 2 was stored later but is valid from an earlier instant: version 1 is the one valid in March.
   expect(store.liveAt('DE', 'SHOP_FOOTER', new Date('2026-03-02T00:00:00Z'))?.contentJSON).toBe('{"headline":"one"}');
@@ -29,7 +38,9 @@ test('every part of the server gets the same store, so listeners hear every stor
   versionStore(db).store(input('HU', 'első'));
   unsubscribe();
   versionStore(db).store(input('HU', 'második'));
-  expect(heard.map((version) => [version.site, version.version, version.contentJSON])).toEqual([['HU', 1, '{"headline":"első"}']]);
+  expect(heard.map((version) => [version.site, version.version, version.contentJSON])).toEqual([
+    ['HU', 1, '{"headline":"első"}'],
+  ]);
 });
 
 test('a failing listener neither loses the version nor keeps the others from hearing it', () => {

@@ -13,7 +13,14 @@ export interface VersionStore {
   /** Newest first. */
   list(site: string, name: string): PromotionVersion[];
   /** Validated content only (the caller validates); returns the stored version. */
-  store(input: { site: string; name: string; contentJSON: string; validFrom: Date; abTarget?: ForcedGroup; storedBy: string }): PromotionVersion;
+  store(input: {
+    site: string;
+    name: string;
+    contentJSON: string;
+    validFrom: Date;
+    abTarget?: ForcedGroup;
+    storedBy: string;
+  }): PromotionVersion;
   /** The earliest untargeted validFrom strictly after `after`, per site (for the scheduler); undefined when none. */
   nextScheduled(site: string, name: string, after: Date): PromotionVersion | undefined;
   /** Called after every successful store() (the publisher rebuilds / reschedules). Returns an unsubscribe function. */
@@ -63,7 +70,9 @@ export function versionStore(db: DatabaseSync): VersionStore {
   const selectCandidates = db.prepare(
     'SELECT site, name, version, valid_from, ab_test, ab_group, stored_at, stored_by FROM promotion_versions WHERE site = ? AND name = ?',
   );
-  const selectContent = db.prepare('SELECT content_json FROM promotion_versions WHERE site = ? AND name = ? AND version = ?');
+  const selectContent = db.prepare(
+    'SELECT content_json FROM promotion_versions WHERE site = ? AND name = ? AND version = ?',
+  );
   // One statement, so the next number is taken and used atomically.
   const insert = db.prepare(
     `INSERT INTO promotion_versions (site, name, version, content_json, valid_from, ab_test, ab_group, stored_at, stored_by)
@@ -73,7 +82,8 @@ export function versionStore(db: DatabaseSync): VersionStore {
   );
   const listeners = new Set<(version: PromotionVersion) => void>();
   const list = (site: string, name: string) => (select.all(site, name) as unknown as VersionRow[]).map(fromRow);
-  const candidates = (site: string, name: string) => (selectCandidates.all(site, name) as unknown as VersionRowWithoutContent[]).map(withoutContent);
+  const candidates = (site: string, name: string) =>
+    (selectCandidates.all(site, name) as unknown as VersionRowWithoutContent[]).map(withoutContent);
   const withContent = (chosen: VersionWithoutContent | undefined): PromotionVersion | undefined => {
     if (!chosen) return undefined;
     const row = selectContent.get(chosen.site, chosen.name, chosen.version) as { content_json: string };

@@ -10,7 +10,11 @@ import { versionStore, type PromotionVersion } from './versionStore.ts';
 const TOKEN = 'test-admin-token-0123456789abcdef';
 const URL_PATH = '/service/promotion/api/promotion/SHOP_FOOTER';
 const seedFooter = (segment: string) =>
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../seed/footer/${segment}.json`), 'utf8')) as { headline: string; teaserGroups: { links: { link: string }[] }[]; legalLinks: { url: string; text: string }[] };
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../seed/footer/${segment}.json`), 'utf8')) as {
+    headline: string;
+    teaserGroups: { links: { link: string }[] }[];
+    legalLinks: { url: string; text: string }[];
+  };
 
 let server: TestServer;
 beforeEach(async () => {
@@ -33,9 +37,15 @@ async function served(site: string): Promise<{ headline: string }> {
   return JSON.parse(((await response.json()) as { contentJSON: string }).contentJSON) as { headline: string };
 }
 async function listed(site: string) {
-  const response = await fetch(`${server.origin}${URL_PATH}/versions`, { headers: { site, authorization: `Bearer ${TOKEN}` } });
+  const response = await fetch(`${server.origin}${URL_PATH}/versions`, {
+    headers: { site, authorization: `Bearer ${TOKEN}` },
+  });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { versions: { version: number; validFrom: string; abTest?: unknown; storedBy: string; live: boolean }[] }).versions;
+  return (
+    (await response.json()) as {
+      versions: { version: number; validFrom: string; abTest?: unknown; storedBy: string; live: boolean }[];
+    }
+  ).versions;
 }
 const withHeadline = (segment: string, headline: string) => ({ ...seedFooter(segment), headline });
 
@@ -43,7 +53,11 @@ describe('publishing a version', () => {
   test('an immediate version is stored, served at once and listed as live; the CMS needs no Origin header', async () => {
     const stored: PromotionVersion[] = [];
     versionStore(server.db).onStored((version) => stored.push(version));
-    const response = await publish('HU', { contentJSON: JSON.stringify(withHeadline('hu', 'Új szolgáltatások')) }, { 'x-operator': 'Kovács Anna' });
+    const response = await publish(
+      'HU',
+      { contentJSON: JSON.stringify(withHeadline('hu', 'Új szolgáltatások')) },
+      { 'x-operator': 'Kovács Anna' },
+    );
     expect(response.status).toBe(201);
     const answer = (await response.json()) as { version: number; validFrom: string };
     expect(answer.version).toBe(2); // after the seeded base version
@@ -62,8 +76,14 @@ describe('publishing a version', () => {
     const response = await publish('SK', { contentJSON: JSON.stringify(content) });
     expect(response.status).toBe(201);
     expect(((await response.json()) as { warnings?: { path: string; message: string }[] }).warnings).toEqual([
-      { path: '$.teaserGroups[1].introductoryText', message: expect.stringContaining('says 45\u00a0€; the country table says free shipping from 40\u00a0€') },
-      { path: '$.teaserGroups[1]', message: expect.stringContaining('does not state the free shipping from 40\u00a0€') },
+      {
+        path: '$.teaserGroups[1].introductoryText',
+        message: expect.stringContaining('says 45\u00a0€; the country table says free shipping from 40\u00a0€'),
+      },
+      {
+        path: '$.teaserGroups[1]',
+        message: expect.stringContaining('does not state the free shipping from 40\u00a0€'),
+      },
     ]);
     const placeholders = await publish('SK', { contentJSON: JSON.stringify(seedFooter('sk')) });
     expect(placeholders.status).toBe(201);
@@ -84,21 +104,33 @@ describe('publishing a version', () => {
     const response = await publish('PL', { contentJSON: JSON.stringify(content) });
     const document = await expectProblem(response, 422, 'urn:promotion:invalid_content');
     const problems = document.problems as { path: string; message: string }[];
-    expect(problems.map((problem) => problem.path).sort()).toEqual(['$.legalLinks[0].text', '$.teaserGroups[0].links[1].link']);
-    expect(problems.find((problem) => problem.path === '$.teaserGroups[0].links[1].link')?.message).toContain('javascript:alert(1)');
+    expect(problems.map((problem) => problem.path).sort()).toEqual([
+      '$.legalLinks[0].text',
+      '$.teaserGroups[0].links[1].link',
+    ]);
+    expect(problems.find((problem) => problem.path === '$.teaserGroups[0].links[1].link')?.message).toContain(
+      'javascript:alert(1)',
+    );
 
     expect((await served('PL')).headline).toBe(seedFooter('pl').headline);
     expect(await listed('PL')).toHaveLength(1);
   });
 
   test('content that is not JSON is one problem at $', async () => {
-    const document = await expectProblem(await publish('PL', { contentJSON: '{ "headline": ' }), 422, 'urn:promotion:invalid_content');
+    const document = await expectProblem(
+      await publish('PL', { contentJSON: '{ "headline": ' }),
+      422,
+      'urn:promotion:invalid_content',
+    );
     expect(document.problems).toEqual([{ path: '$', message: expect.stringMatching(/^is not JSON/) }]);
   });
 
   test('a version scheduled 1.5 s ahead is not served before its time and is served after it without anything else', async () => {
     const validFrom = new Date(Date.now() + 1500);
-    const response = await publish('SK', { contentJSON: JSON.stringify(withHeadline('sk', 'Naplánované')), validFrom: validFrom.toISOString() });
+    const response = await publish('SK', {
+      contentJSON: JSON.stringify(withHeadline('sk', 'Naplánované')),
+      validFrom: validFrom.toISOString(),
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ version: 2, validFrom: validFrom.toISOString() });
     let headline = (await served('SK')).headline;
@@ -140,7 +172,11 @@ describe('refusals', () => {
     ['the token with another scheme', { authorization: `Basic ${TOKEN}` }],
     ['an empty bearer', { authorization: 'Bearer ' }],
   ])('%s gets 401 with WWW-Authenticate: Bearer and stores nothing', async (_name, headers) => {
-    const response = await fetch(server.origin + URL_PATH, { method: 'PUT', headers: { 'content-type': 'application/json', site: 'CZ', ...headers }, body: JSON.stringify(valid()) });
+    const response = await fetch(server.origin + URL_PATH, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', site: 'CZ', ...headers },
+      body: JSON.stringify(valid()),
+    });
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
     await expectProblem(response, 401, 'urn:service:unauthorized');
     const list = await fetch(`${server.origin}${URL_PATH}/versions`, { headers: { site: 'CZ', ...headers } });
@@ -150,7 +186,13 @@ describe('refusals', () => {
 
   test('an unknown site gets 400, for publishing and listing', async () => {
     await expectProblem(await publish('XX', valid()), 400, 'urn:promotion:unknown_site');
-    await expectProblem(await fetch(`${server.origin}${URL_PATH}/versions`, { headers: { site: 'XX', authorization: `Bearer ${TOKEN}` } }), 400, 'urn:promotion:unknown_site');
+    await expectProblem(
+      await fetch(`${server.origin}${URL_PATH}/versions`, {
+        headers: { site: 'XX', authorization: `Bearer ${TOKEN}` },
+      }),
+      400,
+      'urn:promotion:unknown_site',
+    );
   });
 
   test.each([
@@ -160,7 +202,11 @@ describe('refusals', () => {
     ['validFrom without a time zone', { ...valid(), validFrom: '2026-12-01T00:00:00' }, '$.validFrom'],
     ['validFrom that is no date', { ...valid(), validFrom: 'tomorrow' }, '$.validFrom'],
     ['an unknown A/B test', { ...valid(), abTest: { name: 'NO_SUCH_TEST', group: 'A' } }, '$.abTest.name'],
-    ['a group the test does not have', { ...valid(), abTest: { name: 'FOOTER_TEASER_ORDER', group: 'C' } }, '$.abTest.group'],
+    [
+      'a group the test does not have',
+      { ...valid(), abTest: { name: 'FOOTER_TEASER_ORDER', group: 'C' } },
+      '$.abTest.group',
+    ],
   ])('%s gets 400 naming the field and stores nothing', async (_name, body, problemPath) => {
     const document = await expectProblem(await publish('CZ', body), 400, 'urn:promotion:invalid_request');
     expect((document.problems as { path: string }[]).map((problem) => problem.path)).toContain(problemPath);
@@ -169,16 +215,30 @@ describe('refusals', () => {
 
   test('a promotion other than the footer cannot be published', async () => {
     const response = await fetch(`${server.origin}/service/promotion/api/promotion/HOME_BANNER`, {
-      method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, site: 'CZ' }, body: JSON.stringify(valid()),
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, site: 'CZ' },
+      body: JSON.stringify(valid()),
     });
     await expectProblem(response, 404, 'urn:promotion:not_found');
   });
 
   test('a page of another site is refused even with the token (a browser always names its origin)', async () => {
-    await expectProblem(await publish('CZ', valid(), { origin: 'https://evil.example' }), 403, 'urn:service:cross_origin');
-    await expectProblem(await publish('CZ', valid(), { 'sec-fetch-site': 'cross-site' }), 403, 'urn:service:cross_origin');
+    await expectProblem(
+      await publish('CZ', valid(), { origin: 'https://evil.example' }),
+      403,
+      'urn:service:cross_origin',
+    );
+    await expectProblem(
+      await publish('CZ', valid(), { 'sec-fetch-site': 'cross-site' }),
+      403,
+      'urn:service:cross_origin',
+    );
     // A form post (what a page of another site can send without asking) is not JSON: 415 before anything is read.
-    await expectProblem(await publish('CZ', valid(), { 'content-type': 'text/plain' }), 415, 'urn:service:unsupported_media_type');
+    await expectProblem(
+      await publish('CZ', valid(), { 'content-type': 'text/plain' }),
+      415,
+      'urn:service:unsupported_media_type',
+    );
     expect(versionStore(server.db).list('CZ', 'SHOP_FOOTER')).toHaveLength(1);
   });
 });
@@ -191,9 +251,17 @@ describe('the admin token without PROMOTION_ADMIN_TOKEN', () => {
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       const token = fs.readFileSync(file, 'utf8').trim();
       expect(token.length).toBeGreaterThanOrEqual(32);
-      const response = await fetch(`${own.origin}${URL_PATH}/versions`, { headers: { site: 'DE', authorization: `Bearer ${token}` } });
+      const response = await fetch(`${own.origin}${URL_PATH}/versions`, {
+        headers: { site: 'DE', authorization: `Bearer ${token}` },
+      });
       expect(response.status).toBe(200);
-      expect((await fetch(`${own.origin}${URL_PATH}/versions`, { headers: { site: 'DE', authorization: `Bearer ${TOKEN}` } })).status).toBe(401);
+      expect(
+        (
+          await fetch(`${own.origin}${URL_PATH}/versions`, {
+            headers: { site: 'DE', authorization: `Bearer ${TOKEN}` },
+          })
+        ).status,
+      ).toBe(401);
     } finally {
       await own.close();
     }

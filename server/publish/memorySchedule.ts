@@ -2,7 +2,13 @@ import type { ContentSchedule, ScheduledVersion } from './contentSchedule.ts';
 import type { PromotionVersion } from '../promotion/versionStore.ts';
 
 /** A whole stored version from the fields the publisher reads. */
-const stored = (version: ScheduledVersion): PromotionVersion => ({ name: 'SHOP_FOOTER', contentJSON: '{}', storedAt: version.validFrom, storedBy: 'test', ...version });
+const stored = (version: ScheduledVersion): PromotionVersion => ({
+  name: 'SHOP_FOOTER',
+  contentJSON: '{}',
+  storedAt: version.validFrom,
+  storedBy: 'test',
+  ...version,
+});
 
 /**
  * A content schedule over an in-memory list of versions, with the version store's rules (the latest `validFrom` at or
@@ -14,9 +20,13 @@ export function memorySchedule(scheduled: ScheduledVersion[] = []) {
   const ofSite = (site: string) => versions.filter((version) => version.site === site);
   const schedule: ContentSchedule = {
     liveAt: (site, _name, at) =>
-      ofSite(site).filter((v) => Date.parse(v.validFrom) <= at.getTime()).sort((a, b) => Date.parse(b.validFrom) - Date.parse(a.validFrom))[0],
+      ofSite(site)
+        .filter((v) => Date.parse(v.validFrom) <= at.getTime())
+        .sort((a, b) => Date.parse(b.validFrom) - Date.parse(a.validFrom))[0],
     nextScheduled: (site, _name, after) =>
-      ofSite(site).filter((v) => Date.parse(v.validFrom) > after.getTime()).sort((a, b) => Date.parse(a.validFrom) - Date.parse(b.validFrom))[0],
+      ofSite(site)
+        .filter((v) => Date.parse(v.validFrom) > after.getTime())
+        .sort((a, b) => Date.parse(a.validFrom) - Date.parse(b.validFrom))[0],
     onStored: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

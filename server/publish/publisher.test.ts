@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Release } from '../../src/shared/publish/releases.ts';
 import { memorySchedule } from './memorySchedule.ts';
-import { MAX_TIMER_MS, createPublisher, type BuildOutcome, type BuildRequest, type PublisherOptions } from './publisher.ts';
+import {
+  MAX_TIMER_MS,
+  createPublisher,
+  type BuildOutcome,
+  type BuildRequest,
+  type PublisherOptions,
+} from './publisher.ts';
 
 /** A builder whose builds finish when the test says so. */
 function controllableBuilder() {
@@ -19,14 +25,29 @@ function controllableBuilder() {
 }
 
 function release(shops: Record<string, number | null>): Release {
-  const entries = Object.entries(shops).map(([segment, contentVersion]) => [segment, { release: 'r1', contentVersion, builtAt: '2026-11-01T00:00:00.000Z', durationMs: 4000 }]);
-  return { id: 'r1', createdAt: '2026-11-01T00:00:00.000Z', kind: 'build', built: Object.keys(shops), shops: Object.fromEntries(entries) };
+  const entries = Object.entries(shops).map(([segment, contentVersion]) => [
+    segment,
+    { release: 'r1', contentVersion, builtAt: '2026-11-01T00:00:00.000Z', durationMs: 4000 },
+  ]);
+  return {
+    id: 'r1',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    kind: 'build',
+    built: Object.keys(shops),
+    shops: Object.fromEntries(entries),
+  };
 }
 
 const origin = 'http://127.0.0.1:1';
 
 function publisherWith(overrides: Partial<PublisherOptions> & Pick<PublisherOptions, 'build'>) {
-  return createPublisher({ schedule: memorySchedule().schedule, liveRelease: () => undefined, catchUpAtStart: false, log: () => {}, ...overrides });
+  return createPublisher({
+    schedule: memorySchedule().schedule,
+    liveRelease: () => undefined,
+    catchUpAtStart: false,
+    log: () => {},
+    ...overrides,
+  });
 }
 
 beforeEach(() => {
@@ -79,7 +100,10 @@ describe('coalescing', () => {
     publisher.request(['hu']);
     await vi.advanceTimersByTimeAsync(0);
     await builder.finish({ ok: false, message: 'The HU shop has no footer', log: '/tmp/build.log' });
-    expect(publisher.status().shops.hu!.lastError).toMatchObject({ message: 'The HU shop has no footer', log: '/tmp/build.log' });
+    expect(publisher.status().shops.hu!.lastError).toMatchObject({
+      message: 'The HU shop has no footer',
+      log: '/tmp/build.log',
+    });
     expect(publisher.status().shops.pl!.lastError).toBeUndefined();
 
     publisher.request(['hu']);
@@ -115,7 +139,11 @@ describe('triggers', () => {
   test('a version scheduled ahead arms a timer that rebuilds its shop when it comes due, not before', async () => {
     const builder = controllableBuilder();
     const { schedule, store } = memorySchedule([{ version: 1, site: 'DE', validFrom: '2026-11-01T00:00:00Z' }]);
-    const publisher = publisherWith({ build: builder.build, schedule, liveRelease: () => release({ de: 1, at: null }) });
+    const publisher = publisherWith({
+      build: builder.build,
+      schedule,
+      liveRelease: () => release({ de: 1, at: null }),
+    });
     publisher.start(origin);
     store({ version: 2, site: 'DE', validFrom: '2026-12-01T00:00:00Z' });
     expect(publisher.status().shops.de!.nextScheduled).toEqual({ version: 2, validFrom: '2026-12-01T00:00:00Z' });
@@ -150,7 +178,9 @@ describe('triggers', () => {
     const publisher = publisherWith({ build: builder.build, schedule, liveRelease: () => live, catchUpAtStart: true });
     publisher.start(origin);
     await vi.advanceTimersByTimeAsync(0);
-    expect(builder.calls).toEqual([expect.objectContaining({ shops: ['hu', 'sk'], contentVersions: { hu: 4, sk: 5 } })]);
+    expect(builder.calls).toEqual([
+      expect.objectContaining({ shops: ['hu', 'sk'], contentVersions: { hu: 4, sk: 5 } }),
+    ]);
   });
 
   test('without a live release, or with the start check off, nothing is built at start', async () => {

@@ -74,7 +74,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const pending = new Set<string>();
   const lastErrors = new Map<string, BuildError>();
   const idleWaiters: (() => void)[] = [];
-  let running: { versions: Map<string, number | undefined>; controller: AbortController; ended?: Promise<unknown> } | undefined;
+  let running:
+    { versions: Map<string, number | undefined>; controller: AbortController; ended?: Promise<unknown> } | undefined;
   let origin: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -114,7 +115,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
     for (const segment of segments) lastErrors.delete(segment);
     const versions = new Map(segments.map((segment) => [segment, liveVersion(segment)]));
     running = { versions, controller: new AbortController() };
-    const contentVersions = Object.fromEntries([...versions].filter((entry): entry is [string, number] => entry[1] !== undefined));
+    const contentVersions = Object.fromEntries(
+      [...versions].filter((entry): entry is [string, number] => entry[1] !== undefined),
+    );
     const started = Date.now();
     log(`building ${segments.join(', ')}`);
     let outcome: BuildOutcome;
@@ -130,7 +133,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
     } else {
       const error = { at: now().toISOString(), message: outcome.message, ...(outcome.log ? { log: outcome.log } : {}) };
       for (const segment of segments) lastErrors.set(segment, error);
-      log(`build of ${segments.join(', ')} failed, the live release is unchanged: ${outcome.message}${outcome.log ? ` (log: ${outcome.log})` : ''}`);
+      log(
+        `build of ${segments.join(', ')} failed, the live release is unchanged: ${outcome.message}${outcome.log ? ` (log: ${outcome.log})` : ''}`,
+      );
     }
     running = undefined;
     if (missingSite() === undefined) siteSeen = true;
@@ -157,7 +162,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   /** Shops whose live pages are not from `version`, and no build of it is running or waiting. */
   function behind(segment: string, version: number | undefined, live: Release | undefined): boolean {
-    if (pending.has(segment) || (running?.versions.has(segment) && running.versions.get(segment) === version)) return false;
+    if (pending.has(segment) || (running?.versions.has(segment) && running.versions.get(segment) === version))
+      return false;
     return (live?.shops[segment]?.contentVersion ?? undefined) !== version;
   }
 
@@ -182,7 +188,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
     timer = undefined;
     if (origin === undefined) return;
     const at = now();
-    const next = Math.min(...shops.map((shop) => Date.parse(schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at)?.validFrom ?? 'invalid')).filter(Number.isFinite));
+    const next = Math.min(
+      ...shops
+        .map((shop) => Date.parse(schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at)?.validFrom ?? 'invalid'))
+        .filter(Number.isFinite),
+    );
     if (!Number.isFinite(next)) return;
     timer = setTimeout(onTimer, Math.min(Math.max(0, next - at.getTime()), MAX_TIMER_MS));
     timer.unref?.();
@@ -206,7 +216,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
         const shop = shopByCode(version.site);
         // Only a version shoppers get now: not one scheduled ahead (the timer's), nor one for an A/B group, nor one
         // back-dated behind the version that is live.
-        if (shop && schedule.liveAt(version.site, 'SHOP_FOOTER', now())?.version === version.version) request([shop.segment]);
+        if (shop && schedule.liveAt(version.site, 'SHOP_FOOTER', now())?.version === version.version)
+          request([shop.segment]);
         arm();
       });
       if (catchUpAtStart) catchUp();
@@ -222,15 +233,18 @@ export function createPublisher(options: PublisherOptions): Publisher {
         const built = live?.shops[shop.segment];
         const next = schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at);
         const lastError = lastErrors.get(shop.segment);
-        return [shop.segment, {
-          release: live?.id ?? null,
-          contentVersion: built?.contentVersion ?? null,
-          builtAt: built?.builtAt ?? null,
-          durationMs: built?.durationMs ?? null,
-          ...(lastError ? { lastError } : {}),
-          ...(next ? { nextScheduled: { version: next.version, validFrom: next.validFrom } } : {}),
-          building: running?.versions.has(shop.segment) ?? false,
-        }] as const;
+        return [
+          shop.segment,
+          {
+            release: live?.id ?? null,
+            contentVersion: built?.contentVersion ?? null,
+            builtAt: built?.builtAt ?? null,
+            durationMs: built?.durationMs ?? null,
+            ...(lastError ? { lastError } : {}),
+            ...(next ? { nextScheduled: { version: next.version, validFrom: next.validFrom } } : {}),
+            building: running?.versions.has(shop.segment) ?? false,
+          },
+        ] as const;
       });
       return { shops: Object.fromEntries(entries), queue: order.filter((segment) => pending.has(segment)) };
     },

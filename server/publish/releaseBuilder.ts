@@ -18,10 +18,15 @@ export const KEEP_LOGS = 20;
 
 /** The line of a build's output that tells best why it failed: Astro's last error, else the builder's own last line. */
 function reasonIn(logFile: string): string {
-  const lines = stripVTControlCharacters(fs.readFileSync(logFile, 'utf8')).split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stripVTControlCharacters(fs.readFileSync(logFile, 'utf8'))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const astroError = lines.findLast((line) => line.includes('[ERROR]'));
   if (astroError) return astroError.replace(/^.*?\bError: /, '').replace(/^.*\[ERROR\]\s*/, '');
-  return lines.findLast((line) => line.startsWith('The build failed')) ?? lines.at(-1) ?? 'The build failed without output';
+  return (
+    lines.findLast((line) => line.startsWith('The build failed')) ?? lines.at(-1) ?? 'The build failed without output'
+  );
 }
 
 /**
@@ -36,7 +41,8 @@ function plainTextEnvironment(overrides: Record<string, string>): NodeJS.Process
 
 function pruneLogs(logsDir: string) {
   const logs = fs.readdirSync(logsDir).sort();
-  for (const old of logs.slice(0, Math.max(0, logs.length - KEEP_LOGS))) fs.rmSync(path.join(logsDir, old), { force: true });
+  for (const old of logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)))
+    fs.rmSync(path.join(logsDir, old), { force: true });
 }
 
 /**
@@ -49,23 +55,30 @@ export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_T
     fs.mkdirSync(logsDir, { recursive: true });
     const logFile = path.join(logsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${shops.join('_')}.log`);
     const output = fs.openSync(logFile, 'w');
-    const versions = Object.entries(contentVersions).flatMap(([segment, version]) => ['--content-version', `${segment}=${version}`]);
-    const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs'), '--country', shops.join(','), ...versions, '--stop-with-parent'], {
-      cwd: root,
-      env: plainTextEnvironment({
-        SERVICE_ORIGIN: origin,
-        DIST_DIR: config.distDir,
-        RELEASES_DIR: config.releasesDir,
-        KEEP_RELEASES: String(config.keepReleases),
-        SHOPS: '',
-        ALLOW_MINIMAL_FOOTER: '',
-        // Vite (under Vitest) sets BASE_URL to `/` in this process; for the commands it names a served site to test.
-        BASE_URL: '',
-      }),
-      stdio: ['ignore', output, output],
-      // Its own process group: a time-out or shutdown stops Astro with it.
-      detached: true,
-    });
+    const versions = Object.entries(contentVersions).flatMap(([segment, version]) => [
+      '--content-version',
+      `${segment}=${version}`,
+    ]);
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'scripts/build.mjs'), '--country', shops.join(','), ...versions, '--stop-with-parent'],
+      {
+        cwd: root,
+        env: plainTextEnvironment({
+          SERVICE_ORIGIN: origin,
+          DIST_DIR: config.distDir,
+          RELEASES_DIR: config.releasesDir,
+          KEEP_RELEASES: String(config.keepReleases),
+          SHOPS: '',
+          ALLOW_MINIMAL_FOOTER: '',
+          // Vite (under Vitest) sets BASE_URL to `/` in this process; for the commands it names a served site to test.
+          BASE_URL: '',
+        }),
+        stdio: ['ignore', output, output],
+        // Its own process group: a time-out or shutdown stops Astro with it.
+        detached: true,
+      },
+    );
     fs.closeSync(output);
     const kill = () => {
       try {
@@ -86,7 +99,9 @@ export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_T
         signal.removeEventListener('abort', kill);
         pruneLogs(logsDir);
         if (code === 0) return resolve({ ok: true });
-        const message = timedOut ? `The build did not finish within ${timeoutMs / 1000} s and was stopped` : reasonIn(logFile);
+        const message = timedOut
+          ? `The build did not finish within ${timeoutMs / 1000} s and was stopped`
+          : reasonIn(logFile);
         resolve({ ok: false, message, log: logFile });
       });
     });

@@ -13,16 +13,25 @@ let server: TestServer;
 
 beforeEach(async () => {
   // no-catch-up: the empty site must not start a repair build here; these tests are about refusals.
-  server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN, PUBLISHER: 'no-catch-up' }, publisher: (config, db) => serverPublisher(config, versionStore(db)) });
+  server = await startTestServer({
+    env: { PROMOTION_ADMIN_TOKEN: TOKEN, PUBLISHER: 'no-catch-up' },
+    publisher: (config, db) => serverPublisher(config, versionStore(db)),
+  });
 });
 afterEach(() => server.close());
 
 const rebuild = (body: string, headers: Record<string, string> = {}) =>
-  fetch(server.origin + REBUILD, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers }, body });
+  fetch(server.origin + REBUILD, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers },
+    body,
+  });
 
 /** Nothing waits for a build and nothing is building. */
 async function nothingQueued() {
-  const status = (await (await fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as {
+  const status = (await (
+    await fetch(`${server.origin}/service/publish/api/status`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  ).json()) as {
     queue: string[];
     shops: Record<string, { building: boolean }>;
   };
@@ -43,14 +52,30 @@ describe('POST /service/publish/api/rebuild refuses', () => {
   });
 
   test('an unknown field by its name, as the newsletter calls do', async () => {
-    const document = await expectProblem(await rebuild(JSON.stringify({ shops: ['hu'], force: true })), 400, 'urn:publish:invalid_request');
+    const document = await expectProblem(
+      await rebuild(JSON.stringify({ shops: ['hu'], force: true })),
+      400,
+      'urn:publish:invalid_request',
+    );
     expect(document.problems).toEqual([{ path: '$.force', message: 'unknown field' }]);
   });
 
   test('a body that is not JSON by type with 415, and one from another site with 403', async () => {
-    await expectProblem(await rebuild(JSON.stringify({ shops: ['hu'] }), { 'content-type': 'text/plain' }), 415, 'urn:service:unsupported_media_type');
-    await expectProblem(await rebuild(JSON.stringify({ shops: ['hu'] }), { origin: 'https://evil.example' }), 403, 'urn:service:cross_origin');
-    await expectProblem(await rebuild(JSON.stringify({ shops: ['hu'] }), { 'sec-fetch-site': 'cross-site' }), 403, 'urn:service:cross_origin');
+    await expectProblem(
+      await rebuild(JSON.stringify({ shops: ['hu'] }), { 'content-type': 'text/plain' }),
+      415,
+      'urn:service:unsupported_media_type',
+    );
+    await expectProblem(
+      await rebuild(JSON.stringify({ shops: ['hu'] }), { origin: 'https://evil.example' }),
+      403,
+      'urn:service:cross_origin',
+    );
+    await expectProblem(
+      await rebuild(JSON.stringify({ shops: ['hu'] }), { 'sec-fetch-site': 'cross-site' }),
+      403,
+      'urn:service:cross_origin',
+    );
     await nothingQueued();
   });
 

@@ -7,7 +7,11 @@ import { releaseBuilder } from './releaseBuilder.ts';
 const EVERY_INTERFACE = new Set(['0.0.0.0', '::']);
 
 /** The publisher as `PUBLISHER` configures it, or undefined when it is `off`. See docs/calls.md#publisher. */
-export function serverPublisher(config: ServerConfig, schedule: ContentSchedule, build: BuildRunner = releaseBuilder(config)): Publisher | undefined {
+export function serverPublisher(
+  config: ServerConfig,
+  schedule: ContentSchedule,
+  build: BuildRunner = releaseBuilder(config),
+): Publisher | undefined {
   if (config.publisher === 'off') return undefined;
   return createPublisher({
     schedule,

@@ -21,7 +21,8 @@ interface Failures {
 }
 
 /** What `reserve` answers: either the wait, or a counted attempt that a success may hand back with `refund`. */
-export type Reservation = { granted: false; retryAfter: number } | { granted: true; refund: (keys?: readonly BackoffKey[]) => void };
+export type Reservation =
+  { granted: false; retryAfter: number } | { granted: true; refund: (keys?: readonly BackoffKey[]) => void };
 
 /** One key's part of a reservation: the entry it counted on, the count it left and the wait it found. */
 interface Held {
@@ -70,7 +71,8 @@ export function failureBackoff(options: BackoffOptions) {
       const blockedBefore = entry.blockedUntil;
       entry.count += 1;
       entry.lastAt = now;
-      if (entry.count >= free) entry.blockedUntil = now + Math.min(options.maxDelayMs, options.firstDelayMs * 2 ** (entry.count - free));
+      if (entry.count >= free)
+        entry.blockedUntil = now + Math.min(options.maxDelayMs, options.firstDelayMs * 2 ** (entry.count - free));
       // Re-inserted so the map stays in least-recently-failed order and the oldest key goes first when full.
       failures.delete(key);
       failures.set(key, entry);

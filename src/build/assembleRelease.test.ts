@@ -17,13 +17,19 @@ function write(file: string, text: string) {
 function writeShop(site: string, segment: string, label: string) {
   for (const page of shopPages(pagesDir, segment)) {
     const footer = `<footer data-shop-footer>${label} footer</footer>`;
-    write(path.join(site, page), `<link rel="stylesheet" href="/_astro/site.css"><script type="module" src="/_astro/${label}.js"></script>${footer}`);
+    write(
+      path.join(site, page),
+      `<link rel="stylesheet" href="/_astro/site.css"><script type="module" src="/_astro/${label}.js"></script>${footer}`,
+    );
   }
   write(path.join(site, '_astro/site.css'), 'body{}');
   write(path.join(site, `_astro/${label}.js`), '');
   // The footer fragments, as the build's partial pages and their integration write them.
   for (const name of ['footer', 'footer-reduced']) {
-    write(path.join(site, `fragments/${segment}/${name}.html`), `<link rel="stylesheet" href="/fragments/${segment}/${name}.css"><footer data-shop-footer>${label} footer</footer>`);
+    write(
+      path.join(site, `fragments/${segment}/${name}.html`),
+      `<link rel="stylesheet" href="/fragments/${segment}/${name}.css"><footer data-shop-footer>${label} footer</footer>`,
+    );
     write(path.join(site, `fragments/${segment}/${name}.css`), 'footer{}');
   }
 }
@@ -42,7 +48,9 @@ describe('a partial release', () => {
     write(path.join(live, 'index.html'), 'chooser');
     write(path.join(live, '404.html'), 'not found');
     writeHeadersFile(live);
-    const liveBefore = Object.fromEntries(['_headers', 'hu/index.html', 'fragments/hu/footer.html'].map((file) => [file, read(path.join(live, file))]));
+    const liveBefore = Object.fromEntries(
+      ['_headers', 'hu/index.html', 'fragments/hu/footer.html'].map((file) => [file, read(path.join(live, file))]),
+    );
 
     const astroOut = path.join(dir, 'astro');
     writeShop(astroOut, 'hu', 'new');
@@ -70,6 +78,10 @@ describe('the completeness check', () => {
     fs.rmSync(path.join(site, 'hu/checkout/index.html'));
     fs.rmSync(path.join(site, 'fragments/hu/footer.css'));
     fs.rmSync(path.join(site, '_astro/x.js'));
-    expect(missingFiles(site, ['hu'], pagesDir).sort()).toEqual(['_astro/x.js', 'fragments/hu/footer.css', 'hu/checkout/index.html']);
+    expect(missingFiles(site, ['hu'], pagesDir).sort()).toEqual([
+      '_astro/x.js',
+      'fragments/hu/footer.css',
+      'hu/checkout/index.html',
+    ]);
   });
 });

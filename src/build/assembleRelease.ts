@@ -45,7 +45,13 @@ function within(relative: string, name: string): boolean {
  * - every build keeps the live release's hashed assets (`_astro/`), so a page loaded just before the switch still
  *   finds the scripts and styles it names just after.
  */
-export function assembleSite(options: { astroOut: string; siteDir: string; baseSite: string | undefined; rebuilt: readonly string[]; partial: boolean }): void {
+export function assembleSite(options: {
+  astroOut: string;
+  siteDir: string;
+  baseSite: string | undefined;
+  rebuilt: readonly string[];
+  partial: boolean;
+}): void {
   const { astroOut, siteDir, baseSite, rebuilt, partial } = options;
   fs.renameSync(astroOut, siteDir);
   if (!baseSite) return;
@@ -62,7 +68,12 @@ export function assembleSite(options: { astroOut: string; siteDir: string; baseS
  * that shop's pages and fragments, which come from `olderSite`, plus the older release's hashed assets. `_headers` is
  * left out: the caller writes it anew for the pages the release now has.
  */
-export function assembleShopRollback(options: { liveSite: string; olderSite: string; siteDir: string; segment: string }): void {
+export function assembleShopRollback(options: {
+  liveSite: string;
+  olderSite: string;
+  siteDir: string;
+  segment: string;
+}): void {
   const { liveSite, olderSite, siteDir, segment } = options;
   const taken = [segment, path.join('fragments', segment)];
   fs.mkdirSync(siteDir, { recursive: true });
@@ -74,7 +85,8 @@ export function assembleShopRollback(options: { liveSite: string; olderSite: str
 /** The pages every shop has: one per `index.astro` under `src/pages/[country]/`. */
 export function shopPages(pagesDir: string, segment: string): string[] {
   const countryDir = path.join(pagesDir, '[country]');
-  return fs.readdirSync(countryDir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(countryDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => path.basename(file) === 'index.astro')
     .map((file) => path.join(segment, path.dirname(file), 'index.html'))
     .map((file) => path.normalize(file));
@@ -90,7 +102,10 @@ export const ASSET_REFERENCE = new RegExp(`["'(](/${HASHED_ASSETS}/[^"'\\s)]+)`,
  */
 export function missingFiles(siteDir: string, segments: readonly string[], pagesDir: string): string[] {
   const pages = ['index.html', '404.html', ...segments.flatMap((segment) => shopPages(pagesDir, segment))];
-  const required = new Set([...pages, ...segments.flatMap((segment) => FRAGMENT_FILES.map((file) => path.join('fragments', segment, file)))]);
+  const required = new Set([
+    ...pages,
+    ...segments.flatMap((segment) => FRAGMENT_FILES.map((file) => path.join('fragments', segment, file))),
+  ]);
   for (const page of pages) {
     const file = path.join(siteDir, page);
     if (!fs.existsSync(file)) continue;

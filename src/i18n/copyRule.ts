@@ -1,5 +1,14 @@
 /** The sections of `src/i18n/README.md` that state copy rules, by their GitHub anchor. */
-export const copyRuleSections = ['all-languages', 'german', 'swiss-german', 'swiss-french', 'czech-and-slovak', 'hungarian', 'polish', 'turkish'] as const;
+export const copyRuleSections = [
+  'all-languages',
+  'german',
+  'swiss-german',
+  'swiss-french',
+  'czech-and-slovak',
+  'hungarian',
+  'polish',
+  'turkish',
+] as const;
 
 /** A section of `src/i18n/README.md` that states copy rules. */
 export type CopyRuleSection = (typeof copyRuleSections)[number];

@@ -17,16 +17,28 @@ export function shown(locale: UiLocale): Record<UiStringKey, string> {
   return Object.fromEntries(keys.map((key) => [key, t(key)])) as Record<UiStringKey, string>;
 }
 
-interface LegalLink { url: string; text: string; kind: string }
-interface FooterFile { legalLinks: LegalLink[] }
+interface LegalLink {
+  url: string;
+  text: string;
+  kind: string;
+}
+interface FooterFile {
+  legalLinks: LegalLink[];
+}
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
 /** `{segment}.json` files of a folder, by segment. */
 const readFolder = (dir: string): Record<string, unknown> =>
-  Object.fromEntries(fs.readdirSync(dir).filter((file) => file.endsWith('.json')).map((file) => [file.replace(/\.json$/, ''), readJson(path.join(dir, file))]));
+  Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [file.replace(/\.json$/, ''), readJson(path.join(dir, file))]),
+  );
 const seedRoot = path.resolve(import.meta.dirname, '../../server/seed');
 /** The CMS seed folders (`footer`, `footer-christmas`, `footer-teaser-order-b`), each by segment. */
-export const seedSets: Record<string, Record<string, unknown>> =
-  Object.fromEntries(fs.readdirSync(seedRoot).map((name) => [name, readFolder(path.join(seedRoot, name))]));
+export const seedSets: Record<string, Record<string, unknown>> = Object.fromEntries(
+  fs.readdirSync(seedRoot).map((name) => [name, readFolder(path.join(seedRoot, name))]),
+);
 /** The base footer content of every shop, by segment. */
 export const seeds = seedSets.footer!;
 /** The build's fallback footers (DE, AT, CH), by segment. */
@@ -34,7 +46,9 @@ export const fallbacks = readFolder(path.resolve(import.meta.dirname, '../conten
 
 /** Every footer version of a shop (base seed, campaigns, A/B variants) and its fallback, named: the same rules hold for all. */
 export const footerFiles = (segment: string): [string, unknown][] => [
-  ...Object.entries(seedSets).flatMap(([set, bySegment]) => (bySegment[segment] ? [[`seed ${set}/${segment}`, bySegment[segment]] as [string, unknown]] : [])),
+  ...Object.entries(seedSets).flatMap(([set, bySegment]) =>
+    bySegment[segment] ? [[`seed ${set}/${segment}`, bySegment[segment]] as [string, unknown]] : [],
+  ),
   ...(fallbacks[segment] ? [[`fallback ${segment}`, fallbacks[segment]] as [string, unknown]] : []),
 ];
 
@@ -47,7 +61,8 @@ function footerTexts(value: unknown, key = ''): string[] {
 }
 
 /** The legal link of a kind (`terms`, `withdrawal`, …) in footer content. */
-export const legalLink = (content: unknown, kind: string) => (content as FooterFile).legalLinks.find((link) => link.kind === kind);
+export const legalLink = (content: unknown, kind: string) =>
+  (content as FooterFile).legalLinks.find((link) => link.kind === kind);
 
 /** Every text shown in a shop: its catalogue and all its footer content, with the shop's facts filled in. */
 export function shopTexts(locale: UiLocale, segment: string): string[] {
@@ -56,5 +71,8 @@ export function shopTexts(locale: UiLocale, segment: string): string[] {
     const result = shop ? fillShopFacts(text, shop) : undefined;
     return result?.ok ? result.text : text;
   };
-  return [...Object.values(shown(locale)), ...footerFiles(segment).flatMap(([, content]) => footerTexts(content).map(filled))];
+  return [
+    ...Object.values(shown(locale)),
+    ...footerFiles(segment).flatMap(([, content]) => footerTexts(content).map(filled)),
+  ];
 }

@@ -28,8 +28,12 @@ afterEach(() => {
 async function signUpInPageSection() {
   render(
     <>
-      <section aria-label="page"><NewsletterSignup {...de} headingId="page" /></section>
-      <section aria-label="footer"><NewsletterSignup {...de} headingId="footer" /></section>
+      <section aria-label="page">
+        <NewsletterSignup {...de} headingId="page" />
+      </section>
+      <section aria-label="footer">
+        <NewsletterSignup {...de} headingId="footer" />
+      </section>
     </>,
   );
   const page = within(screen.getByRole('region', { name: 'page' }));
@@ -49,11 +53,16 @@ describe('NewsletterSignup', () => {
       expect(region.queryByRole('form')).toBeNull();
     }
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(window.dataLayer).toEqual([{ event: 'sign_up', subject: 'newsletter', origin: 'onsite:subsite', type: 'ga4' }]);
+    expect(window.dataLayer).toEqual([
+      { event: 'sign_up', subject: 'newsletter', origin: 'onsite:subsite', type: 'ga4' },
+    ]);
   });
 
   test('a failed sign-up shows the generic banner only in the form that was sent, keeping what was typed', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 503 })),
+    );
     const page = await signUpInPageSection();
     expect((await page.findByRole('alert')).textContent).toContain('Aus technischen Gründen');
     expect(within(screen.getByRole('region', { name: 'footer' })).queryByRole('alert')).toBeNull();
@@ -67,11 +76,14 @@ describe('NewsletterSignup', () => {
     await userEvent.type(screen.getByLabelText(/E-Mail-Adresse/), 'b@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Jetzt anmelden' }));
     await screen.findByText(/b@example\.com/);
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({ origin: 'footer', originAddition: 'home' });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({
+      origin: 'footer',
+      originAddition: 'home',
+    });
     expect(window.dataLayer).toEqual([{ event: 'sign_up', subject: 'newsletter', origin: 'footer:home', type: 'ga4' }]);
   });
 
-  test('the server HTML is a working form: it posts to the shop\'s endpoint with an enabled button, and hydrates unchanged', async () => {
+  test("the server HTML is a working form: it posts to the shop's endpoint with an enabled button, and hydrates unchanged", async () => {
     // React's act() warns unless the environment says it is a test one.
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const server = renderToString(<NewsletterSignup {...de} headingId="h" page="/de/service/" placement="footer" />);
@@ -87,12 +99,34 @@ describe('NewsletterSignup', () => {
   test('a server answer with errors keeps the values, marks the fields and lists them in an error summary', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const hu = signUpProps(shopByCode('HU')!);
-    const values = { email: '', newsletterEmail: 'anna@example.com', salutation: '', firstName: 'Anna', lastName: '', consents: ['DNE'], legals: [] } as const;
-    const answer = { outcome: 'invalid', placement: 'page', values, errors: { salutation: 'newsletter.error.salutationRequired', lastName: 'newsletter.error.lastNameRequired' } } as const;
-    const container = await expectHydratesCleanly(<NewsletterSignup {...hu} headingId="h" answer={{ ...answer, values: { ...values, consents: [...values.consents], legals: [] } }} />);
+    const values = {
+      email: '',
+      newsletterEmail: 'anna@example.com',
+      salutation: '',
+      firstName: 'Anna',
+      lastName: '',
+      consents: ['DNE'],
+      legals: [],
+    } as const;
+    const answer = {
+      outcome: 'invalid',
+      placement: 'page',
+      values,
+      errors: { salutation: 'newsletter.error.salutationRequired', lastName: 'newsletter.error.lastNameRequired' },
+    } as const;
+    const container = await expectHydratesCleanly(
+      <NewsletterSignup
+        {...hu}
+        headingId="h"
+        answer={{ ...answer, values: { ...values, consents: [...values.consents], legals: [] } }}
+      />,
+    );
     const summary = within(container).getByRole('alert');
     const links = within(summary).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual([hu.strings['newsletter.error.salutationRequired'], hu.strings['newsletter.error.lastNameRequired']]);
+    expect(links.map((link) => link.textContent)).toEqual([
+      hu.strings['newsletter.error.salutationRequired'],
+      hu.strings['newsletter.error.lastNameRequired'],
+    ]);
     for (const link of links) {
       const field = container.querySelector<HTMLElement>(link.getAttribute('href')!)!;
       expect(field.getAttribute('aria-invalid')).toBe('true');
@@ -104,7 +138,13 @@ describe('NewsletterSignup', () => {
   });
 
   test('a server answer of success shows the success message naming the address, on the server already', () => {
-    const html = renderToString(<NewsletterSignup {...de} headingId="h" answer={{ outcome: 'signedUp', placement: 'page', email: 'anna@example.com' }} />);
+    const html = renderToString(
+      <NewsletterSignup
+        {...de}
+        headingId="h"
+        answer={{ outcome: 'signedUp', placement: 'page', email: 'anna@example.com' }}
+      />,
+    );
     expect(html.replace(/<wbr\/?>/g, '')).toContain('anna@example.com');
     expect(html).not.toContain('<form');
   });

@@ -48,8 +48,21 @@ export interface NewsletterSignupProps {
  * The newsletter sign-up island: the form, or the success message once somebody signed up (docs/newsletter.md#states).
  */
 export default function NewsletterSignup({
-  strings, rules, links, voucherConditions, percent, headingId, origin = 'onsite', originAddition = 'subsite',
-  singlePageApp = false, doiLinkInvalid = false, initialEmail, formAction, page, placement = 'page', answer,
+  strings,
+  rules,
+  links,
+  voucherConditions,
+  percent,
+  headingId,
+  origin = 'onsite',
+  originAddition = 'subsite',
+  singlePageApp = false,
+  doiLinkInvalid = false,
+  initialEmail,
+  formAction,
+  page,
+  placement = 'page',
+  answer,
 }: NewsletterSignupProps) {
   const result = useStore($submissionResult);
   const bot = useStore($botSubmitted);
@@ -64,7 +77,16 @@ export default function NewsletterSignup({
   if (answer?.outcome === 'signedUp') return <SuccessMessage strings={strings} email={answer.email} />;
   if (mounted && (result === 'SUCCESS' || bot)) return <SuccessMessage strings={strings} email={email} />;
   return (
-    <SignUpForm strings={strings} rules={rules} form={form} links={links} voucherConditions={voucherConditions} percent={percent}
-      doiLinkInvalid={doiLinkInvalid} headingId={headingId} post={{ action: formAction, page, placement }} />
+    <SignUpForm
+      strings={strings}
+      rules={rules}
+      form={form}
+      links={links}
+      voucherConditions={voucherConditions}
+      percent={percent}
+      doiLinkInvalid={doiLinkInvalid}
+      headingId={headingId}
+      post={{ action: formAction, page, placement }}
+    />
   );
 }

@@ -42,5 +42,9 @@ test('an unreachable service is a network failure', async () => {
 
 test('postJson sends JSON with its content type', async () => {
   await postJson(`${origin}/echo`, { a: 1 });
-  expect(lastRequest).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+  expect(lastRequest).toMatchObject({
+    method: 'POST',
+    body: '{"a":1}',
+    headers: { 'content-type': 'application/json' },
+  });
 });

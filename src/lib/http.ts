@@ -11,7 +11,11 @@ export type CallFailure = 'timeout' | 'network';
  * Rejects with a `CallError` saying whether it timed out or the network failed; HTTP error statuses resolve
  * normally, since callers map them themselves (a non-2xx reply is an error to them).
  */
-export async function fetchWithTimeout(input: string, init: RequestInit = {}, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Response> {
+export async function fetchWithTimeout(
+  input: string,
+  init: RequestInit = {},
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<Response> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   try {
@@ -25,7 +29,9 @@ export async function fetchWithTimeout(input: string, init: RequestInit = {}, ti
 export class CallError extends Error {
   readonly failure: CallFailure;
   constructor(failure: CallFailure, cause: unknown) {
-    super(failure === 'timeout' ? `No answer within ${REQUEST_TIMEOUT_MS} ms` : 'The service could not be reached', { cause });
+    super(failure === 'timeout' ? `No answer within ${REQUEST_TIMEOUT_MS} ms` : 'The service could not be reached', {
+      cause,
+    });
     this.name = 'CallError';
     this.failure = failure;
   }
@@ -37,7 +43,11 @@ export function postJson(url: string, body: unknown, init: RequestInit = {}): Pr
     ...init,
     method: 'POST',
     credentials: 'include',
-    headers: { 'content-type': 'application/json', ...csrfHeaders(), ...(init.headers as Record<string, string> | undefined) },
+    headers: {
+      'content-type': 'application/json',
+      ...csrfHeaders(),
+      ...(init.headers as Record<string, string> | undefined),
+    },
     body: JSON.stringify(body),
   });
 }

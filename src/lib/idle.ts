@@ -3,6 +3,7 @@
  * next task where the browser has no idle callbacks (WebKit).
  */
 export function whenIdle(task: () => void, timeoutMs?: number, win: Window = window): void {
-  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => task(), timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+  if (typeof win.requestIdleCallback === 'function')
+    win.requestIdleCallback(() => task(), timeoutMs === undefined ? undefined : { timeout: timeoutMs });
   else win.setTimeout(task, 0);
 }

@@ -4,16 +4,19 @@ import { retailerPath, shopHref, standInPages } from './retailerLinks.ts';
 
 const chFr = shopBySegment('ch-fr')!;
 
-describe('links to the retailer\'s site (docs/footer.md#links-to-the-retailers-site)', () => {
-  test('a shop-relative path is rendered under the shop\'s segment, query and fragment kept', () => {
+describe("links to the retailer's site (docs/footer.md#links-to-the-retailers-site)", () => {
+  test("a shop-relative path is rendered under the shop's segment, query and fragment kept", () => {
     expect(shopHref(chFr, '/mentions-legales')).toBe('/ch-fr/mentions-legales');
     expect(shopHref(chFr, '/livraison-s102.html?question=suivi')).toBe('/ch-fr/livraison-s102.html?question=suivi');
   });
 
-  test.each(['https://www.instagram.com/aroma.example', 'tel:+41441234567', 'mailto:service@aroma.example', '#top', '//evil.example/x'])(
-    '%s stays as it is',
-    (url) => expect(shopHref(chFr, url)).toBe(url),
-  );
+  test.each([
+    'https://www.instagram.com/aroma.example',
+    'tel:+41441234567',
+    'mailto:service@aroma.example',
+    '#top',
+    '//evil.example/x',
+  ])('%s stays as it is', (url) => expect(shopHref(chFr, url)).toBe(url));
 
   test('the stand-in path of a link drops query and fragment; absolute URLs and the home page have none', () => {
     expect(retailerPath('/lieferung-s102.html?question=x#y')).toBe('/lieferung-s102.html');

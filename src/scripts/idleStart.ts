@@ -14,7 +14,8 @@ export function startWhenIdle(task: () => void, earlyFor: readonly Element[] = [
     for (const element of earlyFor) for (const type of interactions) element.removeEventListener(type, run, true);
     task();
   };
-  for (const element of earlyFor) for (const type of interactions) element.addEventListener(type, run, { capture: true, passive: true });
+  for (const element of earlyFor)
+    for (const type of interactions) element.addEventListener(type, run, { capture: true, passive: true });
   const afterLoad = () => whenIdle(run, 2000);
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });

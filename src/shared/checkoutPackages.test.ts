@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-test('a folder outside the checkout, even one whose path starts with the checkout\'s, gets a link to its packages', () => {
+test("a folder outside the checkout, even one whose path starts with the checkout's, gets a link to its packages", () => {
   for (const outside of [path.join(dir, 'releases'), `${root}-releases`]) {
     expect(linkCheckoutPackages(outside, root)).toBe(path.join(outside, 'node_modules'));
     expect(fs.existsSync(path.join(outside, 'node_modules', 'react'))).toBe(true);

@@ -8,12 +8,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 describe('one configuration', () => {
   test('no file but src/shared/config.ts reads the environment', () => {
-    const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.js', '*.astro'], { cwd: root, encoding: 'utf8' })
+    const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.js', '*.astro'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((file) => file && file !== 'src/shared/config.ts' && file !== 'src/shared/config.test.ts');
     // Built from parts so that this file does not match itself.
     const read = ['process', 'env'].join('.');
-    const readers = files.filter((file) => fs.existsSync(path.join(root, file)) && fs.readFileSync(path.join(root, file), 'utf8').includes(read));
+    const readers = files.filter(
+      (file) => fs.existsSync(path.join(root, file)) && fs.readFileSync(path.join(root, file), 'utf8').includes(read),
+    );
     expect(readers).toEqual([]);
     expect(files.length).toBeGreaterThan(100);
   });
@@ -38,11 +43,24 @@ describe('one configuration', () => {
   });
 
   test('mail: SMTP_URL must be smtp:// or smtps:// and is never echoed; addresses must be addresses', () => {
-    expect(() => readConfig({ SMTP_URL: 'http://user:secret@mail.example' })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL \(got "…"\)/);
+    expect(() => readConfig({ SMTP_URL: 'http://user:secret@mail.example' })).toThrow(
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL \(got "…"\)/,
+    );
     expect(() => readConfig({ SMTP_URL: 'http://user:secret@mail.example' })).not.toThrow(/secret/);
     expect(() => readConfig({ MAIL_FROM: 'newsletter' })).toThrow(/MAIL_FROM must be an address/);
-    expect(readConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'news@shop.example', MAIL_RETRY_MS: '1000', MAIL_RETRY_MAX_MS: '10' }).mail).toEqual({
-      smtpUrl: 'smtps://u:p@mail.example:465', from: 'news@shop.example', replyTo: 'Aroma Kundenservice <service@aroma.example>', retryMs: 1000, retryMaxMs: 1000,
+    expect(
+      readConfig({
+        SMTP_URL: 'smtps://u:p@mail.example:465',
+        MAIL_FROM: 'news@shop.example',
+        MAIL_RETRY_MS: '1000',
+        MAIL_RETRY_MAX_MS: '10',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      from: 'news@shop.example',
+      replyTo: 'Aroma Kundenservice <service@aroma.example>',
+      retryMs: 1000,
+      retryMaxMs: 1000,
     });
   });
 });

@@ -16,7 +16,13 @@ const list = v.pipe(
 const optionalText = v.optional(v.pipe(v.string(), v.nonEmpty()));
 
 /** A mail address as a header names it: `Aroma <newsletter@aroma.example>` or `newsletter@aroma.example`. */
-const mailbox = v.pipe(v.string(), v.regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, 'must be an address such as Aroma <newsletter@aroma.example>'));
+const mailbox = v.pipe(
+  v.string(),
+  v.regex(
+    /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
+    'must be an address such as Aroma <newsletter@aroma.example>',
+  ),
+);
 
 /** Shortest `PROMOTION_ADMIN_TOKEN` accepted, in characters (docs/constants.md#limits). */
 export const PROMOTION_ADMIN_TOKEN_MIN_LENGTH = 24;
@@ -63,7 +69,10 @@ export const environmentSchema = v.object({
   SMTP_URL: v.optional(
     v.pipe(
       v.string(),
-      v.check((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), 'must be an smtp:// or smtps:// URL'),
+      v.check(
+        (value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol),
+        'must be an smtp:// or smtps:// URL',
+      ),
     ),
   ),
   /** Sender and reply address of every mail: `Name <address>` or a bare address. */
@@ -76,7 +85,10 @@ export const environmentSchema = v.object({
   SITE_URL: v.pipe(
     v.optional(v.string(), 'http://localhost:4321'),
     v.url('must be an absolute URL such as https://shop.example'),
-    v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http: or https: URL'),
+    v.check(
+      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      'must be an http: or https: URL',
+    ),
   ),
   /** Further `host[:port]` names the site answers to (e.g. a dev proxy's). */
   ALLOWED_HOSTS: list,
@@ -103,7 +115,12 @@ export const environmentSchema = v.object({
   LOGIN_TOKEN_TTL_SECONDS: integer(1800, 60, 86_400),
   LOGIN_TOKEN_RENEW_AFTER_SECONDS: integer(600, 1, 86_400),
   /** Bearer token of the promotion admin calls; generated and kept next to the database when unset. */
-  PROMOTION_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(PROMOTION_ADMIN_TOKEN_MIN_LENGTH, `must be at least ${PROMOTION_ADMIN_TOKEN_MIN_LENGTH} characters`))),
+  PROMOTION_ADMIN_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(PROMOTION_ADMIN_TOKEN_MIN_LENGTH, `must be at least ${PROMOTION_ADMIN_TOKEN_MIN_LENGTH} characters`),
+    ),
+  ),
 });
 
 /** Variables whose value must never be echoed in an error message. */
@@ -141,15 +158,26 @@ export function configSchema(root: string) {
       trustProxy: e.TRUST_PROXY,
       signUpsPerMinute: e.NEWSLETTER_SIGNUPS_PER_MINUTE,
       /** Caps on confirmation mails, whoever asks for them (server/newsletter/confirmationCaps.ts). */
-      confirmationCaps: { perDomainPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR, perHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR },
+      confirmationCaps: {
+        perDomainPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
+        perHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
+      },
       /** Logins; unset passwords fall back to the printed demo accounts (server/preview/staffAccounts.ts). */
-      accounts: { staffUser: e.STAFF_USER, staffPassword: e.STAFF_PASSWORD, shopperEmail: e.SHOPPER_EMAIL, shopperPassword: e.SHOPPER_PASSWORD },
+      accounts: {
+        staffUser: e.STAFF_USER,
+        staffPassword: e.STAFF_PASSWORD,
+        shopperEmail: e.SHOPPER_EMAIL,
+        shopperPassword: e.SHOPPER_PASSWORD,
+      },
       /** Configured secrets by variable name; absent ones are generated and kept in the database (server/secrets.ts). */
       secrets: { LOGIN_TOKEN_SECRET: e.LOGIN_TOKEN_SECRET, LONG_TERM_TOKEN_SECRET: e.LONG_TERM_TOKEN_SECRET },
       loginToken: { ttl: e.LOGIN_TOKEN_TTL_SECONDS, renewAfter: e.LOGIN_TOKEN_RENEW_AFTER_SECONDS },
       promotionAdminToken: e.PROMOTION_ADMIN_TOKEN,
       /** Where a generated admin token is kept; none for an in-memory database (the token then lasts one run). */
-      promotionAdminTokenFile: e.DB_PATH === ':memory:' ? undefined : path.join(path.dirname(path.resolve(root, e.DB_PATH)), 'promotion-admin-token'),
+      promotionAdminTokenFile:
+        e.DB_PATH === ':memory:'
+          ? undefined
+          : path.join(path.dirname(path.resolve(root, e.DB_PATH)), 'promotion-admin-token'),
     })),
   );
 }
@@ -197,13 +225,22 @@ export const buildEnvironmentSchema = v.object({
   /** Only these shops (segments); all when empty. */
   SHOPS: list,
   /** `1`: a shop without CMS content and without fallback ships the minimal footer instead of failing the build. */
-  ALLOW_MINIMAL_FOOTER: v.pipe(v.optional(v.picklist(['1', '0', 'true', 'false'], 'must be 1 or 0'), '0'), v.transform((value) => value === '1' || value === 'true')),
+  ALLOW_MINIMAL_FOOTER: v.pipe(
+    v.optional(v.picklist(['1', '0', 'true', 'false'], 'must be 1 or 0'), '0'),
+    v.transform((value) => value === '1' || value === 'true'),
+  ),
   /** Where the country selector sends countries without a shop. */
   COUNTRY_SELECTOR_EXTERNAL_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   /** How islands hydrate; the benchmark builds `visible` and `eager` variants to compare. */
-  ISLANDS: v.optional(v.picklist(['interaction', 'visible', 'eager'], 'must be interaction, visible or eager'), 'interaction'),
+  ISLANDS: v.optional(
+    v.picklist(['interaction', 'visible', 'eager'], 'must be interaction, visible or eager'),
+    'interaction',
+  ),
   /** `1`: build the on-demand renderer of staff preview renders instead of the static site (scripts/lib/buildPreviewRenderer.mjs). */
-  PREVIEW_RENDERER_BUILD: v.pipe(v.optional(v.picklist(['1', '0'], 'must be 1 or 0'), '0'), v.transform((value) => value === '1')),
+  PREVIEW_RENDERER_BUILD: v.pipe(
+    v.optional(v.picklist(['1', '0'], 'must be 1 or 0'), '0'),
+    v.transform((value) => value === '1'),
+  ),
   /** Astro's output folder (the release builder sets it). */
   ASTRO_OUT_DIR: v.optional(v.string(), './dist'),
 });
@@ -243,7 +280,11 @@ export const toolEnvironmentSchema = v.object({
   /** Only one part of the benchmark. */
   BENCH_ONLY: v.optional(v.string()),
   /** Screenshot widths, comma-separated. */
-  WIDTHS: v.pipe(v.optional(v.string(), '375,1024,1440'), v.regex(/^\d+(,\d+)*$/, 'must be widths such as 375,1440'), v.transform((value) => value.split(',').map(Number))),
+  WIDTHS: v.pipe(
+    v.optional(v.string(), '375,1024,1440'),
+    v.regex(/^\d+(,\d+)*$/, 'must be widths such as 375,1440'),
+    v.transform((value) => value.split(',').map(Number)),
+  ),
   /** The end-to-end tests' throwaway folder (database, outbox), made by playwright.config.ts and handed to its workers. */
   DATA_DIR: v.optional(v.string()),
   /** Where the end-to-end tests read confirmation e-mails when they test an already served site. */
@@ -267,7 +308,10 @@ export function readToolConfig(env: Environment = process.env): ToolConfig {
  * Sets a variable for the processes this one starts from now on: how Playwright's config hands its throwaway data
  * folder to the test workers it spawns.
  */
-export function handOn(name: keyof ToolConfig | 'DIST_DIR' | 'RELEASES_DIR' | 'PREVIEW_RENDERER_DIR', value: string): void {
+export function handOn(
+  name: keyof ToolConfig | 'DIST_DIR' | 'RELEASES_DIR' | 'PREVIEW_RENDERER_DIR',
+  value: string,
+): void {
   process.env[name] = value;
 }
 

@@ -5,12 +5,15 @@ import { uiLocales } from './locales.ts';
 describe('country table', () => {
   test("has the spec's shops, DE first, each with its own code, segment and locale", () => {
     expect(shops[0]?.code).toBe('DE');
-    expect(shops.map((s) => s.segment)).toEqual(expect.arrayContaining(['de', 'at', 'ch', 'ch-fr', 'cz', 'hu', 'sk', 'tr', 'pl']));
-    for (const field of ['code', 'segment', 'locale'] as const) expect(new Set(shops.map((s) => s[field])).size).toBe(shops.length);
+    expect(shops.map((s) => s.segment)).toEqual(
+      expect.arrayContaining(['de', 'at', 'ch', 'ch-fr', 'cz', 'hu', 'sk', 'tr', 'pl']),
+    );
+    for (const field of ['code', 'segment', 'locale'] as const)
+      expect(new Set(shops.map((s) => s[field])).size).toBe(shops.length);
     expect(shops.map((s) => s.locale).sort()).toEqual([...uiLocales].sort());
   });
 
-  test('carries the spec\'s site locales', () => {
+  test("carries the spec's site locales", () => {
     expect(shopByCode('TR')?.locale).toBe('tr-TR');
     expect(shopByCode('CH_FR')?.locale).toBe('fr-CH');
     expect(shopByCode('CH')?.locale).toBe('de-CH');
@@ -40,21 +43,38 @@ describe('country table', () => {
     expect(period('CH')).toEqual({ amount: 3, unit: 'month' });
     expect(period('CH_FR')).toEqual({ amount: 3, unit: 'month' });
     expect(period('TR')).toEqual({ amount: 90, unit: 'day' });
-    expect(shops.filter((s) => s.serviceHours).map((s) => [s.code, s.serviceHours])).toEqual([['TR', { opens: '09:00', closes: '19:00' }]]);
+    expect(shops.filter((s) => s.serviceHours).map((s) => [s.code, s.serviceHours])).toEqual([
+      ['TR', { opens: '09:00', closes: '19:00' }],
+    ]);
   });
 
   test('names the company that runs each shop, not the brand', () => {
     for (const shop of shops) expect(shop.tradeName, shop.code).not.toMatch(/^Aroma$/);
     expect(Object.fromEntries(shops.map((s) => [s.code, s.tradeName]))).toMatchObject({
-      DE: 'Aroma Deutschland GmbH', AT: 'Aroma Österreich GmbH', CH: 'Aroma Schweiz AG', CH_FR: 'Aroma Schweiz AG', CZ: 'Aroma Česko s.r.o.',
-      HU: 'Aroma Magyarország Kft.', SK: 'Aroma Slovensko s.r.o.', TR: 'Aroma Mağazacılık A.Ş.', PL: 'Aroma Polska sp. z o.o.',
+      DE: 'Aroma Deutschland GmbH',
+      AT: 'Aroma Österreich GmbH',
+      CH: 'Aroma Schweiz AG',
+      CH_FR: 'Aroma Schweiz AG',
+      CZ: 'Aroma Česko s.r.o.',
+      HU: 'Aroma Magyarország Kft.',
+      SK: 'Aroma Slovensko s.r.o.',
+      TR: 'Aroma Mağazacılık A.Ş.',
+      PL: 'Aroma Polska sp. z o.o.',
     });
   });
 
-  test('writes each currency as the shop\'s shoppers read it', () => {
+  test("writes each currency as the shop's shoppers read it", () => {
     const signs = Object.fromEntries(shops.map((s) => [s.code, `${s.currencySign.position} ${s.currencySign.text}`]));
     expect(signs).toMatchObject({
-      DE: 'after €', AT: 'after €', CH: 'before CHF', CH_FR: 'before CHF', CZ: 'after Kč', HU: 'after Ft', SK: 'after €', TR: 'after TL', PL: 'after zł',
+      DE: 'after €',
+      AT: 'after €',
+      CH: 'before CHF',
+      CH_FR: 'before CHF',
+      CZ: 'after Kč',
+      HU: 'after Ft',
+      SK: 'after €',
+      TR: 'after TL',
+      PL: 'after zł',
     });
   });
 
@@ -63,7 +83,10 @@ describe('country table', () => {
   });
 
   test('uses the private loyalty card path in Switzerland only', () => {
-    expect(shops.filter((s) => s.loyaltyCardPath === '/registerfreeprivatecard').map((s) => s.code)).toEqual(['CH', 'CH_FR']);
+    expect(shops.filter((s) => s.loyaltyCardPath === '/registerfreeprivatecard').map((s) => s.code)).toEqual([
+      'CH',
+      'CH_FR',
+    ]);
   });
 });
 

@@ -15,7 +15,10 @@ const shopSchema = v.object({
   /** The shop's locale: `<html lang>` and the strings catalogue. */
   locale: uiLocaleSchema,
   /** IANA time zone of the shop's market: staff preview moments are shown in it (docs/preview.md#indicator). */
-  timeZone: v.pipe(v.string(), v.check((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'not an IANA time zone')),
+  timeZone: v.pipe(
+    v.string(),
+    v.check((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'not an IANA time zone'),
+  ),
   /** ISO 4217 currency of prices and thresholds. */
   currency: v.picklist(['EUR', 'CHF', 'CZK', 'HUF', 'TRY', 'PLN']),
   /**
@@ -87,14 +90,21 @@ const shopSchema = v.object({
    * them. The footer's texts name it as `{{freeShippingFrom}}` and `{{freeShippingWithCardFrom}}`
    * (docs/footer.md#shop-facts).
    */
-  freeShipping: v.nullable(v.object({ from: v.pipe(v.number(), v.minValue(0)), withCardFrom: v.optional(v.pipe(v.number(), v.minValue(0))) })),
+  freeShipping: v.nullable(
+    v.object({ from: v.pipe(v.number(), v.minValue(0)), withCardFrom: v.optional(v.pipe(v.number(), v.minValue(0))) }),
+  ),
   /** How long shoppers may return goods; the footer's texts name it as `{{returnPeriod}}`. */
-  returnPeriod: v.object({ amount: v.pipe(v.number(), v.integer(), v.minValue(1)), unit: v.picklist(['day', 'month']) }),
+  returnPeriod: v.object({
+    amount: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    unit: v.picklist(['day', 'month']),
+  }),
   /**
    * Customer-service hours every day in the shop's time zone, if the shop advertises them; the footer's texts name
    * them as `{{serviceHours}}`.
    */
-  serviceHours: v.nullable(v.object({ opens: v.pipe(v.string(), v.isoTime()), closes: v.pipe(v.string(), v.isoTime()) })),
+  serviceHours: v.nullable(
+    v.object({ opens: v.pipe(v.string(), v.isoTime()), closes: v.pipe(v.string(), v.isoTime()) }),
+  ),
   /** The build may fall back to the footer collection in `src/content` when the CMS fails. */
   hasFooterFallback: v.boolean(),
   /** Link targets of the sign-up section and footer. */
@@ -135,7 +145,11 @@ const standardLinks = {
 /** The shops, in the order the country chooser lists them. Parsed so a typo fails at start-up, not in a page. */
 export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
   {
-    code: 'DE', segment: 'de', locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin',
+    code: 'DE',
+    segment: 'de',
+    locale: 'de-DE',
+    currency: 'EUR',
+    timeZone: 'Europe/Berlin',
     tradeName: 'Aroma Deutschland GmbH',
     imprint: {
       address: 'Beispielstraße 1, 20095 Hamburg, Deutschland',
@@ -143,12 +157,22 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
       seat: 'Sitz der Gesellschaft: Hamburg',
       managingDirectors: 'Geschäftsführer: Vorname Nachname, Vorname Nachname',
     },
-    currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
+    currencySign: { text: '€', position: 'after' },
+    loyaltyCardPath: '/registerfreearomacard',
+    newsletter: standardNewsletter,
+    welcomeVoucher: standardWelcomeVoucher,
+    freeShipping: null,
+    returnPeriod: { amount: 30, unit: 'day' },
+    serviceHours: null,
+    hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
-    code: 'AT', segment: 'at', locale: 'de-AT', currency: 'EUR', timeZone: 'Europe/Vienna',
+    code: 'AT',
+    segment: 'at',
+    locale: 'de-AT',
+    currency: 'EUR',
+    timeZone: 'Europe/Vienna',
     tradeName: 'Aroma Österreich GmbH',
     imprint: {
       address: 'Beispielgasse 1, 1010 Wien, Österreich',
@@ -156,56 +180,131 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
       contact: 'E-Mail: service@aroma.example',
       disclosure: 'Offenlegung nach § 25 MedienG: https://www.aroma.example/at/impressum',
     },
-    currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
+    currencySign: { text: '€', position: 'after' },
+    loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true },
-    welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 14, unit: 'day' }, serviceHours: null, hasFooterFallback: true,
+    welcomeVoucher: standardWelcomeVoucher,
+    freeShipping: null,
+    returnPeriod: { amount: 14, unit: 'day' },
+    serviceHours: null,
+    hasFooterFallback: true,
     links: { ...standardLinks, exampleNewsletter: '/newsletter-beispiel' },
   },
   {
-    code: 'CH', segment: 'ch', locale: 'de-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
+    code: 'CH',
+    segment: 'ch',
+    locale: 'de-CH',
+    currency: 'CHF',
+    timeZone: 'Europe/Zurich',
     tradeName: 'Aroma Schweiz AG',
-    imprint: { address: 'Beispielstrasse 1, 8001 Zürich, Schweiz', register: 'Handelsregister des Kantons Zürich, CHE-000.000.000' },
-    currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: true,
+    imprint: {
+      address: 'Beispielstrasse 1, 8001 Zürich, Schweiz',
+      register: 'Handelsregister des Kantons Zürich, CHE-000.000.000',
+    },
+    currencySign: { text: 'CHF', position: 'before' },
+    loyaltyCardPath: '/registerfreeprivatecard',
+    newsletter: standardNewsletter,
+    welcomeVoucher: standardWelcomeVoucher,
+    freeShipping: null,
+    returnPeriod: { amount: 3, unit: 'month' },
+    serviceHours: null,
+    hasFooterFallback: true,
     links: standardLinks,
   },
   {
-    code: 'CH_FR', segment: 'ch-fr', locale: 'fr-CH', currency: 'CHF', timeZone: 'Europe/Zurich',
+    code: 'CH_FR',
+    segment: 'ch-fr',
+    locale: 'fr-CH',
+    currency: 'CHF',
+    timeZone: 'Europe/Zurich',
     tradeName: 'Aroma Schweiz AG',
-    imprint: { address: 'Beispielstrasse 1, 8001 Zurich, Suisse', register: 'Registre du commerce du canton de Zurich, CHE-000.000.000' },
-    currencySign: { text: 'CHF', position: 'before' }, loyaltyCardPath: '/registerfreeprivatecard',
-    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: null, returnPeriod: { amount: 3, unit: 'month' }, serviceHours: null, hasFooterFallback: false,
+    imprint: {
+      address: 'Beispielstrasse 1, 8001 Zurich, Suisse',
+      register: 'Registre du commerce du canton de Zurich, CHE-000.000.000',
+    },
+    currencySign: { text: 'CHF', position: 'before' },
+    loyaltyCardPath: '/registerfreeprivatecard',
+    newsletter: standardNewsletter,
+    welcomeVoucher: standardWelcomeVoucher,
+    freeShipping: null,
+    returnPeriod: { amount: 3, unit: 'month' },
+    serviceHours: null,
+    hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-conditions-generales-bon' },
   },
   {
-    code: 'CZ', segment: 'cz', locale: 'cs-CZ', currency: 'CZK', timeZone: 'Europe/Prague',
+    code: 'CZ',
+    segment: 'cz',
+    locale: 'cs-CZ',
+    currency: 'CZK',
+    timeZone: 'Europe/Prague',
     tradeName: 'Aroma Česko s.r.o.',
-    imprint: { address: 'Vzorová 1, 110 00 Praha 1, Česká republika', register: 'IČO 00000000, spisová značka C 000000 vedená u Městského soudu v Praze' },
-    currencySign: { text: 'Kč', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
+    imprint: {
+      address: 'Vzorová 1, 110 00 Praha 1, Česká republika',
+      register: 'IČO 00000000, spisová značka C 000000 vedená u Městského soudu v Praze',
+    },
+    currencySign: { text: 'Kč', position: 'after' },
+    loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 999, withCardFrom: 499 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher,
+    freeShipping: { from: 999, withCardFrom: 499 },
+    returnPeriod: { amount: 30, unit: 'day' },
+    serviceHours: null,
+    hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podminky-poukazu' },
   },
   {
-    code: 'HU', segment: 'hu', locale: 'hu-HU', currency: 'HUF', timeZone: 'Europe/Budapest',
+    code: 'HU',
+    segment: 'hu',
+    locale: 'hu-HU',
+    currency: 'HUF',
+    timeZone: 'Europe/Budapest',
     tradeName: 'Aroma Magyarország Kft.',
-    imprint: { address: '1051 Budapest, Minta utca 1., Magyarország', register: 'Cégjegyzékszám: 01-09-000000, Fővárosi Törvényszék Cégbírósága' },
-    currencySign: { text: 'Ft', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
+    imprint: {
+      address: '1051 Budapest, Minta utca 1., Magyarország',
+      register: 'Cégjegyzékszám: 01-09-000000, Fővárosi Törvényszék Cégbírósága',
+    },
+    currencySign: { text: 'Ft', position: 'after' },
+    loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, showsPersonalFields: true, requiresSalutation: true, requiresNames: true },
-    welcomeVoucher: { ...standardWelcomeVoucher, validMonths: 1 }, freeShipping: null, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
-    links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-kuponfeltetelek', exampleNewsletter: '/hirlevel-minta' },
+    welcomeVoucher: { ...standardWelcomeVoucher, validMonths: 1 },
+    freeShipping: null,
+    returnPeriod: { amount: 30, unit: 'day' },
+    serviceHours: null,
+    hasFooterFallback: false,
+    links: {
+      ...standardLinks,
+      voucherConditions: '/c/subscribenewsletter-kuponfeltetelek',
+      exampleNewsletter: '/hirlevel-minta',
+    },
   },
   {
-    code: 'SK', segment: 'sk', locale: 'sk-SK', currency: 'EUR', timeZone: 'Europe/Bratislava',
+    code: 'SK',
+    segment: 'sk',
+    locale: 'sk-SK',
+    currency: 'EUR',
+    timeZone: 'Europe/Bratislava',
     tradeName: 'Aroma Slovensko s.r.o.',
-    imprint: { address: 'Vzorová 1, 811 01 Bratislava, Slovenská republika', register: 'IČO 00 000 000, Obchodný register Mestského súdu Bratislava III, oddiel Sro, vložka č. 000000/B' },
-    currencySign: { text: '€', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
+    imprint: {
+      address: 'Vzorová 1, 811 01 Bratislava, Slovenská republika',
+      register: 'IČO 00 000 000, Obchodný register Mestského súdu Bratislava III, oddiel Sro, vložka č. 000000/B',
+    },
+    currencySign: { text: '€', position: 'after' },
+    loyaltyCardPath: '/registerfreearomacard',
     newsletter: { ...standardNewsletter, minimumAge: 18 },
-    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 40, withCardFrom: 20 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher,
+    freeShipping: { from: 40, withCardFrom: 20 },
+    returnPeriod: { amount: 30, unit: 'day' },
+    serviceHours: null,
+    hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-podmienky-poukazu' },
   },
   {
-    code: 'TR', segment: 'tr', locale: 'tr-TR', currency: 'TRY', timeZone: 'Europe/Istanbul',
+    code: 'TR',
+    segment: 'tr',
+    locale: 'tr-TR',
+    currency: 'TRY',
+    timeZone: 'Europe/Istanbul',
     tradeName: 'Aroma Mağazacılık A.Ş.',
     imprint: {
       address: 'Örnek Mah. Örnek Cad. No: 1, 34000 İstanbul, Türkiye',
@@ -214,12 +313,21 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
       website: 'https://www.aroma.example/tr',
       contact: 'İletişim: musteri@aroma.example',
     },
-    currencySign: { text: 'TL', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
+    currencySign: { text: 'TL', position: 'after' },
+    loyaltyCardPath: '/registerfreearomacard',
     newsletter: {
-      ...standardNewsletter, showsPersonalFields: true, requiresNames: true, requiresCommercialConsent: true, inlineDneConsent: true,
+      ...standardNewsletter,
+      showsPersonalFields: true,
+      requiresNames: true,
+      requiresCommercialConsent: true,
+      inlineDneConsent: true,
       stopsWhenUnopened: true,
     },
-    welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 1000 }, returnPeriod: { amount: 90, unit: 'day' }, serviceHours: { opens: '09:00', closes: '19:00' }, hasFooterFallback: false,
+    welcomeVoucher: standardWelcomeVoucher,
+    freeShipping: { from: 1000 },
+    returnPeriod: { amount: 90, unit: 'day' },
+    serviceHours: { opens: '09:00', closes: '19:00' },
+    hasFooterFallback: false,
     links: {
       ...standardLinks,
       voucherConditions: '/c/subscribenewsletter-indirim-kosullari',
@@ -230,16 +338,27 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     },
   },
   {
-    code: 'PL', segment: 'pl', locale: 'pl-PL', currency: 'PLN', timeZone: 'Europe/Warsaw',
+    code: 'PL',
+    segment: 'pl',
+    locale: 'pl-PL',
+    currency: 'PLN',
+    timeZone: 'Europe/Warsaw',
     tradeName: 'Aroma Polska sp. z o.o.',
     imprint: {
       address: 'ul. Przykładowa 1, 00-001 Warszawa, Polska',
-      register: 'Sąd Rejonowy dla m.st. Warszawy w\u00a0Warszawie, XII Wydział Gospodarczy Krajowego Rejestru Sądowego, KRS 0000000000',
+      register:
+        'Sąd Rejonowy dla m.st. Warszawy w\u00a0Warszawie, XII Wydział Gospodarczy Krajowego Rejestru Sądowego, KRS 0000000000',
       taxNumber: 'NIP 0000000000',
       shareCapital: 'Kapitał zakładowy: 5\u00a0000,00\u00a0zł',
     },
-    currencySign: { text: 'zł', position: 'after' }, loyaltyCardPath: '/registerfreearomacard',
-    newsletter: standardNewsletter, welcomeVoucher: standardWelcomeVoucher, freeShipping: { from: 100 }, returnPeriod: { amount: 30, unit: 'day' }, serviceHours: null, hasFooterFallback: false,
+    currencySign: { text: 'zł', position: 'after' },
+    loyaltyCardPath: '/registerfreearomacard',
+    newsletter: standardNewsletter,
+    welcomeVoucher: standardWelcomeVoucher,
+    freeShipping: { from: 100 },
+    returnPeriod: { amount: 30, unit: 'day' },
+    serviceHours: null,
+    hasFooterFallback: false,
     links: { ...standardLinks, voucherConditions: '/c/subscribenewsletter-warunki-kuponu', generalTerms: '/regulamin' },
   },
 ]);
@@ -259,7 +378,9 @@ export function shopByCode(code: string): Shop | undefined {
  * (from `--country` or the `SHOPS` variable). Unknown names are an error, not silently skipped.
  */
 export function selectShops(selection: string | readonly string[] | undefined): readonly Shop[] {
-  const names = (typeof selection === 'string' ? selection.split(',') : (selection ?? [])).map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const names = (typeof selection === 'string' ? selection.split(',') : (selection ?? []))
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   if (names.length === 0) return shops;
   const unknown = names.filter((name) => !shopBySegment(name));
   if (unknown.length > 0) {

@@ -27,7 +27,10 @@ export function pagePolicy(html: string): string {
  * directives it does not override.
  */
 export function withBaseDirectives(policy: string): string {
-  const pageDirectives = policy.split(';').map((d) => d.trim()).filter(Boolean);
+  const pageDirectives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
   const named = new Set(pageDirectives.map((d) => d.split(/\s+/)[0]));
   return [...pageDirectives, ...baseDirectives.filter((d) => !named.has(d.split(/\s+/)[0]))].join('; ');
 }

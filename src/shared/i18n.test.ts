@@ -19,25 +19,31 @@ const extraFilled: Partial<Record<UiStringKey, string[]>> = {
 describe('string catalogues', () => {
   test.each(uiLocales.filter((locale) => !localeFallbacks[locale]))('%s has every key, with text', (locale) => {
     const catalogue = catalogues[locale];
-    const missing = keys.filter((key) => !catalogue[key]?.trim() && !(conventionKeys as readonly string[]).includes(key));
+    const missing = keys.filter(
+      (key) => !catalogue[key]?.trim() && !(conventionKeys as readonly string[]).includes(key),
+    );
     expect(missing, `missing in ${locale}`).toEqual([]);
   });
 
-  test('the greeting by title and family name is German only: the other languages\' forms need a vocative or the first name', () => {
+  test("the greeting by title and family name is German only: the other languages' forms need a vocative or the first name", () => {
     const withTitledGreeting = uiLocales.filter((locale) => conventionKeys.every((key) => hasString(locale, key)));
     expect(withTitledGreeting).toContain('de-DE');
     expect(withTitledGreeting).toEqual(uiLocales.filter((locale) => locale.startsWith('de-')));
   });
 
-  test.each(uiLocales)('%s has no key that German lacks, and keeps every placeholder (adding only facts filled in for the key)', (locale) => {
-    const catalogue = catalogues[locale];
-    const unknown = Object.keys(catalogue).filter((key) => !(key in reference));
-    expect(unknown, `unknown keys in ${locale}`).toEqual([]);
-    for (const [key, text] of Object.entries(catalogue) as [UiStringKey, string][]) {
-      const shared = (names: (string | undefined)[]) => names.filter((name) => !(extraFilled[key] ?? []).includes(name ?? ''));
-      expect(shared(placeholders(text)), `${locale} ${key}`).toEqual(shared(placeholders(reference[key] ?? '')));
-    }
-  });
+  test.each(uiLocales)(
+    '%s has no key that German lacks, and keeps every placeholder (adding only facts filled in for the key)',
+    (locale) => {
+      const catalogue = catalogues[locale];
+      const unknown = Object.keys(catalogue).filter((key) => !(key in reference));
+      expect(unknown, `unknown keys in ${locale}`).toEqual([]);
+      for (const [key, text] of Object.entries(catalogue) as [UiStringKey, string][]) {
+        const shared = (names: (string | undefined)[]) =>
+          names.filter((name) => !(extraFilled[key] ?? []).includes(name ?? ''));
+        expect(shared(placeholders(text)), `${locale} ${key}`).toEqual(shared(placeholders(reference[key] ?? '')));
+      }
+    },
+  );
 
   test('de-AT and de-CH fall back to de-DE for keys they do not override', () => {
     const key = keys.find((k) => !(k in catalogues['de-CH']) && !(k in catalogues['de-AT']));
@@ -58,6 +64,9 @@ describe('string catalogues', () => {
   });
 
   test('pickStrings resolves a set of keys for an island', () => {
-    expect(pickStrings('tr-TR', ['shop.country', 'chooser.enter'])).toEqual({ 'shop.country': 'Türkiye', 'chooser.enter': 'Mağazaya git' });
+    expect(pickStrings('tr-TR', ['shop.country', 'chooser.enter'])).toEqual({
+      'shop.country': 'Türkiye',
+      'chooser.enter': 'Mağazaya git',
+    });
   });
 });

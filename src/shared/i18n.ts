@@ -19,7 +19,10 @@ type Catalogue = Record<UiStringKey, string>;
  * which German uses and the other languages here do not, as their forms need the name's vocative or the first name
  * (docs/newsletter.md#the-mails). Code asks `hasString` before it uses one.
  */
-export const conventionKeys = ['newsletter.email.greetingMr', 'newsletter.email.greetingMrs'] as const satisfies readonly UiStringKey[];
+export const conventionKeys = [
+  'newsletter.email.greetingMr',
+  'newsletter.email.greetingMrs',
+] as const satisfies readonly UiStringKey[];
 type ConventionKey = (typeof conventionKeys)[number];
 /** A complete catalogue of a language that does not follow the conventions of `conventionKeys`. */
 type LanguageCatalogue = Omit<Catalogue, ConventionKey> & Partial<Pick<Catalogue, ConventionKey>>;
@@ -48,7 +51,10 @@ function getInstance(): i18n {
   void instance.init({
     initAsync: false,
     resources: Object.fromEntries(uiLocales.map((locale) => [locale, { translation: catalogues[locale] }])),
-    fallbackLng: { ...Object.fromEntries(Object.entries(localeFallbacks).map(([from, to]) => [from, [to]])), default: [] },
+    fallbackLng: {
+      ...Object.fromEntries(Object.entries(localeFallbacks).map(([from, to]) => [from, [to]])),
+      default: [],
+    },
     // Keys are flat ("footer.backToTop"): dots are part of the key, not nesting.
     keySeparator: false,
     nsSeparator: false,

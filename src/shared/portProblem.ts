@@ -10,6 +10,8 @@ const reasons = new Map<string, string>([
  * which port, why, and what to do.
  */
 export function portProblem(port: number, host: string, error: { code?: string; message: string }): string {
-  const reason = (error.code !== undefined ? reasons.get(error.code) : undefined) ?? `cannot be listened on (${error.code ?? error.message})`;
+  const reason =
+    (error.code !== undefined ? reasons.get(error.code) : undefined) ??
+    `cannot be listened on (${error.code ?? error.message})`;
   return `Port ${port} on ${host} ${reason}. Stop that process, or choose another port with PORT (and HOST).`;
 }

@@ -4,7 +4,9 @@ import { fillPath, serviceUrl, services } from './routes.ts';
 describe('service paths', () => {
   test('a call is its service base plus its path', () => {
     expect(serviceUrl(services.login, 'renewLoginToken')).toBe('/service/login/api/v1/logintoken/renew');
-    expect(serviceUrl(services.promotion, 'promotion', { name: 'SHOP_FOOTER' })).toBe('/service/promotion/api/promotion/SHOP_FOOTER');
+    expect(serviceUrl(services.promotion, 'promotion', { name: 'SHOP_FOOTER' })).toBe(
+      '/service/promotion/api/promotion/SHOP_FOOTER',
+    );
   });
 
   test('a parameter cannot reach another path: it is URL-encoded', () => {

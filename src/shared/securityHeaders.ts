@@ -25,7 +25,9 @@ export const documentOnlyHeaders: Readonly<Record<string, string>> = {
  * HSTS, sent only over https (on plain http browsers ignore it, and localhost must stay reachable on http), with the
  * document headers: every visit starts with a document. Two years with subdomains, the value hstspreload.org asks for.
  */
-export const strictTransportSecurity: Readonly<Record<string, string>> = { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' };
+export const strictTransportSecurity: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+};
 
 /** Scripts, styles, fonts and raster images. SVG is not among them: a browser opens an SVG as a document that can run script. */
 const LEAN_ASSET = /^(?:text\/javascript|application\/javascript|text\/css|font\/|image\/(?!svg\+xml))/i;

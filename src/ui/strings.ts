@@ -13,5 +13,7 @@ export type UiStrings<K extends UiStringKey> = Readonly<Record<K, string>>;
  * visible rather than vanishing.
  */
 export function interpolate(text: string, values: Readonly<Record<string, string | number>>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }

@@ -23,7 +23,8 @@ function edit(file: string, before: string | RegExp, after: string): void {
   const full = path.join(copy, file);
   const text = fs.readFileSync(full, 'utf8');
   const changed = text.replace(before, after);
-  if (changed === text) throw new Error(`${file}: ${String(before)} not found; the README's steps no longer fit the code`);
+  if (changed === text)
+    throw new Error(`${file}: ${String(before)} not found; the README's steps no longer fit the code`);
   fs.writeFileSync(full, changed);
 }
 
@@ -31,7 +32,10 @@ function edit(file: string, before: string | RegExp, after: string): void {
 function addLuxembourg(): void {
   // 1. The country table.
   edit('src/shared/countries.ts', /(const shopCodes = \[[^\]]*)\]/, "$1, 'LU']");
-  edit('src/shared/countries.ts', /\n\]\);\n/, `
+  edit(
+    'src/shared/countries.ts',
+    /\n\]\);\n/,
+    `
   {
     code: 'LU', segment: 'lu', locale: 'de-LU', currency: 'EUR', timeZone: 'Europe/Luxembourg',
     tradeName: 'Aroma Luxemburg S.à r.l.',
@@ -42,13 +46,25 @@ function addLuxembourg(): void {
     links: standardLinks,
   },
 ]);
-`);
+`,
+  );
   // 2. A new locale: its name, what it falls back to, its catalogue, and the catalogue's line in the map.
   edit('src/shared/locales.ts', /(export const uiLocales = \[[^\]]*)\]/, "$1, 'de-LU']");
   edit('src/shared/locales.ts', /(export const localeFallbacks[^=]*= \{\n)/, "$1  'de-LU': 'de-DE',\n");
-  fs.writeFileSync(path.join(copy, 'src/i18n/de-LU.json'), `${JSON.stringify({ 'shop.country': 'Luxemburg' }, null, 2)}\n`);
-  edit('src/shared/i18n.ts', /(import plPL from [^\n]*\n)/, "$1import deLU from '../i18n/de-LU.json' with { type: 'json' };\n");
-  edit('src/shared/i18n.ts', /(\n {2}'pl-PL': plPL satisfies LanguageCatalogue,\n)/, "$1  'de-LU': deLU satisfies Partial<Catalogue>,\n");
+  fs.writeFileSync(
+    path.join(copy, 'src/i18n/de-LU.json'),
+    `${JSON.stringify({ 'shop.country': 'Luxemburg' }, null, 2)}\n`,
+  );
+  edit(
+    'src/shared/i18n.ts',
+    /(import plPL from [^\n]*\n)/,
+    "$1import deLU from '../i18n/de-LU.json' with { type: 'json' };\n",
+  );
+  edit(
+    'src/shared/i18n.ts',
+    /(\n {2}'pl-PL': plPL satisfies LanguageCatalogue,\n)/,
+    "$1  'de-LU': deLU satisfies Partial<Catalogue>,\n",
+  );
   // 3. Its footer content.
   const seed = JSON.parse(fs.readFileSync(path.join(copy, 'server/seed/footer/de.json'), 'utf8')) as {
     headline: string;
@@ -56,14 +72,20 @@ function addLuxembourg(): void {
   };
   seed.headline = 'Aroma Luxemburg: Service und Hilfe';
   // The shop advertises free shipping, so its delivery teaser names the threshold (docs/footer.md#shop-facts).
-  seed.teaserGroups.find((group) => group.heading.iconName === 'delivery')!.introductoryText = 'Versandkostenfrei ab {{freeShippingFrom}}, in 1–3 Werktagen bei Ihnen.';
+  seed.teaserGroups.find((group) => group.heading.iconName === 'delivery')!.introductoryText =
+    'Versandkostenfrei ab {{freeShippingFrom}}, in 1–3 Werktagen bei Ihnen.';
   fs.writeFileSync(path.join(copy, 'server/seed/footer/lu.json'), `${JSON.stringify(seed, null, 2)}\n`);
 }
 
 /** The checkout's files as they are now (tracked and new, not ignored), copied; node_modules linked. */
 function copyCheckout(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-add-shop-'));
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!fs.existsSync(path.join(root, file))) continue; // deleted but not yet committed
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -109,7 +131,10 @@ beforeAll(async () => {
   server = spawn(node, ['server/main.ts'], { cwd: copy, env: dataEnv(port), stdio: 'ignore' });
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
-    const up = await fetch(`${origin}/service/health`).then((response) => response.ok, () => false);
+    const up = await fetch(`${origin}/service/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -124,16 +149,30 @@ afterAll(() => {
 describe('an eleventh shop through the README steps', () => {
   test('the per-shop unit tests pick it up and pass', () => {
     const report = path.join(copy, 'vitest-add-shop.json');
-    const suites = ['src/shared/countries.test.ts', 'src/shared/i18n.test.ts', 'src/shared/footer/shopFacts.test.ts', 'server/promotion/seed.test.ts', 'src/lib/footer/countryList.test.ts'];
+    const suites = [
+      'src/shared/countries.test.ts',
+      'src/shared/i18n.test.ts',
+      'src/shared/footer/shopFacts.test.ts',
+      'server/promotion/seed.test.ts',
+      'src/lib/footer/countryList.test.ts',
+    ];
     try {
-      execFileSync(node, ['node_modules/vitest/vitest.mjs', 'run', ...suites, '--reporter=json', `--outputFile=${report}`], { cwd: copy, stdio: 'pipe', timeout: 180_000 });
+      execFileSync(
+        node,
+        ['node_modules/vitest/vitest.mjs', 'run', ...suites, '--reporter=json', `--outputFile=${report}`],
+        { cwd: copy, stdio: 'pipe', timeout: 180_000 },
+      );
     } catch {
       // The report says what failed.
     }
-    const results = JSON.parse(fs.readFileSync(report, 'utf8')) as { testResults: { assertionResults: { fullName: string; status: string }[] }[] };
+    const results = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+      testResults: { assertionResults: { fullName: string; status: string }[] }[];
+    };
     const tests = results.testResults.flatMap((file) => file.assertionResults);
     expect(tests.filter((result) => result.status !== 'passed').map((result) => result.fullName)).toEqual([]);
-    expect(tests.filter((result) => /\blu\b|\bLU\b/.test(result.fullName)).map((result) => result.fullName).length).toBeGreaterThanOrEqual(2);
+    expect(
+      tests.filter((result) => /\blu\b|\bLU\b/.test(result.fullName)).map((result) => result.fullName).length,
+    ).toBeGreaterThanOrEqual(2);
   }, 200_000);
 
   test('its pages are built and served in its language, with its footer and its facts', async () => {

@@ -19,36 +19,68 @@ for (const width of widths) {
     const email = uniqueEmail('engine-journey');
     await site.typeInto('#newsletter [name="newsletterEmail"]', email);
     await site.click('#newsletter button[type="submit"]');
-    await site.until('the sign-up\'s success message', (selector, address) => document.querySelector(selector)?.textContent?.includes(address), '#newsletter [role="status"]', email);
+    await site.until(
+      "the sign-up's success message",
+      (selector, address) => document.querySelector(selector)?.textContent?.includes(address),
+      '#newsletter [role="status"]',
+      email,
+    );
 
     const confirmation = await confirmationLinkFor(email);
     await site.open(confirmation.pathname + confirmation.search, width);
-    await site.until('the confirmation', (heading) => [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes(heading)),
-      at('newsletter.confirm.successHeading'));
+    await site.until(
+      'the confirmation',
+      (heading) =>
+        [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes(heading)),
+      at('newsletter.confirm.successHeading'),
+    );
     await site.click('a[href*="/newsletter/preferences/"]');
     const subscribedAs = at('newsletter.preferences.subscribedAs', { email });
-    await site.until('the preferences page for the address', (selector, text) => document.querySelector(selector)?.textContent === text, '.newsletter-preferences__address', subscribedAs);
+    await site.until(
+      'the preferences page for the address',
+      (selector, text) => document.querySelector(selector)?.textContent === text,
+      '.newsletter-preferences__address',
+      subscribedAs,
+    );
     // The welcome mail was queued by the confirmation and links the same page.
     const welcome = await welcomeMailFor(email);
-    expect(await site.page.evaluate(() => location.pathname + location.search)).toBe(welcome.link.pathname + welcome.link.search);
+    expect(await site.page.evaluate(() => location.pathname + location.search)).toBe(
+      welcome.link.pathname + welcome.link.search,
+    );
 
     const firstName = '.newsletter-preferences__form [name="firstName"]';
     const dne = '.newsletter-preferences__form input[name="consents"][value="DNE"]';
     await site.typeInto(firstName, 'Erika');
     await site.click(dne);
     await site.click('.newsletter-preferences__form button[type="submit"]');
-    await site.until('the saved notice', (selector, text) => document.querySelector(selector)?.textContent?.includes(text), '.newsletter-preferences__form', at('newsletter.preferences.saved'));
+    await site.until(
+      'the saved notice',
+      (selector, text) => document.querySelector(selector)?.textContent?.includes(text),
+      '.newsletter-preferences__form',
+      at('newsletter.preferences.saved'),
+    );
     expect(site.sent('PUT', WRITE)).toBe(1);
     await site.open(welcome.link.pathname + welcome.link.search, width);
-    await site.until('the saved first name and consent after a reload', (name, consent) =>
-      document.querySelector<HTMLInputElement>(name)?.value === 'Erika' && document.querySelector<HTMLInputElement>(consent)?.checked === true, firstName, dne);
+    await site.until(
+      'the saved first name and consent after a reload',
+      (name, consent) =>
+        document.querySelector<HTMLInputElement>(name)?.value === 'Erika' &&
+        document.querySelector<HTMLInputElement>(consent)?.checked === true,
+      firstName,
+      dne,
+    );
 
     await site.click('.newsletter-preferences__unsubscribe button');
-    await site.until('the unsubscribed notice', (selector, heading, address) => {
-      const text = document.querySelector(selector)?.textContent ?? '';
-      return text.includes(heading) && text.includes(address);
-    },
-      '.newsletter-success', at('newsletter.preferences.unsubscribedHeading'), email);
+    await site.until(
+      'the unsubscribed notice',
+      (selector, heading, address) => {
+        const text = document.querySelector(selector)?.textContent ?? '';
+        return text.includes(heading) && text.includes(address);
+      },
+      '.newsletter-success',
+      at('newsletter.preferences.unsubscribedHeading'),
+      email,
+    );
     expect(site.sent('DELETE', WRITE)).toBe(1);
   });
 }

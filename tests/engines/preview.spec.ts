@@ -8,16 +8,22 @@ import { expect, test, widths, type Site } from './support/fixtures.ts';
 // CSP (support/fixtures.ts).
 
 /** DE's seeded Christmas footer, valid from 1 December 2026 (server/seed): what any later moment shows. */
-const christmasHeadline = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../server/seed/footer-christmas/de.json'), 'utf8')).headline as string;
+const christmasHeadline = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../server/seed/footer-christmas/de.json'), 'utf8'),
+).headline as string;
 
 /** Types into a date or time field the way its picker does: the value, then an `input` event. */
 async function setInputValue(site: Site, selector: string, value: string): Promise<void> {
-  await site.page.evaluate((field, text) => {
-    const input = document.querySelector<HTMLInputElement>(field)!;
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  }, selector, value);
+  await site.page.evaluate(
+    (field, text) => {
+      const input = document.querySelector<HTMLInputElement>(field)!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    selector,
+    value,
+  );
 }
 
 for (const width of widths) {
@@ -28,12 +34,17 @@ for (const width of widths) {
     await site.click('#staff-password');
     await site.page.type(staffCredentials.password);
     await site.click('#staff-login-form button[type="submit"]');
-    await site.until('the login', () => document.querySelector('#staff-login-status')?.textContent?.includes('You are logged in'));
+    await site.until('the login', () =>
+      document.querySelector('#staff-login-status')?.textContent?.includes('You are logged in'),
+    );
 
     await site.open('/de/', width);
-    await site.until('the preview panel\'s toggle', () => document.querySelector('.preview-panel__toggle') !== null);
+    await site.until("the preview panel's toggle", () => document.querySelector('.preview-panel__toggle') !== null);
     await site.click('.preview-panel__toggle');
-    await site.until('the settings dialog', () => document.querySelector<HTMLElement>('.preview-panel__dialog')?.hidden === false);
+    await site.until(
+      'the settings dialog',
+      () => document.querySelector<HTMLElement>('.preview-panel__dialog')?.hidden === false,
+    );
     // Noon, about 400 days from now: a date to come on any machine, the same day in the shop's time zone.
     const day = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
     const iso = day.toISOString().slice(0, 10);
@@ -42,7 +53,13 @@ for (const width of widths) {
     await site.click('.preview-form button[type="submit"]');
 
     const shown = `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-    await site.until(`the preview of ${shown}`, (text) => document.querySelector('[data-preview-indicator]')?.textContent?.includes(text), shown);
-    expect(await site.page.evaluate(() => document.querySelector('.footer-service__headline')?.textContent)).toBe(christmasHeadline);
+    await site.until(
+      `the preview of ${shown}`,
+      (text) => document.querySelector('[data-preview-indicator]')?.textContent?.includes(text),
+      shown,
+    );
+    expect(await site.page.evaluate(() => document.querySelector('.footer-service__headline')?.textContent)).toBe(
+      christmasHeadline,
+    );
   });
 }

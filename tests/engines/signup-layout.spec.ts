@@ -16,16 +16,26 @@ function buttonBox(site: Site) {
 
 for (const width of widths) {
   for (const segment of ['de', 'hu']) {
-    test(`/${segment}/ at ${width} px: the Subscribe button does not move between typing an address and hydration`, async ({ site }) => {
+    test(`/${segment}/ at ${width} px: the Subscribe button does not move between typing an address and hydration`, async ({
+      site,
+    }) => {
       const release = site.hold(/\/_astro\/NewsletterSignup\.[\w-]+\.js$/);
       await site.open(`/${segment}/`, width);
       await site.typeInto('#newsletter [name="newsletterEmail"]', uniqueEmail('layout'));
       const typed = await buttonBox(site);
-      expect(await site.page.evaluate(() => document.querySelector('#newsletter astro-island')!.hasAttribute('ssr')), 'not hydrated yet').toBe(true);
+      expect(
+        await site.page.evaluate(() => document.querySelector('#newsletter astro-island')!.hasAttribute('ssr')),
+        'not hydrated yet',
+      ).toBe(true);
       release();
-      await site.until('the island hydrated', () => !document.querySelector('#newsletter astro-island')!.hasAttribute('ssr'));
+      await site.until(
+        'the island hydrated',
+        () => !document.querySelector('#newsletter astro-island')!.hasAttribute('ssr'),
+      );
       // A frame for the island's first render after hydration.
-      await site.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await site.page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       expect(await buttonBox(site)).toEqual(typed);
     });
   }

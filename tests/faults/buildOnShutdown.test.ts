@@ -35,13 +35,20 @@ async function serverInTheMiddleOfABuild(): Promise<{ releasesDir: string }> {
     PROMOTION_ADMIN_TOKEN: TOKEN,
   });
   const queued = await fetch(`${server.origin}/service/publish/api/rebuild`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ shops: ['hu'] }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify({ shops: ['hu'] }),
   });
   expect(queued.status).toBe(202);
   const logs = path.join(releasesDir, '.logs');
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const log = fs.existsSync(logs) ? fs.readdirSync(logs).map((file) => fs.readFileSync(path.join(logs, file), 'utf8')).join('') : '';
+    const log = fs.existsSync(logs)
+      ? fs
+          .readdirSync(logs)
+          .map((file) => fs.readFileSync(path.join(logs, file), 'utf8'))
+          .join('')
+      : '';
     if (log.includes('[content] Synced content')) break;
     expect(Date.now()).toBeLessThan(deadline);
     await wait(50);

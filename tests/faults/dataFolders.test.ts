@@ -46,7 +46,10 @@ beforeAll(async () => {
   };
   // PUBLISHER=auto with no site: the server's publisher builds every shop (and the preview renderer) by itself.
   server = await startServerProcess(env);
-  await waitUntil(async () => (await fetch(`${server.origin}/service/health`)).status === 200, { timeoutMs: 180_000, what: `the first release:\n${server.output()}` });
+  await waitUntil(async () => (await fetch(`${server.origin}/service/health`)).status === 200, {
+    timeoutMs: 180_000,
+    what: `the first release:\n${server.output()}`,
+  });
 }, 200_000);
 
 afterAll(async () => {
@@ -70,7 +73,10 @@ describe('data folders outside the checkout', () => {
 
   test('a published version goes live', async () => {
     await publishFooterText({ origin: server.origin, token: TOKEN, site: 'HU', text: 'Data folder marker' });
-    await waitUntil(async () => (await (await get('/hu/')).text()).includes('Data folder marker'), { timeoutMs: 120_000, what: `the published hu footer:\n${server.output()}` });
+    await waitUntil(async () => (await (await get('/hu/')).text()).includes('Data folder marker'), {
+      timeoutMs: 120_000,
+      what: `the published hu footer:\n${server.output()}`,
+    });
   }, 130_000);
 
   test('a staff preview is rendered by the renderer outside the checkout', async () => {
@@ -81,8 +87,14 @@ describe('data folders outside the checkout', () => {
       body: JSON.stringify({ username: env.STAFF_USER, password: env.STAFF_PASSWORD }),
     });
     expect(login.status).toBe(200);
-    const session = login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!).find((cookie) => cookie.startsWith('preview_session='))!;
-    expect((await get('/service/preview/api/token?test=&group=&previewDateTime=2026-12-24T09:00:00Z', { cookie: session })).status).toBe(200);
+    const session = login.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]!)
+      .find((cookie) => cookie.startsWith('preview_session='))!;
+    expect(
+      (await get('/service/preview/api/token?test=&group=&previewDateTime=2026-12-24T09:00:00Z', { cookie: session }))
+        .status,
+    ).toBe(200);
 
     const render = await get('/de/', { cookie: session });
     expect(render.status).toBe(200);
@@ -92,11 +104,14 @@ describe('data folders outside the checkout', () => {
 
   test('a sign-up writes its e-mail into the outbox outside the checkout', async () => {
     const response = await fetch(`${server.origin}/service/newsletter/api/internal/newsletter-subscribers`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'folders@example.com', consents: [] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'folders@example.com', consents: [] }),
     });
     expect(response.status).toBe(201);
     // The server's mail sender writes it from the job the sign-up stored (docs/newsletter.md#mail-delivery).
-    const mails = () => (fs.existsSync(env.OUTBOX_DIR!) ? fs.readdirSync(env.OUTBOX_DIR!).filter((file) => file.endsWith('.eml')) : []);
+    const mails = () =>
+      fs.existsSync(env.OUTBOX_DIR!) ? fs.readdirSync(env.OUTBOX_DIR!).filter((file) => file.endsWith('.eml')) : [];
     await vi.waitFor(() => expect(mails()).toHaveLength(1), { timeout: 15_000, interval: 100 });
   });
 
@@ -105,8 +120,14 @@ describe('data folders outside the checkout', () => {
     fs.rmSync(path.join(env.RELEASES_DIR!, live), { recursive: true });
     const health = await get('/service/health');
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ reason: 'the live link points to a release that does not exist', building: true });
-    await waitUntil(async () => (await get('/service/health')).status === 200, { timeoutMs: 150_000, what: `the repair build:\n${server.output()}` });
+    expect(await health.json()).toMatchObject({
+      reason: 'the live link points to a release that does not exist',
+      building: true,
+    });
+    await waitUntil(async () => (await get('/service/health')).status === 200, {
+      timeoutMs: 150_000,
+      what: `the repair build:\n${server.output()}`,
+    });
     expect(await (await get('/hu/')).text()).toContain('Data folder marker');
   }, 160_000);
 
@@ -114,7 +135,11 @@ describe('data folders outside the checkout', () => {
     const live = liveReleaseId(env.DIST_DIR!, env.RELEASES_DIR!)!;
     fs.rmSync(path.join(env.RELEASES_DIR!, live), { recursive: true });
     const newest = listReleases(env.RELEASES_DIR!).at(-1)!.id;
-    const rollback = spawnSync(process.execPath, [path.join(root, 'scripts/rollback.mjs')], { cwd: root, env: childEnvironment(env), encoding: 'utf8' });
+    const rollback = spawnSync(process.execPath, [path.join(root, 'scripts/rollback.mjs')], {
+      cwd: root,
+      env: childEnvironment(env),
+      encoding: 'utf8',
+    });
     expect(rollback.status, rollback.stderr).toBe(0);
     expect(rollback.stdout).toContain(`now serves the newest complete release ${newest}`);
     expect(liveReleaseId(env.DIST_DIR!, env.RELEASES_DIR!)).toBe(newest);

@@ -31,8 +31,14 @@ function runServer(): Promise<{ code: number | null; stdout: string; stderr: str
   const started = Date.now();
   const child = spawn(process.execPath, [main], {
     env: childEnvironment({
-      PORT: '0', HOST: '127.0.0.1', SITE_URL: 'http://127.0.0.1:9', PUBLISHER: 'off',
-      DB_PATH: dbPath, OUTBOX_DIR: path.join(dir, 'outbox'), DIST_DIR: path.join(dir, 'dist'), RELEASES_DIR: path.join(dir, 'releases'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SITE_URL: 'http://127.0.0.1:9',
+      PUBLISHER: 'off',
+      DB_PATH: dbPath,
+      OUTBOX_DIR: path.join(dir, 'outbox'),
+      DIST_DIR: path.join(dir, 'dist'),
+      RELEASES_DIR: path.join(dir, 'releases'),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,7 +60,11 @@ function expectOneLine(result: Awaited<ReturnType<typeof runServer>>, what: RegE
   expect(result.stdout).not.toContain('Services and site on');
   expect(result.code, result.stderr).toBe(1);
   expect(result.stderr).not.toMatch(/\n\s+at |^\s+at /m);
-  const lines = result.stderr.split('\n').filter((line) => line.trim() !== '' && !line.includes('ExperimentalWarning') && !line.includes('--trace-warnings'));
+  const lines = result.stderr
+    .split('\n')
+    .filter(
+      (line) => line.trim() !== '' && !line.includes('ExperimentalWarning') && !line.includes('--trace-warnings'),
+    );
   expect(lines, result.stderr).toHaveLength(1);
   expect(lines[0]).toContain(dbPath);
   expect(lines[0]).toMatch(what);

@@ -30,12 +30,16 @@ test('while another process holds the write lock, 20 sign-ups get 503 with Retry
   other.exec('BEGIN IMMEDIATE');
   const started = Date.now();
   const answers = await Promise.all(
-    Array.from({ length: 20 }, (_, index) => client.subscribe({ email: `locked${index}@example.com`, consents: [] }, { site: 'DE' })),
+    Array.from({ length: 20 }, (_, index) =>
+      client.subscribe({ email: `locked${index}@example.com`, consents: [] }, { site: 'DE' }),
+    ),
   );
   const elapsedMs = Date.now() - started;
   const bodies = await Promise.all(answers.map((answer) => answer.json() as Promise<{ type: string }>));
   expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(503));
-  expect(new Set(answers.map((answer) => answer.headers.get('retry-after')))).toEqual(new Set([String(DATABASE_BUSY_RETRY_AFTER_SECONDS)]));
+  expect(new Set(answers.map((answer) => answer.headers.get('retry-after')))).toEqual(
+    new Set([String(DATABASE_BUSY_RETRY_AFTER_SECONDS)]),
+  );
   expect(new Set(bodies.map((body) => body.type))).toEqual(new Set(['urn:service:database_busy']));
   // A hang guard, not a benchmark: SQLite's old 2 s wait per request made these 20 take 40 s.
   expect(elapsedMs).toBeLessThan(5000);
@@ -53,8 +57,17 @@ test('a plain sign-up form posted while the database is locked comes back with 5
   const answer = await fetch(`${server.origin}/pl/newsletter/sign-up/`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin, 'sec-fetch-site': 'same-origin' },
-    body: new URLSearchParams({ newsletterEmail: 'form@example.com', website: '', page: '/pl/', placement: 'page' }).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: server.origin,
+      'sec-fetch-site': 'same-origin',
+    },
+    body: new URLSearchParams({
+      newsletterEmail: 'form@example.com',
+      website: '',
+      page: '/pl/',
+      placement: 'page',
+    }).toString(),
   });
   expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, String(DATABASE_BUSY_RETRY_AFTER_SECONDS)]);
   other.exec('ROLLBACK');

@@ -20,7 +20,16 @@ afterEach(async () => {
 });
 
 test('kill -9 in the middle of sign-ups and a restart: 0 answered sign-ups without row or e-mail', async () => {
-  const env = { DB_PATH: path.join(dir, 'db.sqlite'), OUTBOX_DIR: path.join(dir, 'outbox'), DIST_DIR: path.join(dir, 'dist'), RELEASES_DIR: path.join(dir, 'releases'), PUBLISHER: 'off', NEWSLETTER_SIGNUPS_PER_MINUTE: '100000', NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '10000000', NEWSLETTER_CONFIRMATIONS_PER_HOUR: '10000000' };
+  const env = {
+    DB_PATH: path.join(dir, 'db.sqlite'),
+    OUTBOX_DIR: path.join(dir, 'outbox'),
+    DIST_DIR: path.join(dir, 'dist'),
+    RELEASES_DIR: path.join(dir, 'releases'),
+    PUBLISHER: 'off',
+    NEWSLETTER_SIGNUPS_PER_MINUTE: '100000',
+    NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '10000000',
+    NEWSLETTER_CONFIRMATIONS_PER_HOUR: '10000000',
+  };
   server = await startServerProcess(env);
   const port = new URL(server.origin).port;
   const load = signUpLoop(server.origin, { workers: 8, retryRefused: true, maxMs: 60_000 });

@@ -17,7 +17,9 @@ let port: number;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-in-use-'));
   // Another server that answers every call, the health call too, as an earlier `npm start` would.
-  occupier = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'));
+  occupier = http.createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'),
+  );
   await new Promise<void>((resolve) => occupier.listen(0, '127.0.0.1', resolve));
   port = (occupier.address() as net.AddressInfo).port;
 });
@@ -27,8 +29,18 @@ afterAll(async () => {
 });
 
 test('the server on a port in use: one line naming the port and PORT, exit code 1, no stack trace', async () => {
-  const env = { PORT: String(port), DB_PATH: path.join(dir, 'db.sqlite'), OUTBOX_DIR: path.join(dir, 'outbox'), DIST_DIR: path.join(dir, 'dist'), RELEASES_DIR: path.join(dir, 'releases'), PUBLISHER: 'off' };
-  const error = await startServerProcess(env).then(() => undefined, (failure: Error) => failure);
+  const env = {
+    PORT: String(port),
+    DB_PATH: path.join(dir, 'db.sqlite'),
+    OUTBOX_DIR: path.join(dir, 'outbox'),
+    DIST_DIR: path.join(dir, 'dist'),
+    RELEASES_DIR: path.join(dir, 'releases'),
+    PUBLISHER: 'off',
+  };
+  const error = await startServerProcess(env).then(
+    () => undefined,
+    (failure: Error) => failure,
+  );
   expect(error, 'the server must not claim to listen').toBeInstanceOf(Error);
   expect(error!.message).toContain('exited with 1');
   expect(error!.message).toContain(`Port ${port} on 127.0.0.1 is already in use`);
@@ -37,5 +49,7 @@ test('the server on a port in use: one line naming the port and PORT, exit code 
 }, 30_000);
 
 test('the services starter of npm start refuses a port in use, naming it, before it starts anything', async () => {
-  await expect(startServices({ port, env: { HOST: '127.0.0.1' }, quiet: true })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
+  await expect(startServices({ port, env: { HOST: '127.0.0.1' }, quiet: true })).rejects.toThrow(
+    `Port ${port} on 127.0.0.1 is already in use`,
+  );
 });

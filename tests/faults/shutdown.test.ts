@@ -27,14 +27,20 @@ const env = () => ({
 });
 
 /** The addresses among `emails` with a subscriber row. */
-const stored = async (emails: string[]) => (await deliveredTo({ dbPath: path.join(dir, 'db.sqlite'), outboxDir: path.join(dir, 'outbox') }, emails, { waitMs: 0 })).rows;
+const stored = async (emails: string[]) =>
+  (
+    await deliveredTo({ dbPath: path.join(dir, 'db.sqlite'), outboxDir: path.join(dir, 'outbox') }, emails, {
+      waitMs: 0,
+    })
+  ).rows;
 
 describe('SIGTERM', () => {
-  test('under a steady sign-up load: no reset, nothing lost, Connection: close on each connection\'s last answer, exit 0', async () => {
+  test("under a steady sign-up load: no reset, nothing lost, Connection: close on each connection's last answer, exit 0", async () => {
     const server = await startServerProcess(env());
     const load = signUpLoop(server.origin, { workers: 8 });
     // Until every worker has had answers, then a little longer.
-    while (new Set(load.outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.worker)).size < 8) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (new Set(load.outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.worker)).size < 8)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 300));
     server.child.kill('SIGTERM');
     const outcomes = await load.done;
@@ -69,7 +75,9 @@ describe('SIGTERM', () => {
       socket.on('close', () => resolve(error));
     });
     const body = JSON.stringify({ email: 'half@example.com', consents: [] });
-    socket.write(`POST /service/newsletter/api/internal/newsletter-subscribers HTTP/1.1\r\nhost: ${server.origin.slice(7)}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /service/newsletter/api/internal/newsletter-subscribers HTTP/1.1\r\nhost: ${server.origin.slice(7)}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));

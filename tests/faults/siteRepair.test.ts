@@ -4,7 +4,14 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
 import { createPublisher, type BuildRequest } from '../../server/publish/publisher.ts';
 import { memorySchedule } from '../../server/publish/memorySchedule.ts';
-import { liveRelease, missingSite, newReleaseId, siteDirOf, switchLive, writeRelease } from '../../src/shared/publish/releases.ts';
+import {
+  liveRelease,
+  missingSite,
+  newReleaseId,
+  siteDirOf,
+  switchLive,
+  writeRelease,
+} from '../../src/shared/publish/releases.ts';
 import type { ServerConfig } from '../../src/shared/config.ts';
 
 // A site that serves no release (nothing built, a dist link pointing nowhere) says so in the health call and on every
@@ -33,10 +40,24 @@ function standInBuilds(config: () => ServerConfig, fail = false) {
     fs.writeFileSync(path.join(siteDirOf(releasesDir, id), 'index.html'), '<!doctype html><title>chooser</title>');
     for (const shop of request.shops) {
       fs.mkdirSync(path.join(siteDirOf(releasesDir, id), shop));
-      fs.writeFileSync(path.join(siteDirOf(releasesDir, id), shop, 'index.html'), `<!doctype html><title>${shop}</title>`);
+      fs.writeFileSync(
+        path.join(siteDirOf(releasesDir, id), shop, 'index.html'),
+        `<!doctype html><title>${shop}</title>`,
+      );
     }
-    const shops = Object.fromEntries(request.shops.map((shop) => [shop, { release: id, contentVersion: null, builtAt: new Date().toISOString(), durationMs: 1 }]));
-    writeRelease(path.join(releasesDir, id), { id, createdAt: new Date().toISOString(), kind: 'build', built: request.shops, shops });
+    const shops = Object.fromEntries(
+      request.shops.map((shop) => [
+        shop,
+        { release: id, contentVersion: null, builtAt: new Date().toISOString(), durationMs: 1 },
+      ]),
+    );
+    writeRelease(path.join(releasesDir, id), {
+      id,
+      createdAt: new Date().toISOString(),
+      kind: 'build',
+      built: request.shops,
+      shops,
+    });
     switchLive(distDir, releasesDir, id);
     return { ok: true as const };
   };
@@ -76,8 +97,11 @@ describe('a dist link that points nowhere', () => {
     expect(health.status).toBe(503);
     expect(health.headers.get('retry-after')).toBe('10');
     expect(await health.json()).toEqual({
-      type: 'urn:service:no_live_release', title: 'The site serves no release', status: 503,
-      reason: 'the live link points to a release that does not exist', building: true,
+      type: 'urn:service:no_live_release',
+      title: 'The site serves no release',
+      status: 503,
+      reason: 'the live link points to a release that does not exist',
+      building: true,
     });
     const page = await get('/de/');
     expect(page.status).toBe(503);
@@ -121,10 +145,21 @@ describe('a dist link that points nowhere', () => {
       publisher: (checked) => {
         config = checked;
         fs.rmSync(checked.distDir, { recursive: true });
-        return createPublisher({ schedule: memorySchedule().schedule, build: builds.build, liveRelease: () => undefined, catchUpAtStart: false, missingSite: () => missingSite(checked.distDir), log: () => {} });
+        return createPublisher({
+          schedule: memorySchedule().schedule,
+          build: builds.build,
+          liveRelease: () => undefined,
+          catchUpAtStart: false,
+          missingSite: () => missingSite(checked.distDir),
+          log: () => {},
+        });
       },
     });
-    expect(await (await get('/service/health')).json()).toMatchObject({ status: 503, reason: 'no site has been built yet', building: false });
+    expect(await (await get('/service/health')).json()).toMatchObject({
+      status: 503,
+      reason: 'no site has been built yet',
+      building: false,
+    });
     expect((await get('/de/')).status).toBe(503);
     expect(builds.calls).toEqual([]);
   });

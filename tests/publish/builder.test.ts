@@ -16,7 +16,12 @@ test('a build that takes longer than the time-out is stopped with its children a
   const config = readConfig({ DIST_DIR: path.join(dir, 'dist'), RELEASES_DIR: path.join(dir, 'releases') });
   const build = releaseBuilder(config, 1500);
   const started = Date.now();
-  const running = build({ shops: ['hu'], contentVersions: {}, origin: 'http://127.0.0.1:9', signal: new AbortController().signal });
+  const running = build({
+    shops: ['hu'],
+    contentVersions: {},
+    origin: 'http://127.0.0.1:9',
+    signal: new AbortController().signal,
+  });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   expect(processesOf(config.releasesDir).length).toBeGreaterThanOrEqual(1);
   const outcome = await running;
@@ -37,7 +42,12 @@ test('the build log and the reason shown in the status are plain text, also wher
   vi.stubEnv('FORCE_COLOR', '1');
   try {
     // Port 9 on loopback refuses: without content, a shop with no fallback (CH_FR) fails the build, and the log says why.
-    const outcome = await releaseBuilder(config)({ shops: ['hu'], contentVersions: {}, origin: 'http://127.0.0.1:9', signal: new AbortController().signal });
+    const outcome = await releaseBuilder(config)({
+      shops: ['hu'],
+      contentVersions: {},
+      origin: 'http://127.0.0.1:9',
+      signal: new AbortController().signal,
+    });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     const log = fs.readFileSync(outcome.log!, 'utf8');

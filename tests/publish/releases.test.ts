@@ -22,7 +22,8 @@ let distDir: string;
 let releasesDir: string;
 let firstVersion: number;
 /** Publishes hu's footer with `text` through the real PUT (immediately, or from `validFrom`). */
-const publishHu = (text: string, validFrom?: string) => publishFooterText({ origin: server.origin, token: TOKEN, site: 'HU', text, validFrom });
+const publishHu = (text: string, validFrom?: string) =>
+  publishFooterText({ origin: server.origin, token: TOKEN, site: 'HU', text, validFrom });
 
 async function status(): Promise<PublishStatus> {
   const response = await fetch(`${server.origin}/service/publish/api/status`, { headers: auth });
@@ -65,7 +66,13 @@ beforeAll(async () => {
   // No live release yet: the first build, triggered by the PUT alone, builds every shop.
   firstVersion = (await publishHu('Release marker one')).version;
   await servedSoon('Release marker one');
-  await waitUntil(async () => { const hu = (await status()).shops.hu!; return !hu.building && hu.contentVersion === firstVersion; }, { what: 'the first build in the status' });
+  await waitUntil(
+    async () => {
+      const hu = (await status()).shops.hu!;
+      return !hu.building && hu.contentVersion === firstVersion;
+    },
+    { what: 'the first build in the status' },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -96,7 +103,11 @@ describe('the rebuild call', () => {
     expect(fs.lstatSync(distDir).isSymbolicLink()).toBe(true);
     // The publisher named only hu's version; the others are recorded as the promotion service answered them.
     const store = versionStore(server.db);
-    for (const [segment, site] of [['de', 'DE'], ['ch-fr', 'CH_FR'], ['pl', 'PL']] as const) {
+    for (const [segment, site] of [
+      ['de', 'DE'],
+      ['ch-fr', 'CH_FR'],
+      ['pl', 'PL'],
+    ] as const) {
       expect(shops[segment]?.contentVersion).toBe(store.liveAt(site, 'SHOP_FOOTER', new Date())?.version);
     }
     expect(fs.existsSync(path.join(distDir, 'built-content-versions.json'))).toBe(false);
@@ -112,7 +123,9 @@ describe('a switch under load', () => {
     // Published through the promotion service's PUT alone: nobody calls rebuild.
     const { version } = await publishHu('Release marker two');
     await servedSoon('Release marker two');
-    await waitUntil(async () => (await status()).shops.hu!.contentVersion === version, { what: `contentVersion ${version}` });
+    await waitUntil(async () => (await status()).shops.hu!.contentVersion === version, {
+      what: `contentVersion ${version}`,
+    });
     // Keep loading a little past the switch: pages fetched just before it ask for their assets just after.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const result = await load.stop();
@@ -132,13 +145,18 @@ describe('a switch under load', () => {
 
 describe('a scheduled version', () => {
   test('goes live by itself when its validFrom passes, and the status names the version it was built from', async () => {
-    const { version, validFrom } = await publishHu('Release marker scheduled', new Date(Date.now() + 3000).toISOString());
+    const { version, validFrom } = await publishHu(
+      'Release marker scheduled',
+      new Date(Date.now() + 3000).toISOString(),
+    );
     expect((await status()).shops.hu!.nextScheduled).toEqual({ version, validFrom });
     expect(await huPage()).not.toContain('Release marker scheduled');
 
     await servedSoon('Release marker scheduled');
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(validFrom));
-    await waitUntil(async () => (await status()).shops.hu!.contentVersion === version, { what: `contentVersion ${version} in the status` });
+    await waitUntil(async () => (await status()).shops.hu!.contentVersion === version, {
+      what: `contentVersion ${version} in the status`,
+    });
     expect((await status()).shops.hu!.nextScheduled).toBeUndefined();
   }, 90_000);
 });
@@ -149,12 +167,19 @@ describe('a failing build', () => {
     const releasesBefore = listReleases(releasesDir).length;
     storeBrokenFooter(versionStore(server.db), 'HU');
     expect((await rebuild(['hu'])).status).toBe(202);
-    const failed = await waitUntil(async () => (await status()).shops.hu!.lastError, { timeoutMs: 60_000, what: 'lastError of hu' });
+    const failed = await waitUntil(async () => (await status()).shops.hu!.lastError, {
+      timeoutMs: 60_000,
+      what: 'lastError of hu',
+    });
 
     expect(failed.message).toMatch(/The HU shop has no footer/);
     expect(fs.existsSync(failed.log!)).toBe(true);
     const after = await status();
-    expect(after.shops.hu).toMatchObject({ release: before.shops.hu!.release, builtAt: before.shops.hu!.builtAt, building: false });
+    expect(after.shops.hu).toMatchObject({
+      release: before.shops.hu!.release,
+      builtAt: before.shops.hu!.builtAt,
+      building: false,
+    });
     expect(await huPage()).toContain('Release marker scheduled');
     expect(listReleases(releasesDir)).toHaveLength(releasesBefore);
     expect(fs.readdirSync(releasesDir).filter((name) => name.startsWith('.staging-'))).toEqual([]);
@@ -186,7 +211,9 @@ describe('rollback', () => {
     expect((await fetch(`${server.origin}/pl/`)).status).toBe(200);
     // Pages, not content: the status shows hu's pages from an older version than the one the CMS answers, and the
     // operator is told that the next build serves the newer one again.
-    expect(after.shops.hu!.contentVersion).toBeLessThan(versionStore(server.db).liveAt('HU', 'SHOP_FOOTER', new Date())!.version);
+    expect(after.shops.hu!.contentVersion).toBeLessThan(
+      versionStore(server.db).liveAt('HU', 'SHOP_FOOTER', new Date())!.version,
+    );
     expect(shopOnly.stdout).toContain('The content in the promotion service is unchanged');
   }, 30_000);
 });

@@ -14,21 +14,38 @@ const STATUS = '/service/publish/api/status';
 let server: TestServer;
 beforeEach(async () => {
   // A publisher that never builds, so the publisher's admin calls are there too.
-  const publisher = () => createPublisher({ schedule: memorySchedule().schedule, build: async () => ({ ok: true }), liveRelease: () => undefined, catchUpAtStart: false, log: () => {} });
+  const publisher = () =>
+    createPublisher({
+      schedule: memorySchedule().schedule,
+      build: async () => ({ ok: true }),
+      liveRelease: () => undefined,
+      catchUpAtStart: false,
+      log: () => {},
+    });
   server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN }, publisher });
 });
 afterEach(() => server.close());
 
-const withToken = (token: string, path = VERSIONS) => fetch(server.origin + path, { headers: { site: 'DE', authorization: `Bearer ${token}` } });
+const withToken = (token: string, path = VERSIONS) =>
+  fetch(server.origin + path, { headers: { site: 'DE', authorization: `Bearer ${token}` } });
 
 /** A GET from another loopback address than 127.0.0.1: another client as far as the server can tell. */
 function fromOtherClient(token: string): Promise<number> {
   const url = new URL(server.origin + VERSIONS);
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: url.hostname, port: url.port, path: url.pathname, localAddress: '127.0.0.2', headers: { site: 'DE', authorization: `Bearer ${token}` } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
+    const request = http.get(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        localAddress: '127.0.0.2',
+        headers: { site: 'DE', authorization: `Bearer ${token}` },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
     request.on('error', reject);
   });
 }

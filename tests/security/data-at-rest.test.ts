@@ -45,7 +45,17 @@ describe('owner-only files', () => {
     fs.mkdirSync(outbox, { mode: 0o755 });
     fs.chmodSync(outbox, 0o755);
     const transport = fileTransport(outbox);
-    const message = { from: 'a@aroma.example', replyTo: 'a@aroma.example', to: 'b@example.com', subject: 's', text: 't', html: '<p>t</p>', messageId: '<20261125T000000000Z.abcd@aroma.example>', headers: {}, date: new Date() };
+    const message = {
+      from: 'a@aroma.example',
+      replyTo: 'a@aroma.example',
+      to: 'b@example.com',
+      subject: 's',
+      text: 't',
+      html: '<p>t</p>',
+      messageId: '<20261125T000000000Z.abcd@aroma.example>',
+      headers: {},
+      date: new Date(),
+    };
     await transport.send(message, { id: 1, messageId: message.messageId });
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(1);
@@ -61,11 +71,24 @@ describe('erased names are gone from the files', () => {
     server = await startTestServer({ mail: true });
     const client = newsletterTestClient(server, `${server.dir}/outbox`);
     const name = 'Zebulonia';
-    const token = await client.subscribed({ email: 'erase@example.com', salutation: 'MRS', firstName: name, lastName: 'Quist', consents: [] }, 'AT');
+    const token = await client.subscribed(
+      { email: 'erase@example.com', salutation: 'MRS', firstName: name, lastName: 'Quist', consents: [] },
+      'AT',
+    );
     // The names are stored, and updated once more, so the WAL holds several copies of the row.
-    expect((await client.json('PUT', `${SUBSCRIBERS}/${token}`, { salutation: 'MRS', firstName: name, lastName: 'Quist', consents: ['DNE'] })).status).toBe(200);
+    expect(
+      (
+        await client.json('PUT', `${SUBSCRIBERS}/${token}`, {
+          salutation: 'MRS',
+          firstName: name,
+          lastName: 'Quist',
+          consents: ['DNE'],
+        })
+      ).status,
+    ).toBe(200);
     const file = path.join(server.dir, 'test.sqlite');
-    const onDisk = () => [file, `${file}-wal`].filter((part) => fs.existsSync(part)).map((part) => fs.readFileSync(part).includes(name));
+    const onDisk = () =>
+      [file, `${file}-wal`].filter((part) => fs.existsSync(part)).map((part) => fs.readFileSync(part).includes(name));
     expect(onDisk()).toContain(true);
     expect((await client.json('DELETE', `${SUBSCRIBERS}/${token}`, {})).status).toBe(204);
     expect(onDisk()).not.toContain(true);

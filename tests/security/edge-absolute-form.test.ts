@@ -33,8 +33,16 @@ describe('absolute-form request lines', () => {
   });
 
   test('an absolute-form target names the host: another host than this site is 400, whatever the Host header says', async () => {
-    for (const target of ['http://evil.example/de/', 'https://evil.example/de/', `http://evil.example:${new URL(server.origin).port}/de/`]) {
-      await expectProblem(await rawRequest(server.origin, { path: target, headers: { host: own } }), 400, 'urn:service:host_not_allowed');
+    for (const target of [
+      'http://evil.example/de/',
+      'https://evil.example/de/',
+      `http://evil.example:${new URL(server.origin).port}/de/`,
+    ]) {
+      await expectProblem(
+        await rawRequest(server.origin, { path: target, headers: { host: own } }),
+        400,
+        'urn:service:host_not_allowed',
+      );
     }
   });
 

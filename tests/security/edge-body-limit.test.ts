@@ -20,7 +20,8 @@ function chunked(text: string): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(text);
   return new ReadableStream({
     start(controller) {
-      for (let offset = 0; offset < bytes.length; offset += 1024) controller.enqueue(bytes.slice(offset, offset + 1024));
+      for (let offset = 0; offset < bytes.length; offset += 1024)
+        controller.enqueue(bytes.slice(offset, offset + 1024));
       controller.close();
     },
   });
@@ -28,7 +29,11 @@ function chunked(text: string): ReadableStream<Uint8Array> {
 
 describe('body size limit', () => {
   test('a 20 MB sign-up is refused with 413 and stores nothing', async () => {
-    const response = await fetch(server.origin + SIGN_UP, { method: 'POST', headers: { 'content-type': 'application/json' }, body: paddedSignUp(20 * 1024 * 1024) });
+    const response = await fetch(server.origin + SIGN_UP, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: paddedSignUp(20 * 1024 * 1024),
+    });
     await expectProblem(response, 413, 'urn:service:payload_too_large');
     expect(storedState(server)).toEqual({ subscribers: [], mails: [] });
   });
@@ -46,7 +51,11 @@ describe('body size limit', () => {
 
   test('16 KB is still accepted, sent either way', async () => {
     const limit = 16 * 1024;
-    const plain = await fetch(server.origin + SIGN_UP, { method: 'POST', headers: { 'content-type': 'application/json' }, body: paddedSignUp(limit) });
+    const plain = await fetch(server.origin + SIGN_UP, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: paddedSignUp(limit),
+    });
     expect(plain.status).toBe(201);
     const streamed = await fetch(server.origin + SIGN_UP, {
       method: 'POST',

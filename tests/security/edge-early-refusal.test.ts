@@ -17,7 +17,11 @@ const MB = 1024 * 1024;
  * Sends a sign-up with a `bytes` body over a raw socket in 16 KB pieces, `pauseMs` apart, and reads what comes back.
  * `error` is the socket error the client saw (EPIPE, ECONNRESET), if any.
  */
-function slowUpload(bytes: number, pauseMs: number, chunked = false): Promise<{ head: string; error?: string; ended: boolean }> {
+function slowUpload(
+  bytes: number,
+  pauseMs: number,
+  chunked = false,
+): Promise<{ head: string; error?: string; ended: boolean }> {
   const { hostname, port } = new URL(server.origin);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), hostname);
@@ -28,9 +32,13 @@ function slowUpload(bytes: number, pauseMs: number, chunked = false): Promise<{ 
     socket.on('data', (data: string) => (received += data));
     socket.on('error', (cause: NodeJS.ErrnoException) => (error = cause.code ?? cause.message));
     socket.on('end', () => (ended = true));
-    socket.on('close', () => resolve({ head: received.split('\r\n\r\n')[0] ?? '', ...(error ? { error } : {}), ended }));
+    socket.on('close', () =>
+      resolve({ head: received.split('\r\n\r\n')[0] ?? '', ...(error ? { error } : {}), ended }),
+    );
     const framing = chunked ? 'transfer-encoding: chunked' : `content-length: ${bytes}`;
-    socket.write(`POST ${SIGN_UP} HTTP/1.1\r\nhost: ${new URL(server.origin).host}\r\ncontent-type: application/json\r\n${framing}\r\n\r\n`);
+    socket.write(
+      `POST ${SIGN_UP} HTTP/1.1\r\nhost: ${new URL(server.origin).host}\r\ncontent-type: application/json\r\n${framing}\r\n\r\n`,
+    );
     const piece = Buffer.alloc(16 * 1024, 0x20);
     let sent = 0;
     const sendNext = () => {
@@ -41,7 +49,9 @@ function slowUpload(bytes: number, pauseMs: number, chunked = false): Promise<{ 
       }
       const part = piece.subarray(0, Math.min(piece.length, bytes - sent));
       sent += part.length;
-      socket.write(chunked ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]) : part);
+      socket.write(
+        chunked ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]) : part,
+      );
       setTimeout(sendNext, pauseMs);
     };
     sendNext();
@@ -68,14 +78,23 @@ describe('an early 413', () => {
   test.each([
     ['20 MB as fast as it can', 20 * MB, 0],
     ['2 MB slowly (about 1.3 s)', 2 * MB, 10],
-  ])('Node\'s own client sending %s reads the 413 and sees no EPIPE or reset', async (_name, bytes, pauseMs) => {
+  ])("Node's own client sending %s reads the 413 and sees no EPIPE or reset", async (_name, bytes, pauseMs) => {
     const { hostname, port } = new URL(server.origin);
     const seen: string[] = [];
     await new Promise<void>((resolve) => {
-      const request = http.request({ host: hostname, port, method: 'POST', path: SIGN_UP, headers: { 'content-type': 'application/json', 'content-length': bytes } }, (response) => {
-        seen.push(`${response.statusCode} ${response.headers.connection}`);
-        response.resume();
-      });
+      const request = http.request(
+        {
+          host: hostname,
+          port,
+          method: 'POST',
+          path: SIGN_UP,
+          headers: { 'content-type': 'application/json', 'content-length': bytes },
+        },
+        (response) => {
+          seen.push(`${response.statusCode} ${response.headers.connection}`);
+          response.resume();
+        },
+      );
       request.on('error', (error: NodeJS.ErrnoException) => seen.push(error.code ?? error.message));
       request.on('close', () => setTimeout(resolve, 50));
       const piece = Buffer.alloc(16 * 1024, 0x20);
@@ -99,10 +118,26 @@ describe('an early 413', () => {
     const { hostname, port } = new URL(server.origin);
     const send = (email: string) =>
       new Promise<{ status: number; connection: string | undefined; socket: unknown }>((resolve, reject) => {
-        const request = http.request({ host: hostname, port, method: 'POST', path: SIGN_UP, agent, headers: { 'content-type': 'application/json' } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, socket: request.socket }));
-        });
+        const request = http.request(
+          {
+            host: hostname,
+            port,
+            method: 'POST',
+            path: SIGN_UP,
+            agent,
+            headers: { 'content-type': 'application/json' },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                connection: response.headers.connection,
+                socket: request.socket,
+              }),
+            );
+          },
+        );
         request.on('error', reject);
         request.end(JSON.stringify({ email, consents: [] }));
       });

@@ -10,7 +10,10 @@ import { linkIn, readOutbox } from '../../server/mail/outboxReader.ts';
 export const SIGN_UP = '/service/newsletter/api/internal/newsletter-subscribers';
 
 /** A test server with its outbox in its own temporary folder. */
-export async function startEdgeServer(env: Record<string, string> = {}, distDir?: string): Promise<TestServer & { outbox: string }> {
+export async function startEdgeServer(
+  env: Record<string, string> = {},
+  distDir?: string,
+): Promise<TestServer & { outbox: string }> {
   const server = await startTestServer({ env, ...(distDir ? { distDir } : {}) });
   return { ...server, outbox: env.OUTBOX_DIR ?? path.join(server.dir, 'outbox') };
 }
@@ -20,13 +23,18 @@ export function storedState(server: TestServer & { outbox: string }) {
   const jobs = server.db.prepare('SELECT id FROM mail_jobs').all() as { id: number }[];
   return {
     subscribers: server.db.prepare('SELECT * FROM subscribers').all(),
-    mails: [...(fs.existsSync(server.outbox) ? fs.readdirSync(server.outbox) : []), ...jobs.map((job) => `job ${job.id}`)],
+    mails: [
+      ...(fs.existsSync(server.outbox) ? fs.readdirSync(server.outbox) : []),
+      ...jobs.map((job) => `job ${job.id}`),
+    ],
   };
 }
 
 /** The confirmation links of the first `count` mails in the outbox, oldest first, waiting for the sender to deliver them. */
 export async function confirmationLinks(server: TestServer & { outbox: string }, count: number): Promise<URL[]> {
-  await expect.poll(async () => (await readOutbox(server.outbox)).length, { timeout: 5000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(async () => (await readOutbox(server.outbox)).length, { timeout: 5000 })
+    .toBeGreaterThanOrEqual(count);
   return (await readOutbox(server.outbox)).slice(0, count).map((mail) => linkIn(mail, '/newsletter/confirm/'));
 }
 
@@ -38,7 +46,14 @@ export function rawRequest(
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path, headers: options.headers, insecureHTTPParser: true },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+        insecureHTTPParser: true,
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
@@ -57,14 +72,26 @@ export function sameSiteFormHeaders(origin: string): Record<string, string> {
 }
 
 /** Posts a plain form (repeated values for arrays) as a browser on this site does, or with the headers given; redirects are not followed. */
-export function postForm(origin: string, pathname: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}): Promise<Response> {
+export function postForm(
+  origin: string,
+  pathname: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
-  return fetch(origin + pathname, { method: 'POST', redirect: 'manual', headers: { ...sameSiteFormHeaders(origin), ...headers }, body: body.toString() });
+  return fetch(origin + pathname, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...sameSiteFormHeaders(origin), ...headers },
+    body: body.toString(),
+  });
 }
 
 /** A response read to its end (so its connection is free again): status, headers without `Date`, body. */
-export async function answerOf(response: Response): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+export async function answerOf(
+  response: Response,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
   return { status: response.status, headers, body: await response.text() };
 }

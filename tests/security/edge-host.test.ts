@@ -14,7 +14,6 @@ const signUp = (headers: Record<string, string>) =>
     body: JSON.stringify({ email: 'victim@example.com', consents: [] }),
   });
 
-
 describe('Host header', () => {
   test('the reported probe: Host: evil.example gets 400 and no e-mail goes out', async () => {
     server = await startEdgeServer();
@@ -24,14 +23,21 @@ describe('Host header', () => {
 
   test('pages are refused for a foreign host too', async () => {
     server = await startEdgeServer();
-    await expectProblem(await rawRequest(server.origin, { path: '/', headers: { host: 'evil.example' } }), 400, 'urn:service:host_not_allowed');
+    await expectProblem(
+      await rawRequest(server.origin, { path: '/', headers: { host: 'evil.example' } }),
+      400,
+      'urn:service:host_not_allowed',
+    );
   });
 
-  test.each(['localhost', '127.0.0.1', '[::1]'])('the address the server listens on, as %s with its port, is accepted', async (name) => {
-    server = await startEdgeServer();
-    const port = new URL(server.origin).port;
-    expect((await signUp({ host: `${name}:${port}` })).status).toBe(201);
-  });
+  test.each(['localhost', '127.0.0.1', '[::1]'])(
+    'the address the server listens on, as %s with its port, is accepted',
+    async (name) => {
+      server = await startEdgeServer();
+      const port = new URL(server.origin).port;
+      expect((await signUp({ host: `${name}:${port}` })).status).toBe(201);
+    },
+  );
 
   test('a loopback name on another port is not the server itself', async () => {
     server = await startEdgeServer();

@@ -23,7 +23,12 @@ function post(pathname: string, fields: Record<string, string | string[]>, heade
   return fetch(server.origin + pathname, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin, 'sec-fetch-site': 'same-origin', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: server.origin,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
     body: body.toString(),
   });
 }
@@ -34,7 +39,7 @@ describe('refused before anything is stored', () => {
   beforeEach(() => start());
 
   test.each([
-    ['another site\'s Origin', { origin: 'https://evil.example' }],
+    ["another site's Origin", { origin: 'https://evil.example' }],
     ['Origin: null', { origin: 'null' }],
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
@@ -48,12 +53,15 @@ describe('refused before anything is stored', () => {
     }
   });
 
-  test.each([['application/json'], ['multipart/form-data; boundary=x'], ['text/plain']])('a body of %s gets 415', async (type) => {
-    const before = storedState(server);
-    const response = await post(SIGN_UP_FORM, signUpFields('type@example.com'), { 'content-type': type });
-    expect(response.status).toBe(415);
-    expect(storedState(server)).toEqual(before);
-  });
+  test.each([['application/json'], ['multipart/form-data; boundary=x'], ['text/plain']])(
+    'a body of %s gets 415',
+    async (type) => {
+      const before = storedState(server);
+      const response = await post(SIGN_UP_FORM, signUpFields('type@example.com'), { 'content-type': type });
+      expect(response.status).toBe(415);
+      expect(storedState(server)).toEqual(before);
+    },
+  );
 
   test('a body over the limit gets 413, declared or chunked', async () => {
     const before = storedState(server);
@@ -66,7 +74,10 @@ describe('refused before anything is stored', () => {
       },
     });
     const response = await fetch(server.origin + SIGN_UP_FORM, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin }, body: chunked, duplex: 'half',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
+      body: chunked,
+      duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(storedState(server)).toEqual(before);
@@ -82,7 +93,10 @@ describe('refused before anything is stored', () => {
     for (const fields of tampered) expect((await post(SIGN_UP_FORM, fields)).status).toBe(400);
     expect(storedState(server)).toEqual(before);
     for (const page of ['https://evil.example/', '//evil.example/', '/hu/', '/de/../../etc/passwd']) {
-      const response = await post(SIGN_UP_FORM, { ...signUpFields(`page-${before.subscribers.length}@example.com`), page });
+      const response = await post(SIGN_UP_FORM, {
+        ...signUpFields(`page-${before.subscribers.length}@example.com`),
+        page,
+      });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/de/newsletter/sign-up/#newsletter');
     }
@@ -98,7 +112,9 @@ describe('what a sign-up through the form does', () => {
     const person = await post(SIGN_UP_FORM, signUpFields('person@example.com'));
     expect([bot.status, person.status]).toEqual([303, 303]);
     expect(bot.headers.get('location')).toBe(person.headers.get('location'));
-    expect(bot.headers.get('set-cookie')).toMatch(/^newsletter_signed_up=[\w-]+\.[\w-]+; Max-Age=600; Path=\/de\/newsletter\/sign-up\/; HttpOnly; SameSite=Lax$/);
+    expect(bot.headers.get('set-cookie')).toMatch(
+      /^newsletter_signed_up=[\w-]+\.[\w-]+; Max-Age=600; Path=\/de\/newsletter\/sign-up\/; HttpOnly; SameSite=Lax$/,
+    );
     const after = storedState(server);
     expect(after.subscribers).toHaveLength(before.subscribers.length + 1);
     expect(JSON.stringify(after)).not.toContain('bot@example.com');
@@ -108,7 +124,11 @@ describe('what a sign-up through the form does', () => {
     const answers = [];
     for (const email of ['same@example.com', 'same@example.com']) {
       const response = await post(SIGN_UP_FORM, signUpFields(email));
-      answers.push({ status: response.status, location: response.headers.get('location'), body: await response.text() });
+      answers.push({
+        status: response.status,
+        location: response.headers.get('location'),
+        body: await response.text(),
+      });
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[0]!.location).not.toContain('same');
@@ -126,13 +146,20 @@ describe('what a sign-up through the form does', () => {
   test('the success is shown only with a genuine, unexpired cookie of the same shop', async () => {
     const response = await post(SIGN_UP_FORM, signUpFields('cookie@example.com'));
     const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-    const show = (value: string, shop = 'de') => fetch(`${server.origin}/${shop}/newsletter/sign-up/`, { redirect: 'manual', headers: { cookie: value } });
+    const show = (value: string, shop = 'de') =>
+      fetch(`${server.origin}/${shop}/newsletter/sign-up/`, { redirect: 'manual', headers: { cookie: value } });
     const shown = await show(cookie);
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain('cookie@example.com');
     const [payload, mac] = cookie.split('=')[1]!.split('.');
-    const otherPayload = Buffer.from(Buffer.from(payload!, 'base64url').toString().replace('cookie@', 'victim@')).toString('base64url');
-    for (const forged of [`newsletter_signed_up=${otherPayload}.${mac}`, `newsletter_signed_up=${payload}.${'A'.repeat(43)}`, 'newsletter_signed_up=garbage']) {
+    const otherPayload = Buffer.from(
+      Buffer.from(payload!, 'base64url').toString().replace('cookie@', 'victim@'),
+    ).toString('base64url');
+    for (const forged of [
+      `newsletter_signed_up=${otherPayload}.${mac}`,
+      `newsletter_signed_up=${payload}.${'A'.repeat(43)}`,
+      'newsletter_signed_up=garbage',
+    ]) {
       const answer = await show(forged);
       expect(answer.status).toBe(303);
       expect(answer.headers.get('location')).toBe('/de/#newsletter');
@@ -143,9 +170,12 @@ describe('what a sign-up through the form does', () => {
 
 test('the throttle is one counter for the JSON call and the form, invalid posts included', async () => {
   await start({ NEWSLETTER_SIGNUPS_PER_MINUTE: '3' });
-  const json = (email: string) => fetch(server.origin + SIGN_UP, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: JSON.stringify({ email, consents: [] }),
-  });
+  const json = (email: string) =>
+    fetch(server.origin + SIGN_UP, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin },
+      body: JSON.stringify({ email, consents: [] }),
+    });
   expect((await json('one@example.com')).status).toBe(201);
   expect((await post(SIGN_UP_FORM, signUpFields('two@example.com'))).status).toBe(303);
   expect((await post('/hu/newsletter/sign-up/', signUpFields('three@example.com'))).status).toBe(400);
@@ -160,7 +190,9 @@ test('without a renderer, a confirmation and an unsubscribe that were made say s
   await start();
   const t = translationsFor('pl-PL');
   const signUp = await fetch(server.origin + SIGN_UP, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin, site: 'PL' }, body: JSON.stringify({ email: 'plain@example.com', consents: [] }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin, site: 'PL' },
+    body: JSON.stringify({ email: 'plain@example.com', consents: [] }),
   });
   expect(signUp.status).toBe(201);
   const [link] = await confirmationLinks(server, 1);
@@ -172,7 +204,9 @@ test('without a renderer, a confirmation and an unsubscribe that were made say s
   await expect.poll(async () => (await readOutbox(server.outbox)).length, { timeout: 5000 }).toBe(2);
   const welcome = (await readOutbox(server.outbox)).find((mail) => mail.text.includes('/newsletter/preferences/'))!;
   const preferencesToken = linkIn(welcome, '/newsletter/preferences/').searchParams.get('token')!;
-  const ended = await post(`/pl/newsletter/preferences/?token=${encodeURIComponent(preferencesToken)}`, { intent: 'unsubscribe' });
+  const ended = await post(`/pl/newsletter/preferences/?token=${encodeURIComponent(preferencesToken)}`, {
+    intent: 'unsubscribe',
+  });
   expect([ended.status, await ended.text()]).toEqual([200, t('newsletter.preferences.unsubscribedHeading')]);
   expect((server.db.prepare('SELECT status FROM subscribers').get() as { status: string }).status).toBe('UNSUBSCRIBED');
 });

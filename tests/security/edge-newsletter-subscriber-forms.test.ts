@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SIGN_UP, answerOf, postForm, settledState, startEdgeServer, storedState, stubRendererDir } from './edge-helpers.ts';
+import {
+  SIGN_UP,
+  answerOf,
+  postForm,
+  settledState,
+  startEdgeServer,
+  storedState,
+  stubRendererDir,
+} from './edge-helpers.ts';
 import { linkIn, readOutbox } from '../../server/mail/outboxReader.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
 
@@ -14,30 +22,52 @@ let rendererDir: string | undefined;
 
 async function start(renderer = true) {
   rendererDir = renderer ? stubRendererDir() : undefined;
-  server = await startEdgeServer({ PREVIEW_RENDERER_DIR: rendererDir ?? path.join(os.tmpdir(), 'storefront-no-renderer') });
+  server = await startEdgeServer({
+    PREVIEW_RENDERER_DIR: rendererDir ?? path.join(os.tmpdir(), 'storefront-no-renderer'),
+  });
 }
 afterEach(async () => {
   await server.close();
   if (rendererDir) fs.rmSync(rendererDir, { recursive: true, force: true });
 });
 
-const CROSS_SITE: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+const CROSS_SITE: Record<string, string>[] = [
+  { origin: 'https://evil.example' },
+  { origin: 'null' },
+  { 'sec-fetch-site': 'cross-site' },
+];
 const UNKNOWN = 'u'.repeat(43);
 const confirmPath = (token: string, segment = 'de') => `/${segment}/newsletter/confirm/?token=${token}`;
 const preferencesPath = (token: string, segment = 'de') => `/${segment}/newsletter/preferences/?token=${token}`;
-const post = async (pathname: string, fields: Record<string, string | string[]> = {}, headers: Record<string, string> = {}) =>
-  answerOf(await postForm(server.origin, pathname, fields, headers));
+const post = async (
+  pathname: string,
+  fields: Record<string, string | string[]> = {},
+  headers: Record<string, string> = {},
+) => answerOf(await postForm(server.origin, pathname, fields, headers));
 const get = async (pathname: string) => answerOf(await fetch(server.origin + pathname, { redirect: 'manual' }));
-const row = (email: string) => server.db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
-const mailKinds = (email: string) => server.db.prepare('SELECT kind FROM mail_jobs WHERE recipient = ? ORDER BY id').all(email).map((job) => (job as { kind: string }).kind);
+const row = (email: string) =>
+  server.db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
+const mailKinds = (email: string) =>
+  server.db
+    .prepare('SELECT kind FROM mail_jobs WHERE recipient = ? ORDER BY id')
+    .all(email)
+    .map((job) => (job as { kind: string }).kind);
 const json = async (method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) =>
-  answerOf(await fetch(server.origin + pathname, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) }));
+  answerOf(
+    await fetch(server.origin + pathname, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
 
 /** Signs up through the JSON call and answers the confirmation link's token, once its mail is out. */
 async function pending(email: string, body: Record<string, unknown> = {}, site = 'DE'): Promise<string> {
   expect((await json('POST', SIGN_UP, { email, consents: [], ...body }, { site })).status).toBe(201);
   await expect.poll(async () => (await readOutbox(server.outbox, { to: email })).length, { timeout: 5000 }).toBe(1);
-  return linkIn((await readOutbox(server.outbox, { to: email }))[0]!, '/newsletter/confirm/').searchParams.get('token')!;
+  return linkIn((await readOutbox(server.outbox, { to: email }))[0]!, '/newsletter/confirm/').searchParams.get(
+    'token',
+  )!;
 }
 
 /** Signs up and confirms through the JSON calls; answers the preferences token. */
@@ -50,11 +80,15 @@ describe('the confirmation form', () => {
   test('a bare GET or HEAD of the link confirms nothing; a POST confirms once, with one welcome mail', async () => {
     await start();
     const token = await pending('doi@example.com');
-    for (const method of ['GET', 'HEAD']) await answerOf(await fetch(server.origin + confirmPath(token), { method, redirect: 'manual' }));
+    for (const method of ['GET', 'HEAD'])
+      await answerOf(await fetch(server.origin + confirmPath(token), { method, redirect: 'manual' }));
     expect(row('doi@example.com').status).toBe('WAITING_FOR_DOI');
     const confirmed = await post(confirmPath(token));
     expect(confirmed.status).toBe(200);
-    expect(JSON.parse(confirmed.body)).toMatchObject({ path: confirmPath(token), confirmAnswer: { outcome: 'confirmed', preferencesToken: expect.any(String) } });
+    expect(JSON.parse(confirmed.body)).toMatchObject({
+      path: confirmPath(token),
+      confirmAnswer: { outcome: 'confirmed', preferencesToken: expect.any(String) },
+    });
     expect(row('doi@example.com').status).toBe('SUBSCRIBED');
     const again = await post(confirmPath(token));
     expect([again.status, JSON.parse(again.body).confirmAnswer]).toEqual([404, { outcome: 'invalid' }]);
@@ -71,12 +105,18 @@ describe('the confirmation form', () => {
     const before = await settledState(server);
     for (const headers of CROSS_SITE) expect((await post(confirmPath(token), {}, headers)).status).toBe(403);
     expect((await post(confirmPath(token), {}, { 'content-type': 'text/plain' })).status).toBe(415);
-    for (const other of [UNKNOWN, preferencesToken, '', `${token}x`]) expect((await post(confirmPath(other))).status).toBe(404);
+    for (const other of [UNKNOWN, preferencesToken, '', `${token}x`])
+      expect((await post(confirmPath(other))).status).toBe(404);
     expect(storedState(server)).toEqual(before);
-    server.db.prepare('UPDATE subscribers SET doi_token_expires_at = ? WHERE email = ?').run(new Date(Date.now() - 1000).toISOString(), 'victim@example.com');
+    server.db
+      .prepare('UPDATE subscribers SET doi_token_expires_at = ? WHERE email = ?')
+      .run(new Date(Date.now() - 1000).toISOString(), 'victim@example.com');
     const expired = await post(confirmPath(token));
     expect([expired.status, JSON.parse(expired.body).confirmAnswer]).toEqual([404, { outcome: 'invalid' }]);
-    expect([row('victim@example.com').status, mailKinds('victim@example.com')]).toEqual(['WAITING_FOR_DOI', ['newsletter.confirmation']]);
+    expect([row('victim@example.com').status, mailKinds('victim@example.com')]).toEqual([
+      'WAITING_FOR_DOI',
+      ['newsletter.confirmation'],
+    ]);
   });
 });
 
@@ -93,7 +133,11 @@ describe('the preferences forms', () => {
       expect([page.status, JSON.parse(page.body).preferencesAnswer]).toEqual([200, { outcome: 'invalid' }]);
       for (const intent of ['save', 'unsubscribe']) {
         const answer = await post(preferencesPath(token), { intent, consents: 'DNE' });
-        expect([intent, answer.status, JSON.parse(answer.body).preferencesAnswer]).toEqual([intent, 404, { outcome: 'invalid' }]);
+        expect([intent, answer.status, JSON.parse(answer.body).preferencesAnswer]).toEqual([
+          intent,
+          404,
+          { outcome: 'invalid' },
+        ]);
       }
     }
     expect(storedState(server)).toEqual(before);
@@ -101,31 +145,75 @@ describe('the preferences forms', () => {
 
   test('HU: a save with invalid or tampered names is refused (400) and changes nothing; a valid one is saved (303)', async () => {
     await start();
-    const token = await subscribed('eva@example.com', { salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács' }, 'HU');
+    const token = await subscribed(
+      'eva@example.com',
+      { salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács' },
+      'HU',
+    );
     const before = await settledState(server);
-    const invalid = await post(preferencesPath(token, 'hu'), { intent: 'save', salutation: 'MRS', firstName: '', lastName: 'www.spam' });
+    const invalid = await post(preferencesPath(token, 'hu'), {
+      intent: 'save',
+      salutation: 'MRS',
+      firstName: '',
+      lastName: 'www.spam',
+    });
     expect(invalid.status).toBe(400);
-    expect(JSON.parse(invalid.body).preferencesAnswer.errors).toEqual({ firstName: 'newsletter.error.firstNameRequired', lastName: 'newsletter.error.invalidCharacters' });
-    const tamperedFields: Record<string, string | string[]>[] = [{ salutation: 'KING' }, { firstName: ['Éva', 'Anna'] }, { consents: 'EVERYTHING' }];
+    expect(JSON.parse(invalid.body).preferencesAnswer.errors).toEqual({
+      firstName: 'newsletter.error.firstNameRequired',
+      lastName: 'newsletter.error.invalidCharacters',
+    });
+    const tamperedFields: Record<string, string | string[]>[] = [
+      { salutation: 'KING' },
+      { firstName: ['Éva', 'Anna'] },
+      { consents: 'EVERYTHING' },
+    ];
     for (const tampered of tamperedFields) {
-      const answer = await post(preferencesPath(token, 'hu'), { intent: 'save', salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács', ...tampered });
+      const answer = await post(preferencesPath(token, 'hu'), {
+        intent: 'save',
+        salutation: 'MRS',
+        firstName: 'Éva',
+        lastName: 'Kovács',
+        ...tampered,
+      });
       expect([answer.status, JSON.parse(answer.body).preferencesAnswer.notice]).toEqual([400, 'saveFailed']);
     }
     expect(storedState(server)).toEqual(before);
-    const saved = await post(preferencesPath(token, 'hu'), { intent: 'save', salutation: 'MR', firstName: 'Ádám', lastName: 'Kovács', consents: 'DNE' });
+    const saved = await post(preferencesPath(token, 'hu'), {
+      intent: 'save',
+      salutation: 'MR',
+      firstName: 'Ádám',
+      lastName: 'Kovács',
+      consents: 'DNE',
+    });
     expect([saved.status, saved.headers.location]).toEqual([303, `${preferencesPath(token, 'hu')}&saved=1`]);
     expect(row('eva@example.com')).toMatchObject({ salutation: 'MR', first_name: 'Ádám', consents: '["DNE"]' });
   });
 
   test('unsubscribe ends the subscription as DELETE does: names erased, token dead, withdrawal logged', async () => {
     await start();
-    const token = await subscribed('leave@example.com', { salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács', consents: ['DNE'] }, 'HU');
+    const token = await subscribed(
+      'leave@example.com',
+      { salutation: 'MRS', firstName: 'Éva', lastName: 'Kovács', consents: ['DNE'] },
+      'HU',
+    );
     const answer = await post(preferencesPath(token, 'hu'), { intent: 'unsubscribe' });
-    expect([answer.status, JSON.parse(answer.body).preferencesAnswer]).toEqual([200, { outcome: 'unsubscribed', email: 'leave@example.com' }]);
+    expect([answer.status, JSON.parse(answer.body).preferencesAnswer]).toEqual([
+      200,
+      { outcome: 'unsubscribed', email: 'leave@example.com' },
+    ]);
     expect(row('leave@example.com')).toMatchObject({
-      status: 'UNSUBSCRIBED', salutation: null, first_name: null, last_name: null, preferences_token_hash: null, consents: '["DNE"]', site: 'HU', unsubscribed_at: expect.any(String),
+      status: 'UNSUBSCRIBED',
+      salutation: null,
+      first_name: null,
+      last_name: null,
+      preferences_token_hash: null,
+      consents: '["DNE"]',
+      site: 'HU',
+      unsubscribed_at: expect.any(String),
     });
-    const events = server.db.prepare('SELECT event, channel FROM consent_events WHERE email = ? ORDER BY id').all('leave@example.com');
+    const events = server.db
+      .prepare('SELECT event, channel FROM consent_events WHERE email = ? ORDER BY id')
+      .all('leave@example.com');
     expect(events.at(-1)).toEqual({ event: 'WITHDRAWN', channel: 'preferences' });
     expect((await json('GET', `${SIGN_UP}/${token}`)).status).toBe(404);
     expect((await post(preferencesPath(token, 'hu'), { intent: 'unsubscribe' })).status).toBe(404);
@@ -136,9 +224,18 @@ describe('the preferences forms', () => {
     const token = await subscribed('victim@example.com', { consents: ['DNE'] });
     const before = await settledState(server);
     for (const headers of CROSS_SITE) {
-      for (const intent of ['save', 'unsubscribe']) expect((await post(preferencesPath(token), { intent, consents: [] }, headers)).status).toBe(403);
+      for (const intent of ['save', 'unsubscribe'])
+        expect((await post(preferencesPath(token), { intent, consents: [] }, headers)).status).toBe(403);
     }
-    expect((await post(preferencesPath(token), { intent: 'unsubscribe' }, { 'content-type': 'multipart/form-data; boundary=x' })).status).toBe(415);
+    expect(
+      (
+        await post(
+          preferencesPath(token),
+          { intent: 'unsubscribe' },
+          { 'content-type': 'multipart/form-data; boundary=x' },
+        )
+      ).status,
+    ).toBe(415);
     expect(storedState(server)).toEqual(before);
   });
 });

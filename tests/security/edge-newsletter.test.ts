@@ -12,7 +12,11 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 function signUp(body: unknown, headers: Record<string, string> = {}) {
-  return fetch(server.origin + SIGN_UP, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(server.origin + SIGN_UP, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 function call(method: string, pathname: string, body?: unknown) {
@@ -33,7 +37,11 @@ describe('e-mail bombing', () => {
     const answers = [];
     for (let i = 0; i < 10; i += 1) {
       const response = await signUp({ email: 'victim@example.com', consents: [] });
-      answers.push({ status: response.status, body: await response.text(), headers: [...response.headers.keys()].sort() });
+      answers.push({
+        status: response.status,
+        body: await response.text(),
+        headers: [...response.headers.keys()].sort(),
+      });
     }
     const fresh = await signUp({ email: 'someone.else@example.com', consents: [] });
     const freshAnswer = { status: fresh.status, body: await fresh.text(), headers: [...fresh.headers.keys()].sort() };
@@ -55,9 +63,24 @@ describe('per-country rules on the server', () => {
   });
 
   test.each([
-    ['TR without names', 'TR', { email: 'a@example.com', consents: [], legals: ['NEWSLETTER'] }, { firstName: ['newsletter.error.firstNameRequired'], lastName: ['newsletter.error.lastNameRequired'] }],
-    ['HU without salutation', 'HU', { email: 'a@example.com', firstName: 'Éva', lastName: 'Kovács', consents: [] }, { salutation: ['newsletter.error.salutationRequired'] }],
-    ['HU without names', 'HU', { email: 'a@example.com', salutation: 'MRS', consents: [] }, { firstName: ['newsletter.error.firstNameRequired'], lastName: ['newsletter.error.lastNameRequired'] }],
+    [
+      'TR without names',
+      'TR',
+      { email: 'a@example.com', consents: [], legals: ['NEWSLETTER'] },
+      { firstName: ['newsletter.error.firstNameRequired'], lastName: ['newsletter.error.lastNameRequired'] },
+    ],
+    [
+      'HU without salutation',
+      'HU',
+      { email: 'a@example.com', firstName: 'Éva', lastName: 'Kovács', consents: [] },
+      { salutation: ['newsletter.error.salutationRequired'] },
+    ],
+    [
+      'HU without names',
+      'HU',
+      { email: 'a@example.com', salutation: 'MRS', consents: [] },
+      { firstName: ['newsletter.error.firstNameRequired'], lastName: ['newsletter.error.lastNameRequired'] },
+    ],
   ])('%s is refused naming the fields', async (_name, site, body, errors) => {
     const document = await expectProblem(await signUp(body, { site }), 400, 'urn:newsletter:invalid_request');
     expect(document.errors).toEqual(errors);
@@ -78,7 +101,9 @@ describe('per-country rules on the server', () => {
   test('a valid TR sign-up is stored with its consent evidence: time, shop, legals, consents, consent text version', async () => {
     const before = Date.now();
     expect((await signUp({ ...tr, consents: ['DNE'], legals: ['NEWSLETTER'] }, { site: 'TR' })).status).toBe(201);
-    const row = server.db.prepare('SELECT site, legals, consents, consented_at, consent_text_version FROM subscribers').get() as Record<string, string>;
+    const row = server.db
+      .prepare('SELECT site, legals, consents, consented_at, consent_text_version FROM subscribers')
+      .get() as Record<string, string>;
     expect(row).toMatchObject({ site: 'TR', legals: '["NEWSLETTER"]', consents: '["DNE"]' });
     expect(Date.parse(row.consented_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(row.consent_text_version).toMatch(/^sha256:[0-9a-f]{16}$/);
@@ -91,7 +116,11 @@ describe('per-country rules on the server', () => {
 
 describe('unknown fields', () => {
   test('an unknown field in a sign-up is refused with 400 naming it, and nothing is stored', async () => {
-    const document = await expectProblem(await signUp({ email: 'a@example.com', consents: [], status: 'SUBSCRIBED' }), 400, 'urn:newsletter:invalid_request');
+    const document = await expectProblem(
+      await signUp({ email: 'a@example.com', consents: [], status: 'SUBSCRIBED' }),
+      400,
+      'urn:newsletter:invalid_request',
+    );
     expect(document.errors).toEqual({ status: ['unknown field'] });
     expect(storedState(server)).toEqual({ subscribers: [], mails: [] });
   });
@@ -110,10 +139,17 @@ describe('tokens', () => {
   test('after confirmation the link token answers GET, PUT and PUT /doi exactly like an unknown token', async () => {
     const { doiToken } = await confirmed();
     const unknown = 'x'.repeat(43);
-    for (const [method, suffix, body] of [['GET', '', undefined], ['PUT', '', { consents: ['DNE'] }], ['PUT', '/doi', {}]] as const) {
+    for (const [method, suffix, body] of [
+      ['GET', '', undefined],
+      ['PUT', '', { consents: ['DNE'] }],
+      ['PUT', '/doi', {}],
+    ] as const) {
       const spent = await call(method, `${SIGN_UP}/${doiToken}${suffix}`, body);
       const never = await call(method, `${SIGN_UP}/${unknown}${suffix}`, body);
-      expect({ status: spent.status, body: await spent.text() }).toEqual({ status: never.status, body: await never.text() });
+      expect({ status: spent.status, body: await spent.text() }).toEqual({
+        status: never.status,
+        body: await never.text(),
+      });
       expect(spent.status).toBe(404);
     }
     expect(server.db.prepare('SELECT consents FROM subscribers').get()).toEqual({ consents: '[]' });
@@ -122,7 +158,11 @@ describe('tokens', () => {
   test('changing preferences needs the preferences token: the link token cannot, even before confirmation', async () => {
     await signUp({ email: 'g@example.com', consents: [] });
     const [doiToken] = await tokens(1);
-    await expectProblem(await call('PUT', `${SIGN_UP}/${doiToken}`, { consents: ['DNE'] }), 404, 'urn:newsletter:token_unknown');
+    await expectProblem(
+      await call('PUT', `${SIGN_UP}/${doiToken}`, { consents: ['DNE'] }),
+      404,
+      'urn:newsletter:token_unknown',
+    );
     expect(server.db.prepare('SELECT consents FROM subscribers').get()).toEqual({ consents: '[]' });
   });
 
@@ -130,9 +170,24 @@ describe('tokens', () => {
     const { preferencesToken } = await confirmed();
     expect(preferencesToken.length).toBeGreaterThanOrEqual(32);
     const changed = await call('PUT', `${SIGN_UP}/${preferencesToken}`, { consents: ['DNE'] });
-    expect(await changed.json()).toEqual(subscriberFixture({ email: 'f@example.com', salutation: null, firstName: null, lastName: null, consents: ['DNE'] }));
-    await expectProblem(await call('PUT', `${SIGN_UP}/${preferencesToken}`, { consents: [], email: 'other@example.com' }), 400, 'urn:newsletter:invalid_request');
-    expect(await (await call('GET', `${SIGN_UP}/${preferencesToken}`)).json()).toMatchObject({ email: 'f@example.com', consents: ['DNE'] });
+    expect(await changed.json()).toEqual(
+      subscriberFixture({
+        email: 'f@example.com',
+        salutation: null,
+        firstName: null,
+        lastName: null,
+        consents: ['DNE'],
+      }),
+    );
+    await expectProblem(
+      await call('PUT', `${SIGN_UP}/${preferencesToken}`, { consents: [], email: 'other@example.com' }),
+      400,
+      'urn:newsletter:invalid_request',
+    );
+    expect(await (await call('GET', `${SIGN_UP}/${preferencesToken}`)).json()).toMatchObject({
+      email: 'f@example.com',
+      consents: ['DNE'],
+    });
     // Only hashes are stored.
     expect(JSON.stringify(server.db.prepare('SELECT * FROM subscribers').all())).not.toContain(preferencesToken);
   });

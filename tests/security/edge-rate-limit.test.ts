@@ -29,10 +29,13 @@ async function limitedServer(options: RateLimitOptions): Promise<string> {
 }
 
 describe('configuration', () => {
-  test.each([['abc'], ['0'], ['-5'], ['1.5'], ['30 ']])('NEWSLETTER_SIGNUPS_PER_MINUTE=%j is refused with a message naming it', (value) => {
-    expect(() => readConfig({ NEWSLETTER_SIGNUPS_PER_MINUTE: value })).toThrow(ConfigError);
-    expect(() => readConfig({ NEWSLETTER_SIGNUPS_PER_MINUTE: value })).toThrow(/NEWSLETTER_SIGNUPS_PER_MINUTE/);
-  });
+  test.each([['abc'], ['0'], ['-5'], ['1.5'], ['30 ']])(
+    'NEWSLETTER_SIGNUPS_PER_MINUTE=%j is refused with a message naming it',
+    (value) => {
+      expect(() => readConfig({ NEWSLETTER_SIGNUPS_PER_MINUTE: value })).toThrow(ConfigError);
+      expect(() => readConfig({ NEWSLETTER_SIGNUPS_PER_MINUTE: value })).toThrow(/NEWSLETTER_SIGNUPS_PER_MINUTE/);
+    },
+  );
 
   test.each([
     ['PORT', 'http'],
@@ -56,7 +59,13 @@ describe('configuration', () => {
       keepReleases: 5,
       publisher: 'auto',
       outboxDir: '/app/.data/outbox',
-      mail: { smtpUrl: undefined, from: 'Aroma Newsletter <newsletter@aroma.example>', replyTo: 'Aroma Kundenservice <service@aroma.example>', retryMs: 5000, retryMaxMs: 600_000 },
+      mail: {
+        smtpUrl: undefined,
+        from: 'Aroma Newsletter <newsletter@aroma.example>',
+        replyTo: 'Aroma Kundenservice <service@aroma.example>',
+        retryMs: 5000,
+        retryMaxMs: 600_000,
+      },
       previewRendererDir: '/app/.data/preview-renderer',
       siteUrl: 'http://localhost:4321',
       allowedHosts: [],
@@ -99,7 +108,8 @@ describe('client keys', () => {
 });
 
 describe('limiter', () => {
-  const from = (origin: string, forwardedFor?: string) => fetch(origin, { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+  const from = (origin: string, forwardedFor?: string) =>
+    fetch(origin, { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
 
   test('without TRUST_PROXY a client cannot escape its bucket by sending X-Forwarded-For', async () => {
     const origin = await limitedServer({ limit: 1, windowMs: 60_000, trustProxy: false });

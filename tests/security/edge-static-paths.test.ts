@@ -31,11 +31,14 @@ describe('redirects stay on this site', () => {
     expect(response.status).toBe(404);
   });
 
-  test.each(['//de', '//evil.example/../de', '/./de', '/de/../de'])('GET %s redirects to the normalised same-origin path /de/', async (probe) => {
-    const response = await rawRequest(server.origin, { path: probe });
-    expect(response.status).toBe(301);
-    expect(response.headers.location).toBe('/de/');
-  });
+  test.each(['//de', '//evil.example/../de', '/./de', '/de/../de'])(
+    'GET %s redirects to the normalised same-origin path /de/',
+    async (probe) => {
+      const response = await rawRequest(server.origin, { path: probe });
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe('/de/');
+    },
+  );
 
   test('the query survives the redirect; the path is the normalised one', async () => {
     const response = await rawRequest(server.origin, { path: '///de?x=1' });
@@ -51,36 +54,46 @@ describe('stand-ins for retailer pages named *.html (docs/footer.md#stand-in-pag
     expect(response.body).toContain('<title>Lieferung</title>');
   });
 
-  test.each(['/de/folder.html', '/de/lieferung-s102.html/../../404.html/x.html'])('GET %s (a folder without a page) is a 404', async (probe) => {
-    const response = await rawRequest(server.origin, { path: probe });
-    expect(response.status).toBe(404);
-    expect(response.body).toContain('not found');
-  });
+  test.each(['/de/folder.html', '/de/lieferung-s102.html/../../404.html/x.html'])(
+    'GET %s (a folder without a page) is a 404',
+    async (probe) => {
+      const response = await rawRequest(server.origin, { path: probe });
+      expect(response.status).toBe(404);
+      expect(response.body).toContain('not found');
+    },
+  );
 });
 
 describe('encoded slashes, backslashes and NUL get 404', () => {
-  test.each(['/de%2Findex.html', '/de%2findex.html', '/de%5Cindex.html', '/%5Cevil.example/de', '/de/%00', '/de%00/index.html'])(
-    'GET %s answers 404 without an error',
+  test.each([
+    '/de%2Findex.html',
+    '/de%2findex.html',
+    '/de%5Cindex.html',
+    '/%5Cevil.example/de',
+    '/de/%00',
+    '/de%00/index.html',
+  ])('GET %s answers 404 without an error', async (probe) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = await rawRequest(server.origin, { path: probe });
+      expect(response.status).toBe(404);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain('not found');
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  test.each(['/de\\index.html', '/\\evil.example/de'])(
+    'GET %s (a raw backslash) is refused with 400 before it reaches the site',
     async (probe) => {
-      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-      try {
-        const response = await rawRequest(server.origin, { path: probe });
-        expect(response.status).toBe(404);
-        expect(response.headers.location).toBeUndefined();
-        expect(response.body).toContain('not found');
-        expect(errors).not.toHaveBeenCalled();
-      } finally {
-        errors.mockRestore();
-      }
+      // The Node adapter (@hono/node-server) already refuses a raw backslash in the request line; never a redirect.
+      const response = await rawRequest(server.origin, { path: probe });
+      expect(response.status).toBe(400);
+      expect(response.headers.location).toBeUndefined();
     },
   );
-
-  test.each(['/de\\index.html', '/\\evil.example/de'])('GET %s (a raw backslash) is refused with 400 before it reaches the site', async (probe) => {
-    // The Node adapter (@hono/node-server) already refuses a raw backslash in the request line; never a redirect.
-    const response = await rawRequest(server.origin, { path: probe });
-    expect(response.status).toBe(400);
-    expect(response.headers.location).toBeUndefined();
-  });
 
   test('the plain paths still work', async () => {
     expect((await rawRequest(server.origin, { path: '/de/' })).status).toBe(200);

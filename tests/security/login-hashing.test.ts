@@ -6,7 +6,12 @@ test('passwords are hashed with scrypt at OWASP cost (N = 2^17) unless a test pa
 });
 
 test('a password check at full cost does not block the event loop', async () => {
-  const { staff } = configuredAccounts({ staffUser: undefined, staffPassword: 'long enough', shopperEmail: undefined, shopperPassword: 'x' });
+  const { staff } = configuredAccounts({
+    staffUser: undefined,
+    staffPassword: 'long enough',
+    shopperEmail: undefined,
+    shopperPassword: 'x',
+  });
   let ticks = 0;
   const ticker = setInterval(() => ticks++, 1);
   const ok = await authenticate([staff], unknownAccount(), staff.username, 'long enough');

@@ -39,7 +39,14 @@ describe('the server', () => {
 describe('on assets (docs/security.md#headers)', () => {
   let server: TestServer;
   let dist: string;
-  const documentOnly = ['referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy', 'strict-transport-security', 'content-security-policy'];
+  const documentOnly = [
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'permissions-policy',
+    'strict-transport-security',
+    'content-security-policy',
+  ];
   beforeEach(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-headers-'));
     fs.mkdirSync(path.join(dist, '_astro'));
@@ -83,7 +90,18 @@ test('_headers for the CDN carries the same security headers as the server, plus
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>x</title>');
     writeHeadersFile(dir);
     const global = fs.readFileSync(path.join(dir, '_headers'), 'utf8').split('\n\n')[0]!;
-    const lines = Object.fromEntries(global.split('\n').slice(1).map((line) => line.trim().split(/: (.*)/s).slice(0, 2).map((p, i) => (i ? p : p.toLowerCase()))));
+    const lines = Object.fromEntries(
+      global
+        .split('\n')
+        .slice(1)
+        .map((line) =>
+          line
+            .trim()
+            .split(/: (.*)/s)
+            .slice(0, 2)
+            .map((p, i) => (i ? p : p.toLowerCase())),
+        ),
+    );
     expect(lines).toMatchObject(expected);
     expect(lines['strict-transport-security']).toMatch(hsts);
   } finally {
@@ -98,8 +116,12 @@ test('_headers takes the document headers off the hashed files and caches them f
     fs.writeFileSync(path.join(dir, '_astro/page.Ab12.js'), '');
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>x</title>');
     writeHeadersFile(dir);
-    const hashed = fs.readFileSync(path.join(dir, '_headers'), 'utf8').split('\n\n').find((block) => block.startsWith('/_astro/*\n'))!;
-    for (const name of Object.keys(expected).filter((header) => header !== 'x-content-type-options')) expect(hashed.toLowerCase()).toContain(`! ${name}`);
+    const hashed = fs
+      .readFileSync(path.join(dir, '_headers'), 'utf8')
+      .split('\n\n')
+      .find((block) => block.startsWith('/_astro/*\n'))!;
+    for (const name of Object.keys(expected).filter((header) => header !== 'x-content-type-options'))
+      expect(hashed.toLowerCase()).toContain(`! ${name}`);
     expect(hashed).toContain('! Strict-Transport-Security');
     expect(hashed).toContain('! Content-Security-Policy');
     expect(hashed).toContain('Cache-Control: public, max-age=31536000, immutable');

@@ -20,11 +20,16 @@ afterEach(async () => {
 
 test('login-token checks read the secret only: they keep working while another writer holds the database lock', async () => {
   const now = Math.floor(Date.now() / 1000);
-  const token = signLoginToken({ lid: 'demo-customer', exp: now + 100, ren: now - 1 }, serverSecret(server.db, 'loginToken'));
+  const token = signLoginToken(
+    { lid: 'demo-customer', exp: now + 100, ren: now - 1 },
+    serverSecret(server.db, 'loginToken'),
+  );
   other.exec("BEGIN IMMEDIATE; INSERT INTO settings (name, value) VALUES ('lock-holder', 'x')");
 
   const renewal = await loginPost(server, '/logintoken/renew', {}, { 'x-login-token': token });
   expect(renewal.status).toBe(201);
-  const baseData = await fetch(`${server.origin}/service/newsletter/api/internal/customers/base-data`, { headers: { 'x-login-token': token } });
+  const baseData = await fetch(`${server.origin}/service/newsletter/api/internal/customers/base-data`, {
+    headers: { 'x-login-token': token },
+  });
   expect(baseData.status).toBe(200);
 });

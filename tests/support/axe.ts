@@ -3,7 +3,14 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails with a readable list when axe finds serious or critical violations on the page (or part of it). */
 export async function expectNoSeriousAxeViolations(page: Page, include?: string): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22aa',
+    'best-practice',
+  ]);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const serious = violations

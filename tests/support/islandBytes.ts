@@ -16,7 +16,8 @@ export function staticClosure(urlPath: string): Set<string> {
   const visit = (file: string) => {
     if (seen.has(file) || !fs.existsSync(file)) return;
     seen.add(file);
-    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) visit(path.resolve(path.dirname(file), specifier!));
+    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(IMPORT))
+      visit(path.resolve(path.dirname(file), specifier!));
   };
   visit(path.join(distDir, urlPath));
   return seen;

@@ -4,7 +4,10 @@ import { DEMO_STAFF } from '../../server/preview/staffAccounts.ts';
 
 /** The demo staff credentials the services print on start (or the configured ones). */
 const { STAFF_USER, STAFF_PASSWORD } = readToolConfig();
-export const staffCredentials = { username: STAFF_USER ?? DEMO_STAFF.username, password: STAFF_PASSWORD ?? DEMO_STAFF.password };
+export const staffCredentials = {
+  username: STAFF_USER ?? DEMO_STAFF.username,
+  password: STAFF_PASSWORD ?? DEMO_STAFF.password,
+};
 
 /** Logs the page's browser context in as staff through the login service (the login page has its own test). */
 export async function loginAsStaff(page: Page): Promise<void> {
@@ -29,6 +32,9 @@ export const assetsOf = (urls: string[]) => urls.filter((url) => new URL(url).pa
 
 /** The scripts and stylesheets of the staff-only panel (from the manifest the build writes), as absolute URLs. */
 export async function previewPanelAssets(request: APIRequestContext, baseURL: string): Promise<string[]> {
-  const manifest = (await (await request.get('/preview/panel-manifest.json')).json()) as { script: string; styles: string[] };
+  const manifest = (await (await request.get('/preview/panel-manifest.json')).json()) as {
+    script: string;
+    styles: string[];
+  };
   return [manifest.script, ...manifest.styles].map((asset) => new URL(asset, baseURL).href);
 }

@@ -21,7 +21,11 @@ for (const segment of ['de', 'tr']) {
         await context.addCookies([{ name: 'platform', value: platform, url: baseURL! }]);
         await page.goto(`/${segment}/`);
         await page.locator('footer[data-shop-footer][data-panels-ready]').waitFor();
-        await expectLooksLike(page, page.locator('footer[data-shop-footer]'), `footer-${segment}-${platform.toLowerCase()}-${width}`);
+        await expectLooksLike(
+          page,
+          page.locator('footer[data-shop-footer]'),
+          `footer-${segment}-${platform.toLowerCase()}-${width}`,
+        );
       });
     });
   }

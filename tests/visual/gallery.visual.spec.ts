@@ -19,7 +19,11 @@ for (const { width, ids } of sections) {
       test(id, async ({ page }) => {
         await page.goto('/ui/');
         await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
-        await expectLooksLike(page, page.locator(`section[aria-labelledby="${id}"]`), `gallery-${width}-${id.replace(/^ui-/, '')}`);
+        await expectLooksLike(
+          page,
+          page.locator(`section[aria-labelledby="${id}"]`),
+          `gallery-${width}-${id.replace(/^ui-/, '')}`,
+        );
       });
     }
   });

@@ -9,7 +9,10 @@ import { sampleMails } from '../../server/newsletter/mails/sampleMails.ts';
 
 for (const segment of ['de', 'hu', 'tr']) {
   const shop = shopBySegment(segment)!;
-  for (const [name, content] of [['confirmation', sampleMails.confirmation(shop)], ['welcome', sampleMails.welcome(shop)]] as const) {
+  for (const [name, content] of [
+    ['confirmation', sampleMails.confirmation(shop)],
+    ['welcome', sampleMails.welcome(shop)],
+  ] as const) {
     for (const width of [375, 600]) {
       test(`${name} mail, ${segment}, ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });
@@ -20,7 +23,9 @@ for (const segment of ['de', 'hu', 'tr']) {
         expect(requests).toEqual([]);
         // The card, the brand line and the footer keep one gutter from the window's edge: nothing touches it.
         const lefts = await page.evaluate(() => {
-          const card = [...document.querySelectorAll('table')].find((table) => table.style.backgroundColor === 'rgb(255, 255, 255)')!;
+          const card = [...document.querySelectorAll('table')].find(
+            (table) => table.style.backgroundColor === 'rgb(255, 255, 255)',
+          )!;
           const brand = [...document.querySelectorAll('p')].find((text) => text.textContent === 'AROMA')!;
           const rule = document.querySelector('hr')!;
           return [card, brand, rule].map((element) => Math.round(element.getBoundingClientRect().left));

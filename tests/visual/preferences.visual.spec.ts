@@ -15,7 +15,15 @@ async function openPreferences(page: Page, baseURL: string, email: string): Prom
   const headers = { origin: new URL(baseURL).origin, 'content-type': 'application/json' };
   const signUp = await page.request.post(SERVICE, {
     headers: { ...headers, site: 'HU' },
-    data: { email, salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [], origin: 'onsite', originAddition: 'subsite' },
+    data: {
+      email,
+      salutation: 'MRS',
+      firstName: 'Anna',
+      lastName: 'Nagy',
+      consents: [],
+      origin: 'onsite',
+      originAddition: 'subsite',
+    },
   });
   expect(signUp.status()).toBe(201);
   const token = (await confirmationLinkFor(email)).searchParams.get('token')!;

@@ -9,7 +9,11 @@ test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' });
 
 async function previewRender(page: Page) {
   await loginAsStaff(page);
-  const query = new URLSearchParams({ test: 'FOOTER_TEASER_ORDER', group: 'B', previewDateTime: '2026-12-24T09:00:00.000Z' });
+  const query = new URLSearchParams({
+    test: 'FOOTER_TEASER_ORDER',
+    group: 'B',
+    previewDateTime: '2026-12-24T09:00:00.000Z',
+  });
   await page.request.get(`/service/preview/api/token?${query}`);
   await page.goto('/de/');
   const indicator = page.locator('[data-preview-indicator]');

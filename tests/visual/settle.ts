@@ -19,7 +19,12 @@ export const variableParts = (page: Page): Locator[] => [page.locator('.shop-foo
 
 /** Screenshot options shared by the visual tests. */
 // Tall elements (footer, gallery) take seconds per capture on a busy machine; two equal captures are needed.
-export const screenshotOptions = (page: Page) => ({ mask: variableParts(page), animations: 'disabled' as const, caret: 'hide' as const, timeout: 20_000 });
+export const screenshotOptions = (page: Page) => ({
+  mask: variableParts(page),
+  animations: 'disabled' as const,
+  caret: 'hide' as const,
+  timeout: 20_000,
+});
 
 /** Compares `target` with its committed baseline after the page has settled. */
 export async function expectLooksLike(page: Page, target: Locator, name: string): Promise<void> {

@@ -28,7 +28,9 @@ for (const segment of ['de', 'tr']) {
         const section = await openSignUp(page, `/${segment}/`);
         await section.locator('input[name="newsletterEmail"]').fill('anna.muster@example.com');
         for (const box of await section.locator('input[type="checkbox"][required]').all()) await box.check();
-        for (const name of await section.locator('input[required]:not([type="checkbox"]):not([name="newsletterEmail"])').all()) {
+        for (const name of await section
+          .locator('input[required]:not([type="checkbox"]):not([name="newsletterEmail"])')
+          .all()) {
           await name.fill('Anna');
         }
         for (const select of await section.locator('select[required]').all()) await select.selectOption('MRS');

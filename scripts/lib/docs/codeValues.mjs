@@ -24,7 +24,9 @@ const settingNames = new Set(settingSchemas.flatMap((schema) => Object.keys(sche
 const modules = Object.fromEntries(
   await Promise.all(Object.keys(quotedExports).map(async (file) => [file, await import(path.join(root, file))])),
 );
-const fileOfExport = new Map(Object.entries(quotedExports).flatMap(([file, names]) => names.map((name) => [name, file])));
+const fileOfExport = new Map(
+  Object.entries(quotedExports).flatMap(([file, names]) => names.map((name) => [name, file])),
+);
 
 /**
  * Where a quoted name comes from and what it holds. A name is an export (`EMAIL_MAX_LENGTH`), a property of one
@@ -34,7 +36,11 @@ const fileOfExport = new Map(Object.entries(quotedExports).flatMap(([file, names
 export function codeValue(name) {
   const perShop = /^shops\[\]\.(.+)$/.exec(name);
   if (perShop) {
-    return { value: shops.map((shop) => [shop.code, property(shop, perShop[1].split('.'), name)]), label: name, file: fileOfExport.get('shops') };
+    return {
+      value: shops.map((shop) => [shop.code, property(shop, perShop[1].split('.'), name)]),
+      label: name,
+      file: fileOfExport.get('shops'),
+    };
   }
   const [exportName, ...keys] = name.split('.');
   const file = fileOfExport.get(exportName);
@@ -49,7 +55,8 @@ export function codeValue(name) {
 function property(value, keys, name) {
   return keys.reduce((inner, key) => {
     if (key === 'length' && (typeof inner === 'string' || Array.isArray(inner))) return inner.length;
-    if (inner === null || typeof inner !== 'object' || !Object.hasOwn(inner, key)) throw new Error(`${name}: no ${key}`);
+    if (inner === null || typeof inner !== 'object' || !Object.hasOwn(inner, key))
+      throw new Error(`${name}: no ${key}`);
     return inner[key];
   }, value);
 }

@@ -28,7 +28,11 @@ function recordingQuote() {
 export function placesOf(used) {
   const files = [...new Set(used.map((entry) => entry.file))];
   return files
-    .map((file) => [...used.filter((entry) => entry.file === file).map((entry) => entry.label), file].map((text) => `\`${text}\``).join(', '))
+    .map((file) =>
+      [...used.filter((entry) => entry.file === file).map((entry) => entry.label), file]
+        .map((text) => `\`${text}\``)
+        .join(', '),
+    )
     .join('; ');
 }
 

@@ -13,7 +13,15 @@ function unitOf(name) {
   return undefined;
 }
 
-const millisecondsPer = { ms: 1, s: 1000, seconds: 1000, minutes: 60_000, hours: 3_600_000, days: 86_400_000, years: 365 * 86_400_000 };
+const millisecondsPer = {
+  ms: 1,
+  s: 1000,
+  seconds: 1000,
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: 86_400_000,
+  years: 365 * 86_400_000,
+};
 const bytesPer = { KB: 1024, MB: 1024 * 1024 };
 const singular = { seconds: 'second', minutes: 'minute', hours: 'hour', days: 'day', years: 'year' };
 
@@ -90,10 +98,13 @@ export function formatValue(name, value, formats = '') {
     const holding = value.filter(([, held]) => held !== null && held !== false);
     text = holding.every(([, held]) => held === true)
       ? listOf(holding.map(([shop]) => shop))
-      : groupsOf(holding).map((group) => `${one(group.value)} in ${listOf(group.codes)}`).join('; ');
+      : groupsOf(holding)
+          .map((group) => `${one(group.value)} in ${listOf(group.codes)}`)
+          .join('; ');
   } else if (name.startsWith('shops[].')) text = perShopPhrase(value, one);
   else if (Array.isArray(value)) text = value.map(one).join(', ');
-  else if (value !== null && typeof value === 'object') throw new Error(`${name} is an object; quote one of its properties`);
+  else if (value !== null && typeof value === 'object')
+    throw new Error(`${name} is an object; quote one of its properties`);
   else text = one(value);
   text += suffix;
   if (link) text = `<${text}>`;

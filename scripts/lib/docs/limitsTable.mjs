@@ -7,7 +7,8 @@ const months = (count) => `valid ${count} month${count === 1 ? '' : 's'}`;
 export const limitRows = [
   {
     what: 'e-mail address',
-    value: (q) => `at most ${q('EMAIL_MAX_LENGTH')} characters (the input accepts ${q('EMAIL_INPUT_MAX_LENGTH')}, so a longer one gets a message)`,
+    value: (q) =>
+      `at most ${q('EMAIL_MAX_LENGTH')} characters (the input accepts ${q('EMAIL_INPUT_MAX_LENGTH')}, so a longer one gets a message)`,
   },
   { what: 'first and last name', value: (q) => `at most ${q('NAME_MAX_LENGTH')} characters` },
   { what: '`origin`, `originAddition`', value: (q) => `at most ${q('ORIGIN_MAX_LENGTH')} characters` },
@@ -26,7 +27,10 @@ export const limitRows = [
       `${q('NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR')} / ${q('NEWSLETTER_CONFIRMATIONS_PER_HOUR')} per hour by default; beyond them a sign-up is answered as usual and stores and sends nothing`,
     see: '[configuration.md](configuration.md)',
   },
-  { what: 'clients the sign-up rate limit remembers', value: (q) => `${q('RATE_LIMIT_MAX_CLIENTS')}; the oldest window is forgotten first` },
+  {
+    what: 'clients the sign-up rate limit remembers',
+    value: (q) => `${q('RATE_LIMIT_MAX_CLIENTS')}; the oldest window is forgotten first`,
+  },
   {
     what: 'welcome voucher (TR: welcome discount)',
     value: (q) =>
@@ -36,12 +40,19 @@ export const limitRows = [
   { what: 'minimum age in the legal text', value: (q) => q('shops[].newsletter.minimumAge') },
   { what: 'password strength', value: (q) => `shorter than ${q('minPasswordLength')} characters is always weak` },
   { what: 'IBAN', value: (q) => `at most ${q('ibanMaxLength')} characters` },
-  { what: 'CMS logo width and height', value: (q) => `1–${q('LOGO_MAX_PIXELS', 'px')}, default ${q('LOGO_DEFAULT_PIXELS')}` },
+  {
+    what: 'CMS logo width and height',
+    value: (q) => `1–${q('LOGO_MAX_PIXELS', 'px')}, default ${q('LOGO_DEFAULT_PIXELS')}`,
+  },
   { what: 'CMS content nesting', value: (q) => `at most ${q('MAX_CONTENT_DEPTH')} objects or lists deep` },
-  { what: 'problems listed for refused content', value: (q) => `at most ${q('MAX_LISTED_PROBLEMS')} (\`problemCount\` says how many there are)` },
+  {
+    what: 'problems listed for refused content',
+    value: (q) => `at most ${q('MAX_LISTED_PROBLEMS')} (\`problemCount\` says how many there are)`,
+  },
   {
     what: 'promotion admin token',
-    value: (q) => `at least ${q('PROMOTION_ADMIN_TOKEN_MIN_LENGTH')} characters; a generated one is ${q('ADMIN_TOKEN_BYTES')} random bytes (base64url)`,
+    value: (q) =>
+      `at least ${q('PROMOTION_ADMIN_TOKEN_MIN_LENGTH')} characters; a generated one is ${q('ADMIN_TOKEN_BYTES')} random bytes (base64url)`,
   },
   {
     what: 'request body of a `/service` call',
@@ -53,7 +64,10 @@ export const limitRows = [
     value: (q) => `at most ${q('OPENS_PER_CALL_MAX')}; a longer list is refused whole`,
     see: '[calls.md#record-opens](calls.md#record-opens)',
   },
-  { what: 'subscriptions the unopened sweep ends per transaction', value: (q) => `${q('LAPSE_BATCH_SIZE')}; it goes on until none is due` },
+  {
+    what: 'subscriptions the unopened sweep ends per transaction',
+    value: (q) => `${q('LAPSE_BATCH_SIZE')}; it goes on until none is due`,
+  },
   { what: 'A/B test and group names of a version', value: (q) => `at most ${q('AB_NAME_MAX_LENGTH')} characters` },
   { what: '`x-operator` of a version', value: (q) => `1–${q('OPERATOR_MAX_LENGTH')} characters` },
   {
@@ -63,7 +77,8 @@ export const limitRows = [
   },
   {
     what: 'login password hashes at the same time',
-    value: (q) => `${q('LOGIN_HASH_CONCURRENCY')}; up to ${q('LOGIN_HASH_QUEUE')} more logins wait, one more gets \`503\` with \`Retry-After\``,
+    value: (q) =>
+      `${q('LOGIN_HASH_CONCURRENCY')}; up to ${q('LOGIN_HASH_QUEUE')} more logins wait, one more gets \`503\` with \`Retry-After\``,
   },
   {
     what: 'wrong promotion admin tokens',

@@ -64,7 +64,9 @@ export function newsletterLinksPerShop() {
   return [
     '| link | shops |',
     '| --- | --- |',
-    ...Object.keys(linkKeys).filter((key) => key !== 'voucherConditions').map((key) => `| ${wordsOf(key)} | ${linkTargets(key)} |`),
+    ...Object.keys(linkKeys)
+      .filter((key) => key !== 'voucherConditions')
+      .map((key) => `| ${wordsOf(key)} | ${linkTargets(key)} |`),
     `| voucher conditions (in the voucher footnote) | ${linkTargets('voucherConditions')} |`,
   ].join('\n');
 }

@@ -11,8 +11,12 @@ function seedRows() {
   const shops = codeValue('shops').value;
   return codeValue('footerSeedSets').value.map((set, index) => {
     const folder = path.relative(root, set.dir);
-    const codes = shops.filter((shop) => fs.existsSync(path.join(set.dir, `${shop.segment}.json`))).map((shop) => shop.code);
-    const forGroup = set.abTarget ? `, only for staff previewing \`${set.abTarget.test}\` group \`${set.abTarget.group}\`` : '';
+    const codes = shops
+      .filter((shop) => fs.existsSync(path.join(set.dir, `${shop.segment}.json`)))
+      .map((shop) => shop.code);
+    const forGroup = set.abTarget
+      ? `, only for staff previewing \`${set.abTarget.test}\` group \`${set.abTarget.group}\``
+      : '';
     return {
       what: `seeded footer versions \`${folder}/\` (${codes.length === shops.length ? 'every shop' : listOf(codes)})`,
       value: (q) => `valid from \`${q.raw('footerSeedSets')[index].validFrom}\`${forGroup}`,
@@ -25,25 +29,37 @@ export const timingRows = [
   { what: "every call's time-out", value: (q) => q('REQUEST_TIMEOUT_MS', 'ms') },
   {
     what: 'a sign-up submitted before the island hydrated',
-    value: (q) => `posted as the plain form after ${q('HYDRATION_FALLBACK_MS', 'ms')} without hydration, at once when the island's code fails`,
+    value: (q) =>
+      `posted as the plain form after ${q('HYDRATION_FALLBACK_MS', 'ms')} without hydration, at once when the island's code fails`,
   },
-  { what: "the plain sign-up form's success, shown again on a reload", value: (q) => `for ${q('SIGNED_UP_COOKIE_MAX_AGE_SECONDS', 'minutes')} (its cookie's lifetime)` },
+  {
+    what: "the plain sign-up form's success, shown again on a reload",
+    value: (q) => `for ${q('SIGNED_UP_COOKIE_MAX_AGE_SECONDS', 'minutes')} (its cookie's lifetime)`,
+  },
   { what: 'login-token check while logged in', value: (q) => `every ${q('LOGGED_IN_INTERVAL_MS', 'minutes')}` },
-  { what: 'login-token check while waiting for a login cookie', value: (q) => `every ${q('WAITING_INTERVAL_MS', 'seconds')}` },
+  {
+    what: 'login-token check while waiting for a login cookie',
+    value: (q) => `every ${q('WAITING_INTERVAL_MS', 'seconds')}`,
+  },
   {
     what: 'login token lifetime / renew-after',
-    value: (q) => `${q('LOGIN_TOKEN_TTL_SECONDS', 's')} / ${q('LOGIN_TOKEN_RENEW_AFTER_SECONDS', 's')} after issue by default`,
+    value: (q) =>
+      `${q('LOGIN_TOKEN_TTL_SECONDS', 's')} / ${q('LOGIN_TOKEN_RENEW_AFTER_SECONDS', 's')} after issue by default`,
   },
   { what: 'long-term token', value: (q) => q('LONG_TERM_TOKEN_TTL_SECONDS', 'days') },
   { what: 'staff-login renewal by the panel', value: (q) => `every ${q('PREVIEW_LOGIN_RENEW_INTERVAL_MS', 'ms')}` },
   {
     what: 'staff session',
-    value: (q) => `${q('SESSION_TTL_MS', 'minutes')} after login or last renewal, and never longer than ${q('SESSION_MAX_LIFETIME_MS', 'hours')} after login`,
+    value: (q) =>
+      `${q('SESSION_TTL_MS', 'minutes')} after login or last renewal, and never longer than ${q('SESSION_MAX_LIFETIME_MS', 'hours')} after login`,
   },
   {
     what: 'confirmation link',
     // The lifetime is made from the days the TR legal notice names: both places are listed.
-    value: (q) => (q.raw('UNCONFIRMED_SIGN_UP_DAYS'), `valid ${q('DOI_TOKEN_LIFETIME_MS', 'days')}, as the TR legal notice says; unconfirmed sign-ups deleted after that`),
+    value: (q) => (
+      q.raw('UNCONFIRMED_SIGN_UP_DAYS'),
+      `valid ${q('DOI_TOKEN_LIFETIME_MS', 'days')}, as the TR legal notice says; unconfirmed sign-ups deleted after that`
+    ),
   },
   {
     what: 'e-bulletins not opened (promised in TR)',
@@ -51,12 +67,19 @@ export const timingRows = [
       `sending stops after ${q('UNOPENED_STOP_YEARS')} years: a subscription without an open (or confirmation) for that long ends, checked at start and every ${q('UNOPENED_SWEEP_INTERVAL_MS', 'minutes')}`,
     see: '[newsletter.md#opens-and-the-tr-two-year-rule](newsletter.md#opens-and-the-tr-two-year-rule)',
   },
-  { what: 'a reported open in the future', value: (q) => `refused (\`400\`) when later than ${q('OPENED_AT_FUTURE_TOLERANCE_MS', 'minutes')} from now` },
-  { what: 'confirmation e-mails to one address', value: (q) => `at most one per ${q('CONFIRMATION_EMAIL_INTERVAL_MS', 'minutes')}` },
+  {
+    what: 'a reported open in the future',
+    value: (q) => `refused (\`400\`) when later than ${q('OPENED_AT_FUTURE_TOLERANCE_MS', 'minutes')} from now`,
+  },
+  {
+    what: 'confirmation e-mails to one address',
+    value: (q) => `at most one per ${q('CONFIRMATION_EMAIL_INTERVAL_MS', 'minutes')}`,
+  },
   { what: 'sign-up rate-limit window', value: (q) => q('SIGN_UP_WINDOW_MS', 's') },
   {
     what: 'a mail the transport refused',
-    value: (q) => `retried after ${q('MAIL_RETRY_MS', 'ms')}, doubling per attempt up to ${q('MAIL_RETRY_MAX_MS', 'ms')} by default`,
+    value: (q) =>
+      `retried after ${q('MAIL_RETRY_MS', 'ms')}, doubling per attempt up to ${q('MAIL_RETRY_MAX_MS', 'ms')} by default`,
   },
   {
     what: 'mail jobs a gone sender left `sending`',
@@ -70,12 +93,25 @@ export const timingRows = [
   },
   {
     what: 'a mail sender that cannot work (its database locked, a full disk)',
-    value: (q) => `pauses up to ${q('SENDER_ERROR_BACKOFF_MAX_MS', 's')} between tries; reported by the health call after ${q('SENDER_STALL_REPORT_MS', 's')}`,
+    value: (q) =>
+      `pauses up to ${q('SENDER_ERROR_BACKOFF_MAX_MS', 's')} between tries; reported by the health call after ${q('SENDER_STALL_REPORT_MS', 's')}`,
   },
-  { what: 'an SMTP server that stays silent', value: (q) => `the attempt fails after ${q('SMTP_SOCKET_TIMEOUT_MS', 's')}` },
-  { what: 'a stopping mail sender', value: (q) => `waits up to ${q('SENDER_STOP_GRACE_MS', 'ms')} for the hand-overs under way` },
-  { what: 'view changer, consent and `ab_visitor` cookies', value: (q) => q('REMEMBERED_CHOICE_MAX_AGE_SECONDS', 'years') },
-  { what: 'content versions migrated from the old `promotions` table', value: (q) => `valid from ${q('MIGRATED_VERSIONS_VALID_FROM', 'code')}` },
+  {
+    what: 'an SMTP server that stays silent',
+    value: (q) => `the attempt fails after ${q('SMTP_SOCKET_TIMEOUT_MS', 's')}`,
+  },
+  {
+    what: 'a stopping mail sender',
+    value: (q) => `waits up to ${q('SENDER_STOP_GRACE_MS', 'ms')} for the hand-overs under way`,
+  },
+  {
+    what: 'view changer, consent and `ab_visitor` cookies',
+    value: (q) => q('REMEMBERED_CHOICE_MAX_AGE_SECONDS', 'years'),
+  },
+  {
+    what: 'content versions migrated from the old `promotions` table',
+    value: (q) => `valid from ${q('MIGRATED_VERSIONS_VALID_FROM', 'code')}`,
+  },
   ...seedRows(),
   {
     what: '`content:publish` waiting for an immediate version to go live',
@@ -86,20 +122,29 @@ export const timingRows = [
     what: 'a publisher build (builder process, waiting for the build lock included)',
     value: (q) => `stopped after ${q('PUBLISH_BUILD_TIMEOUT_MS', 's')}, the build fails`,
   },
-  { what: "publisher's schedule timer", value: (q) => `at most ${q('MAX_TIMER_MS', 'hours')} ahead, then looked at again` },
+  {
+    what: "publisher's schedule timer",
+    value: (q) => `at most ${q('MAX_TIMER_MS', 'hours')} ahead, then looked at again`,
+  },
   { what: 'waiting for the build lock', value: (q) => q('RELEASE_LOCK_WAIT_MS', 's') },
   {
     what: 'a repair build after one that left the site without a release',
-    value: (q) => `not before ${q('REPAIR_RETRY_MS', 's')}; pages and health say \`Retry-After: ${q('RETRY_AFTER_SECONDS')}\` meanwhile`,
+    value: (q) =>
+      `not before ${q('REPAIR_RETRY_MS', 's')}; pages and health say \`Retry-After: ${q('RETRY_AFTER_SECONDS')}\` meanwhile`,
   },
   {
     what: 'graceful shutdown (SIGTERM, SIGINT)',
-    value: (q) => `over within ${q('SHUTDOWN_TIMEOUT_MS', 's')}, then exit 0; tasks still running are told to stop hard ${q('ABORT_MARGIN_MS', 's')} before`,
+    value: (q) =>
+      `over within ${q('SHUTDOWN_TIMEOUT_MS', 's')}, then exit 0; tasks still running are told to stop hard ${q('ABORT_MARGIN_MS', 's')} before`,
   },
   { what: 'a keep-alive connection idle at shutdown', value: (q) => `closed once idle ${q('IDLE_CLOSE_MS', 's')}` },
-  { what: 'a publisher build whose server died', value: (q) => `stops within ${q('PARENT_CHECK_MS', 'ms')}, before any switch` },
+  {
+    what: 'a publisher build whose server died',
+    value: (q) => `stops within ${q('PARENT_CHECK_MS', 'ms')}, before any switch`,
+  },
   {
     what: 'the rest of a body refused with 413',
-    value: (q) => `read and dropped up to ${q('REFUSED_BODY_DRAIN.maxBytes', 'MB')} or ${q('REFUSED_BODY_DRAIN.maxMs', 's')}`,
+    value: (q) =>
+      `read and dropped up to ${q('REFUSED_BODY_DRAIN.maxBytes', 'MB')} or ${q('REFUSED_BODY_DRAIN.maxMs', 's')}`,
   },
 ];

@@ -32,20 +32,25 @@ export async function signUpLoad({ origin, seconds, connections = 10, clients = 
     url: origin,
     connections,
     duration: seconds,
-    requests: [{
-      method: 'POST',
-      path: SIGN_UP,
-      setupRequest(request, context) {
-        sequence += 1;
-        context.email = `${prefix}-${sequence}@example.com`;
-        request.headers = { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${(sequence % clients) + 1}` };
-        request.body = JSON.stringify({ email: context.email, consents: [] });
-        return request;
+    requests: [
+      {
+        method: 'POST',
+        path: SIGN_UP,
+        setupRequest(request, context) {
+          sequence += 1;
+          context.email = `${prefix}-${sequence}@example.com`;
+          request.headers = {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.0.0.${(sequence % clients) + 1}`,
+          };
+          request.body = JSON.stringify({ email: context.email, consents: [] });
+          return request;
+        },
+        onResponse(status, _body, context) {
+          if (status === 201) created.push(context.email);
+        },
       },
-      onResponse(status, _body, context) {
-        if (status === 201) created.push(context.email);
-      },
-    }],
+    ],
   });
   return { figures: figures(result, { created: created.length }), created };
 }
@@ -55,6 +60,11 @@ export async function signUpLoad({ origin, seconds, connections = 10, clients = 
  * @param {{ origin: string, path: string, seconds: number, connections?: number }} options
  */
 export async function pageLoad({ origin, path, seconds, connections = 10 }) {
-  const result = await autocannon({ url: origin + path, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+  const result = await autocannon({
+    url: origin + path,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'gzip' },
+  });
   return figures(result, { ok: result['2xx'] });
 }

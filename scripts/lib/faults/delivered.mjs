@@ -23,7 +23,13 @@ export async function deliveredTo({ dbPath, outboxDir }, emails, { waitMs = 60_0
     while (pending.all().some((job) => wanted.has(String(job.recipient).toLowerCase())) && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    rows = new Set(db.prepare('SELECT email FROM subscribers').all().map((row) => String(row.email).toLowerCase()).filter((email) => wanted.has(email)));
+    rows = new Set(
+      db
+        .prepare('SELECT email FROM subscribers')
+        .all()
+        .map((row) => String(row.email).toLowerCase())
+        .filter((email) => wanted.has(email)),
+    );
   } finally {
     db.close();
   }
@@ -36,7 +42,10 @@ function mailedAddresses(outboxDir, wanted) {
   if (!fs.existsSync(outboxDir)) return mailed;
   for (const file of fs.readdirSync(outboxDir)) {
     if (!file.endsWith('.eml')) continue;
-    const to = /^To: (.+)$/m.exec(fs.readFileSync(path.join(outboxDir, file), 'utf8'))?.[1]?.trim().toLowerCase();
+    const to = /^To: (.+)$/m
+      .exec(fs.readFileSync(path.join(outboxDir, file), 'utf8'))?.[1]
+      ?.trim()
+      .toLowerCase();
     if (to && wanted.has(to)) mailed.add(to);
   }
   return mailed;

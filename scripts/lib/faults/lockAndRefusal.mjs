@@ -20,7 +20,12 @@ function stuckJobs(dbPath) {
 function jobStates(dbPath) {
   const db = new DatabaseSync(dbPath, { readOnly: true });
   try {
-    return Object.fromEntries(db.prepare('SELECT state, count(*) AS n FROM mail_jobs GROUP BY state').all().map((row) => [row.state, Number(row.n)]));
+    return Object.fromEntries(
+      db
+        .prepare('SELECT state, count(*) AS n FROM mail_jobs GROUP BY state')
+        .all()
+        .map((row) => [row.state, Number(row.n)]),
+    );
   } finally {
     db.close();
   }

@@ -9,11 +9,14 @@ import fs from 'node:fs';
  */
 export function processesOf(releasesDir) {
   if (!fs.existsSync('/proc/self/environ')) return [];
-  return fs.readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).filter((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`RELEASES_DIR=${releasesDir}`);
-    } catch {
-      return false;
-    }
-  });
+  return fs
+    .readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`RELEASES_DIR=${releasesDir}`);
+      } catch {
+        return false;
+      }
+    });
 }

@@ -17,10 +17,25 @@ function signUp(url, agent, email, worker) {
   return new Promise((resolve) => {
     const failed = (error) => resolve({ email, worker, at, error: error.code ?? error.message });
     const request = http.request(
-      { host: url.hostname, port: url.port, method: 'POST', path: SIGN_UP, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: SIGN_UP,
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ email, worker, at, status: response.statusCode ?? 0, ...(response.headers.connection ? { connection: response.headers.connection } : {}) }));
+        response.on('end', () =>
+          resolve({
+            email,
+            worker,
+            at,
+            status: response.statusCode ?? 0,
+            ...(response.headers.connection ? { connection: response.headers.connection } : {}),
+          }),
+        );
         response.on('error', failed);
       },
     );
@@ -37,7 +52,10 @@ function signUp(url, agent, email, worker) {
  * @param {string} origin
  * @param {{ workers?: number, maxPerWorker?: number, maxMs?: number, prefix?: string, retryRefused?: boolean }} [options]
  */
-export function signUpLoop(origin, { workers = 8, maxPerWorker = 20_000, maxMs = 60_000, prefix = 'load', retryRefused = false } = {}) {
+export function signUpLoop(
+  origin,
+  { workers = 8, maxPerWorker = 20_000, maxMs = 60_000, prefix = 'load', retryRefused = false } = {},
+) {
   const url = new URL(origin);
   /** @type {SignUpOutcome[]} */
   const outcomes = [];

@@ -4,7 +4,13 @@ import type { ServerConfig } from '../../../src/shared/config.ts';
 import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
 import {
-  formFieldNames, signUpAnswerPage, signUpPlacements, signUpSectionId, signUpValuesOfPost, type SignUpAnswer, type SignUpPlacement,
+  formFieldNames,
+  signUpAnswerPage,
+  signUpPlacements,
+  signUpSectionId,
+  signUpValuesOfPost,
+  type SignUpAnswer,
+  type SignUpPlacement,
 } from '../../../src/shared/newsletter/formAnswers.ts';
 import { emptyFormValues, validateNewsletterForm } from '../../../src/shared/newsletter/formSchema.ts';
 import { signUpFormPath } from '../../../src/shared/newsletter/pagePaths.ts';
@@ -31,14 +37,26 @@ export const SIGN_UP_FORM_PATH = '/:segment/newsletter/sign-up/';
 /** What a server without a built renderer (docs/operations.md#on-demand-pages) answers instead of the page, in the shop's language. */
 function unrenderedAnswer(shop: Shop, answer: SignUpAnswer): string {
   const t = translationsFor(shop.locale);
-  if (answer.outcome === 'signedUp') return `${t('newsletter.success.heading')} ${t('newsletter.success.text', { email: answer.email })}`;
+  if (answer.outcome === 'signedUp')
+    return `${t('newsletter.success.heading')} ${t('newsletter.success.text', { email: answer.email })}`;
   return t(answer.outcome === 'invalid' ? 'newsletter.errorSummary.title' : 'newsletter.error.generic');
 }
 
 /** A shop page rendered with the sign-up's answer in the section that was posted. */
-async function answerPage(c: Context, options: FormRouteOptions, shop: Shop, page: string, answer: SignUpAnswer, status: number) {
+async function answerPage(
+  c: Context,
+  options: FormRouteOptions,
+  shop: Shop,
+  page: string,
+  answer: SignUpAnswer,
+  status: number,
+) {
   const footerContentJSON = options.footerContentAt(shop.code, new Date());
-  const rendered = await renderedPage(c, options.renderer, { path: page, locals: { signUpAnswer: answer, footerContentJSON }, status });
+  const rendered = await renderedPage(c, options.renderer, {
+    path: page,
+    locals: { signUpAnswer: answer, footerContentJSON },
+    status,
+  });
   // No renderer built: the page cannot be shown; the status still says what happened, in plain words.
   return rendered ?? c.text(unrenderedAnswer(shop, answer), status as 200);
 }
@@ -65,8 +83,17 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     // The throttle counts every post, as it counts every JSON call: refused, tampered with or taken, one per request.
     // Over the limit it refuses with 429 and sets Retry-After on the context, which the page's answer carries.
     const throttled = (await core.signUpLimit(c, async () => {})) instanceof Response;
-    if (throttled) return answerPage(c, options, shop, page, { outcome: 'failed', placement, values: values ?? emptyFormValues() }, 429);
-    if (!values) return answerPage(c, options, shop, page, { outcome: 'failed', placement, values: emptyFormValues() }, 400);
+    if (throttled)
+      return answerPage(
+        c,
+        options,
+        shop,
+        page,
+        { outcome: 'failed', placement, values: values ?? emptyFormValues() },
+        429,
+      );
+    if (!values)
+      return answerPage(c, options, shop, page, { outcome: 'failed', placement, values: emptyFormValues() }, 400);
 
     const signedUp = (email: string) => {
       setSignedUpCookie(c, options.secret, signUpFormPath(shop), { email, segment: shop.segment, page, placement });
@@ -75,7 +102,8 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     // A filled honeypot is a bot: it sees the success, nothing is stored or sent (docs/newsletter.md#honeypot).
     if (values.email !== '') return signedUp(values.newsletterEmail.trim());
     const checked = validateNewsletterForm(shop.newsletter, values, { origin: 'onsite', originAddition: 'subsite' });
-    if (!checked.success) return answerPage(c, options, shop, page, { outcome: 'invalid', placement, values, errors: checked.errors }, 400);
+    if (!checked.success)
+      return answerPage(c, options, shop, page, { outcome: 'invalid', placement, values, errors: checked.errors }, 400);
     try {
       registerSignUp(core.db, core.store, core.jobs, core.options, { body: checked.request, shop });
     } catch (error) {
@@ -93,7 +121,14 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     const signedUp = readSignedUpCookie(c, options.secret, shop.segment);
     // Nothing (any more) to show: the shop's own sign-up.
     if (!signedUp) return c.redirect(`/${shop.segment}/#${signUpSectionId('page')}`, 303);
-    return answerPage(c, options, shop, signedUp.page, { outcome: 'signedUp', placement: signedUp.placement, email: signedUp.email }, 200);
+    return answerPage(
+      c,
+      options,
+      shop,
+      signedUp.page,
+      { outcome: 'signedUp', placement: signedUp.placement, email: signedUp.email },
+      200,
+    );
   });
 
   return app;

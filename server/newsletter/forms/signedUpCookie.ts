@@ -31,15 +31,34 @@ function signature(secret: string, payload: string): Buffer {
  * scoped to the sign-up path and short-lived: the address never appears in a URL, and a reload shows the same success
  * without signing up again.
  */
-export function setSignedUpCookie(c: Context, secret: string, path: string, signedUp: SignedUp, now = Date.now()): void {
-  const payload = Buffer.from(JSON.stringify({ ...signedUp, until: now + SIGNED_UP_COOKIE_MAX_AGE_SECONDS * 1000 })).toString('base64url');
+export function setSignedUpCookie(
+  c: Context,
+  secret: string,
+  path: string,
+  signedUp: SignedUp,
+  now = Date.now(),
+): void {
+  const payload = Buffer.from(
+    JSON.stringify({ ...signedUp, until: now + SIGNED_UP_COOKIE_MAX_AGE_SECONDS * 1000 }),
+  ).toString('base64url');
   const value = `${payload}.${signature(secret, payload).toString('base64url')}`;
   // Secure on https (the path scope rules out the `__Host-` prefix, which needs `Path=/`).
-  setCookie(c, SIGNED_UP_COOKIE, value, { path, httpOnly: true, sameSite: 'Lax', maxAge: SIGNED_UP_COOKIE_MAX_AGE_SECONDS, secure: sessionCookiePrefix(c) === 'host' });
+  setCookie(c, SIGNED_UP_COOKIE, value, {
+    path,
+    httpOnly: true,
+    sameSite: 'Lax',
+    maxAge: SIGNED_UP_COOKIE_MAX_AGE_SECONDS,
+    secure: sessionCookiePrefix(c) === 'host',
+  });
 }
 
 /** The sign-up the request's cookie carries, if it is genuine, unexpired and of this shop; undefined otherwise. */
-export function readSignedUpCookie(c: Context, secret: string, segment: string, now = Date.now()): SignedUp | undefined {
+export function readSignedUpCookie(
+  c: Context,
+  secret: string,
+  segment: string,
+  now = Date.now(),
+): SignedUp | undefined {
   const value = getCookie(c, SIGNED_UP_COOKIE) ?? '';
   const [payload, mac, ...rest] = value.split('.');
   if (!payload || !mac || rest.length > 0) return undefined;

@@ -1,9 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
-import { formFieldNames, signUpValuesOfPost, type ConfirmAnswer, type PreferencesAnswer } from '../../../src/shared/newsletter/formAnswers.ts';
+import {
+  formFieldNames,
+  signUpValuesOfPost,
+  type ConfirmAnswer,
+  type PreferencesAnswer,
+} from '../../../src/shared/newsletter/formAnswers.ts';
 import { newsletterPagePath } from '../../../src/shared/newsletter/pagePaths.ts';
-import { preferencesOf, preferencesValuesOf, validatePreferences } from '../../../src/shared/newsletter/preferencesSchema.ts';
+import {
+  preferencesOf,
+  preferencesValuesOf,
+  validatePreferences,
+} from '../../../src/shared/newsletter/preferencesSchema.ts';
 import { renderedPage } from '../../pages/renderedPage.ts';
 import { subscriberOfToken } from '../answers.ts';
 import type { NewsletterCore } from '../routes.ts';
@@ -20,7 +29,11 @@ const PREFERENCES_PATH = '/:segment/newsletter/preferences/';
 const SAVED_PARAMETER = 'saved';
 
 /** The sentences the pages' answers fall back to when no renderer is built. */
-type PlainAnswerKey = 'newsletter.error.doiInvalid' | 'newsletter.confirm.successHeading' | 'newsletter.preferences.unsubscribedHeading' | 'newsletter.error.generic';
+type PlainAnswerKey =
+  | 'newsletter.error.doiInvalid'
+  | 'newsletter.confirm.successHeading'
+  | 'newsletter.preferences.unsubscribedHeading'
+  | 'newsletter.error.generic';
 
 /** The subscribed row of a preferences token, or undefined for an unknown, spent, expired or pending one. */
 function subscribedRow(c: Context, core: NewsletterCore, token: string): OpenedSubscriber | undefined {
@@ -29,7 +42,10 @@ function subscribedRow(c: Context, core: NewsletterCore, token: string): OpenedS
 }
 
 /** The preferences page's answer for a stored subscription. */
-function ready(row: SubscriberRow, extra: Partial<Extract<PreferencesAnswer, { outcome: 'ready' }>> = {}): PreferencesAnswer {
+function ready(
+  row: SubscriberRow,
+  extra: Partial<Extract<PreferencesAnswer, { outcome: 'ready' }>> = {},
+): PreferencesAnswer {
   const stored = preferencesOf(toSubscriber(row));
   return { outcome: 'ready', email: row.email, stored, values: stored, errors: {}, ...extra };
 }
@@ -41,14 +57,20 @@ function ready(row: SubscriberRow, extra: Partial<Extract<PreferencesAnswer, { o
  */
 export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOptions): Hono {
   const app = new Hono();
-  const page = async (c: Context, shop: Shop, locals: { confirmAnswer?: ConfirmAnswer; preferencesAnswer?: PreferencesAnswer }, status = 200) => {
+  const page = async (
+    c: Context,
+    shop: Shop,
+    locals: { confirmAnswer?: ConfirmAnswer; preferencesAnswer?: PreferencesAnswer },
+    status = 200,
+  ) => {
     const path = `${c.req.path}${new URL(c.req.url).search}`;
     const footerContentJSON = options.footerContentAt(shop.code, new Date());
     return renderedPage(c, options.renderer, { path, locals: { ...locals, footerContentJSON }, status });
   };
   // No renderer built (docs/operations.md#on-demand-pages): the page cannot be shown; the status and one sentence in
   // the shop's language still say what happened.
-  const plain = (c: Context, shop: Shop, key: PlainAnswerKey, status: 200 | 400 | 404) => c.text(translationsFor(shop.locale)(key), status);
+  const plain = (c: Context, shop: Shop, key: PlainAnswerKey, status: 200 | 400 | 404) =>
+    c.text(translationsFor(shop.locale)(key), status);
 
   app.post(CONFIRM_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
@@ -56,18 +78,27 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const form = await readFormPost(c, options.config);
     if (form instanceof Response) return form;
     const row = subscriberOfToken(c, core.store, ['doi'], c.req.query('token') ?? '');
-    const preferencesToken = row instanceof Response || row.status !== 'WAITING_FOR_DOI' ? undefined : confirmSubscription(core, row);
+    const preferencesToken =
+      row instanceof Response || row.status !== 'WAITING_FOR_DOI' ? undefined : confirmSubscription(core, row);
     if (preferencesToken === undefined) {
-      return (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ?? plain(c, shop, 'newsletter.error.doiInvalid', 404);
+      return (
+        (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ??
+        plain(c, shop, 'newsletter.error.doiInvalid', 404)
+      );
     }
-    return (await page(c, shop, { confirmAnswer: { outcome: 'confirmed', preferencesToken } })) ?? plain(c, shop, 'newsletter.confirm.successHeading', 200);
+    return (
+      (await page(c, shop, { confirmAnswer: { outcome: 'confirmed', preferencesToken } })) ??
+      plain(c, shop, 'newsletter.confirm.successHeading', 200)
+    );
   });
 
   app.get(PREFERENCES_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
     if (!shop) return next();
     const row = subscribedRow(c, core, c.req.query('token') ?? '');
-    const answer: PreferencesAnswer = row ? ready(row, c.req.query(SAVED_PARAMETER) === undefined ? {} : { notice: 'saved' }) : { outcome: 'invalid' };
+    const answer: PreferencesAnswer = row
+      ? ready(row, c.req.query(SAVED_PARAMETER) === undefined ? {} : { notice: 'saved' })
+      : { outcome: 'invalid' };
     // An invalid link is a page that says so (200), as the static page did; without a renderer the static page loads
     // the subscription itself (with JavaScript).
     return (await page(c, shop, { preferencesAnswer: answer })) ?? next();
@@ -80,7 +111,9 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (form instanceof Response) return form;
     const token = c.req.query('token') ?? '';
     const row = subscribedRow(c, core, token);
-    const invalid = async () => (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ?? plain(c, shop, 'newsletter.error.doiInvalid', 404);
+    const invalid = async () =>
+      (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ??
+      plain(c, shop, 'newsletter.error.doiInvalid', 404);
     if (!row) return invalid();
     if (form.get(formFieldNames.intent) === 'unsubscribe') {
       if (!unsubscribe(core, row, 'preferences')) return invalid();
@@ -92,13 +125,23 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const posted = signUpValuesOfPost(form);
     const stored = preferencesOf(toSubscriber(row));
     const values = posted ? preferencesValuesOf(posted) : stored;
-    const checked = posted ? validatePreferences(shop.newsletter, values, stored) : ({ success: false, errors: {} } as const);
+    const checked = posted
+      ? validatePreferences(shop.newsletter, values, stored)
+      : ({ success: false, errors: {} } as const);
     const refused = checked.success ? updatePreferences(core, row, checked.request) : checked.errors;
     if (refused === TOKEN_GONE) return invalid();
     if (refused) {
-      const errors = Object.fromEntries(Object.entries(refused).map(([field, messages]) => [field, Array.isArray(messages) ? String(messages[0]) : String(messages)]));
+      const errors = Object.fromEntries(
+        Object.entries(refused).map(([field, messages]) => [
+          field,
+          Array.isArray(messages) ? String(messages[0]) : String(messages),
+        ]),
+      );
       const notice = Object.keys(errors).length === 0 ? { notice: 'saveFailed' as const } : {};
-      return (await page(c, shop, { preferencesAnswer: ready(row, { values, errors, ...notice }) }, 400)) ?? plain(c, shop, 'newsletter.error.generic', 400);
+      return (
+        (await page(c, shop, { preferencesAnswer: ready(row, { values, errors, ...notice }) }, 400)) ??
+        plain(c, shop, 'newsletter.error.generic', 400)
+      );
     }
     // Post/Redirect/Get: a reload shows the saved state and sends nothing again.
     return c.redirect(`${newsletterPagePath(shop, 'preferences', token)}&${SAVED_PARAMETER}=1`, 303);

@@ -10,7 +10,11 @@ import { senderLine, type MailContent } from './mailContent.ts';
  * voucher (never its preheader) only when `promisesVoucher` (the default): not to an address whose welcome voucher was issued and has expired,
  * which the welcome mail will not carry again (docs/newsletter.md#welcome-voucher).
  */
-export function confirmationMailContent(shop: Shop, confirmationLink: string, { promisesVoucher = true } = {}): MailContent {
+export function confirmationMailContent(
+  shop: Shop,
+  confirmationLink: string,
+  { promisesVoucher = true } = {},
+): MailContent {
   const t = translationsFor(shop.locale);
   return {
     locale: shop.locale,
@@ -20,9 +24,21 @@ export function confirmationMailContent(shop: Shop, confirmationLink: string, { 
     blocks: [
       { type: 'paragraph', text: t('newsletter.email.greeting') },
       { type: 'paragraph', text: t('newsletter.email.confirm.intro') },
-      { type: 'button', link: { text: t('newsletter.email.confirm.button'), href: confirmationLink }, hint: t('newsletter.email.confirm.linkHint') },
-      { type: 'paragraph', text: promisesVoucher ? t('newsletter.email.confirm.next', { percent: shop.welcomeVoucher.percent }) : t('newsletter.email.confirm.nextNoVoucher') },
-      { type: 'note', text: t('newsletter.email.confirm.expiry', { days: DOI_TOKEN_LIFETIME_MS / (24 * 60 * 60 * 1000) }) },
+      {
+        type: 'button',
+        link: { text: t('newsletter.email.confirm.button'), href: confirmationLink },
+        hint: t('newsletter.email.confirm.linkHint'),
+      },
+      {
+        type: 'paragraph',
+        text: promisesVoucher
+          ? t('newsletter.email.confirm.next', { percent: shop.welcomeVoucher.percent })
+          : t('newsletter.email.confirm.nextNoVoucher'),
+      },
+      {
+        type: 'note',
+        text: t('newsletter.email.confirm.expiry', { days: DOI_TOKEN_LIFETIME_MS / (24 * 60 * 60 * 1000) }),
+      },
       { type: 'note', text: t('newsletter.email.confirm.age', { age: shop.newsletter.minimumAge }) },
       { type: 'note', text: t('newsletter.email.confirm.ignore') },
     ],

@@ -21,7 +21,12 @@ export function mailGreeting(shop: Shop, name: SubscriberName | undefined): stri
   const firstName = name?.firstName?.trim();
   const lastName = name?.lastName?.trim();
   if (!shop.newsletter.showsPersonalFields || !lastName) return t('newsletter.email.greeting');
-  const titled = name?.salutation === 'MRS' ? 'newsletter.email.greetingMrs' : name?.salutation === 'MR' ? 'newsletter.email.greetingMr' : undefined;
+  const titled =
+    name?.salutation === 'MRS'
+      ? 'newsletter.email.greetingMrs'
+      : name?.salutation === 'MR'
+        ? 'newsletter.email.greetingMr'
+        : undefined;
   if (titled && hasString(shop.locale, titled)) return t(titled, { lastName });
   return firstName ? t('newsletter.email.greetingNamed', { firstName, lastName }) : t('newsletter.email.greeting');
 }

@@ -35,14 +35,26 @@ export interface MailContent {
 }
 
 /** The imprint's parts in the order every mail names them, after the trade name. */
-const imprintParts = ['address', 'register', 'seat', 'managingDirectors', 'taxNumber', 'shareCapital', 'website', 'contact', 'disclosure'] as const;
+const imprintParts = [
+  'address',
+  'register',
+  'seat',
+  'managingDirectors',
+  'taxNumber',
+  'shareCapital',
+  'website',
+  'contact',
+  'disclosure',
+] as const;
 
 /**
  * The sender as every mail names it: "Aroma Deutschland GmbH · Beispielstraße 1, … · Amtsgericht Hamburg, HRB … ·
  * Sitz der Gesellschaft: Hamburg · Geschäftsführer: …", with whatever else the shop's law asks for (the country table).
  */
 export function senderLine(shop: Pick<Shop, 'tradeName' | 'imprint'>): string {
-  return [shop.tradeName, ...imprintParts.map((part) => shop.imprint[part]).filter((text) => text !== undefined)].join(' · ');
+  return [shop.tradeName, ...imprintParts.map((part) => shop.imprint[part]).filter((text) => text !== undefined)].join(
+    ' · ',
+  );
 }
 
 /** A link in plain text: its words, and the address on the next line (clients make it clickable). */
@@ -59,7 +71,14 @@ export function mailText(content: MailContent): string {
       case 'button':
         return linkText(item.link);
       case 'code':
-        return [item.label, '', `    ${item.code}`, '', ...item.notes, ...(item.link ? [linkText(item.link)] : [])].join('\n');
+        return [
+          item.label,
+          '',
+          `    ${item.code}`,
+          '',
+          ...item.notes,
+          ...(item.link ? [linkText(item.link)] : []),
+        ].join('\n');
     }
   };
   const parts = [...content.blocks.map(block), content.signature];

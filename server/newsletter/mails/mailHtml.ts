@@ -35,7 +35,11 @@ function MailLinkText({ href, text, style }: MailLink & { style?: CSSProperties 
 function Block({ block }: { block: MailBlock }): ReactNode {
   switch (block.type) {
     case 'heading':
-      return h(Text, { style: { ...paragraph, fontSize: '24px', lineHeight: '32px', fontWeight: 700, margin: '0 0 24px' } }, block.text);
+      return h(
+        Text,
+        { style: { ...paragraph, fontSize: '24px', lineHeight: '32px', fontWeight: 700, margin: '0 0 24px' } },
+        block.text,
+      );
     case 'paragraph':
       return h(Text, { style: paragraph }, block.text);
     case 'note':
@@ -44,20 +48,60 @@ function Block({ block }: { block: MailBlock }): ReactNode {
       return h(
         Section,
         { style: { margin: '8px 0 24px' } },
-        h(Button, {
-          href: block.link.href,
-          style: { backgroundColor: theme.primary, color: theme.onPrimary, fontSize: '16px', fontWeight: 600, borderRadius: '4px', padding: '14px 24px' },
-        }, block.link.text),
+        h(
+          Button,
+          {
+            href: block.link.href,
+            style: {
+              backgroundColor: theme.primary,
+              color: theme.onPrimary,
+              fontSize: '16px',
+              fontWeight: 600,
+              borderRadius: '4px',
+              padding: '14px 24px',
+            },
+          },
+          block.link.text,
+        ),
         block.hint
-          ? h(Text, { style: { ...small, margin: '16px 0 0' } }, block.hint, h('br'), h(MailLinkText, { href: block.link.href, text: block.link.href, style: { wordBreak: 'break-all' } }))
+          ? h(
+              Text,
+              { style: { ...small, margin: '16px 0 0' } },
+              block.hint,
+              h('br'),
+              h(MailLinkText, { href: block.link.href, text: block.link.href, style: { wordBreak: 'break-all' } }),
+            )
           : null,
       );
     case 'code':
       return h(
         Section,
-        { style: { backgroundColor: theme.codeSurface, border: `2px dashed ${theme.primary}`, borderRadius: '4px', padding: '20px 16px', margin: '0 0 24px', textAlign: 'center' } },
+        {
+          style: {
+            backgroundColor: theme.codeSurface,
+            border: `2px dashed ${theme.primary}`,
+            borderRadius: '4px',
+            padding: '20px 16px',
+            margin: '0 0 24px',
+            textAlign: 'center',
+          },
+        },
         h(Text, { style: { ...small, color: theme.text, margin: '0 0 8px' } }, block.label),
-        h(Text, { style: { fontFamily: theme.mono, fontSize: '26px', lineHeight: '34px', fontWeight: 700, letterSpacing: '2px', color: theme.primary, margin: '0 0 12px' } }, block.code),
+        h(
+          Text,
+          {
+            style: {
+              fontFamily: theme.mono,
+              fontSize: '26px',
+              lineHeight: '34px',
+              fontWeight: 700,
+              letterSpacing: '2px',
+              color: theme.primary,
+              margin: '0 0 12px',
+            },
+          },
+          block.code,
+        ),
         ...block.notes.map((note, index) => h(Text, { key: index, style: { ...small, color: theme.text } }, note)),
         block.link ? h(Text, { style: { ...small, margin: '0' } }, h(MailLinkText, block.link)) : null,
       );
@@ -83,7 +127,24 @@ function Mail({ content }: { content: MailContent }) {
       h(
         Container,
         { style: { maxWidth: `${MAIL_COLUMN_PIXELS}px`, width: '100%' } },
-        h(Section, { style: { padding: `0 ${MAIL_GUTTER_PIXELS}px 16px` } }, h(Text, { style: { fontSize: '22px', lineHeight: '28px', fontWeight: 700, letterSpacing: '1px', color: theme.primary, margin: 0 } }, 'AROMA')),
+        h(
+          Section,
+          { style: { padding: `0 ${MAIL_GUTTER_PIXELS}px 16px` } },
+          h(
+            Text,
+            {
+              style: {
+                fontSize: '22px',
+                lineHeight: '28px',
+                fontWeight: 700,
+                letterSpacing: '1px',
+                color: theme.primary,
+                margin: 0,
+              },
+            },
+            'AROMA',
+          ),
+        ),
         // The card keeps the gutter the brand line and the footer have, so on a phone it does not touch the window's
         // edges (padding on a wrapping table: Outlook ignores margins on tables).
         h(
@@ -91,7 +152,14 @@ function Mail({ content }: { content: MailContent }) {
           { style: { padding: `0 ${MAIL_GUTTER_PIXELS}px` } },
           h(
             Section,
-            { style: { backgroundColor: theme.surface, border: `1px solid ${theme.border}`, borderRadius: '4px', padding: '32px 24px' } },
+            {
+              style: {
+                backgroundColor: theme.surface,
+                border: `1px solid ${theme.border}`,
+                borderRadius: '4px',
+                padding: '32px 24px',
+              },
+            },
             ...content.blocks.map((block, index) => h(Block, { key: index, block })),
             h(Text, { style: { ...paragraph, margin: 0 } }, content.signature),
           ),
@@ -101,7 +169,9 @@ function Mail({ content }: { content: MailContent }) {
           { style: { padding: `16px ${MAIL_GUTTER_PIXELS}px 0` } },
           h(Hr, { style: { borderColor: theme.border, margin: '0 0 16px' } }),
           ...(content.footer?.lines ?? []).map((line, index) => h(Text, { key: `line-${index}`, style: small }, line)),
-          ...(content.footer?.links ?? []).map((item, index) => h(Text, { key: `link-${index}`, style: small }, h(MailLinkText, item))),
+          ...(content.footer?.links ?? []).map((item, index) =>
+            h(Text, { key: `link-${index}`, style: small }, h(MailLinkText, item)),
+          ),
           h(Text, { key: 'sender', style: small }, content.sender),
         ),
       ),

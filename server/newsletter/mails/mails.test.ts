@@ -12,7 +12,10 @@ import { newsletterMessage } from './newsletterMails.ts';
 import { SAMPLE_SITE, sampleMails } from './sampleMails.ts';
 
 const site = SAMPLE_SITE;
-const settings = { from: 'Aroma Newsletter <newsletter@aroma.example>', replyTo: 'Aroma Kundenservice <service@aroma.example>' };
+const settings = {
+  from: 'Aroma Newsletter <newsletter@aroma.example>',
+  replyTo: 'Aroma Kundenservice <service@aroma.example>',
+};
 const welcome = sampleMails.welcome;
 const confirmation = sampleMails.confirmation;
 
@@ -21,7 +24,11 @@ async function onTheWire(content: ReturnType<typeof welcome>, oneClickUnsubscrib
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
   try {
     const messageId = '<20261124T101500123Z.0123456789abcdef@aroma.example>';
-    const message = await newsletterMessage(content, { to: 'anna@example.com', messageId, oneClickUnsubscribe }, settings);
+    const message = await newsletterMessage(
+      content,
+      { to: 'anna@example.com', messageId, oneClickUnsubscribe },
+      settings,
+    );
     await fileTransport(dir).send({ ...message, date: new Date('2026-11-24T10:15:00Z') }, { id: 1, messageId });
     const [file] = fs.readdirSync(dir);
     // Header lines unfolded, as a mail client reads them (RFC 5322 folds long ones).
@@ -33,20 +40,27 @@ async function onTheWire(content: ReturnType<typeof welcome>, oneClickUnsubscrib
 }
 
 describe('in every shop', () => {
-  test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: both mails in the shop language, from the catalogue, nothing left untranslated', async (_segment, shop) => {
-    const t = translationsFor(shop.locale);
-    for (const content of [confirmation(shop), welcome(shop)]) {
-      const html = await mailHtml(content);
-      const text = mailText(content);
-      expect(html).toContain(`lang="${shop.locale}"`);
-      for (const part of [html, text, content.subject]) expect(part).not.toMatch(/newsletter\.email\.|\{\{|\}\}/);
-      expect(text).toContain(t('newsletter.email.signature'));
-    }
-    expect(confirmation(shop).subject).toBe(t('newsletter.email.confirm.subject'));
-    expect(welcome(shop).subject).toBe(t('newsletter.email.welcome.subject', { percent: shop.welcomeVoucher.percent }));
-    expect(mailText(welcome(shop))).toContain('K7QM-3XHP-9RTD');
-    expect(mailText(confirmation(shop))).toContain(t('newsletter.email.confirm.age', { age: shop.newsletter.minimumAge }));
-  });
+  test.each(shops.map((shop) => [shop.segment, shop] as const))(
+    '%s: both mails in the shop language, from the catalogue, nothing left untranslated',
+    async (_segment, shop) => {
+      const t = translationsFor(shop.locale);
+      for (const content of [confirmation(shop), welcome(shop)]) {
+        const html = await mailHtml(content);
+        const text = mailText(content);
+        expect(html).toContain(`lang="${shop.locale}"`);
+        for (const part of [html, text, content.subject]) expect(part).not.toMatch(/newsletter\.email\.|\{\{|\}\}/);
+        expect(text).toContain(t('newsletter.email.signature'));
+      }
+      expect(confirmation(shop).subject).toBe(t('newsletter.email.confirm.subject'));
+      expect(welcome(shop).subject).toBe(
+        t('newsletter.email.welcome.subject', { percent: shop.welcomeVoucher.percent }),
+      );
+      expect(mailText(welcome(shop))).toContain('K7QM-3XHP-9RTD');
+      expect(mailText(confirmation(shop))).toContain(
+        t('newsletter.email.confirm.age', { age: shop.newsletter.minimumAge }),
+      );
+    },
+  );
 
   test('TR calls it the welcome discount code, in the subject and the body; HU states the end date and single use', async () => {
     const tr = welcome(shopBySegment('tr')!);
@@ -56,7 +70,9 @@ describe('in every shop', () => {
     expect(mailText(tr)).not.toMatch(/kupon/i);
     const hu = mailText(welcome(shopBySegment('hu')!));
     expect(hu).toContain('Utolsó felhasználási nap: 2026. december 23.');
-    expect(hu).toContain('A kupon a kiállításától számított 1\u00a0hónapig érvényes, és egy online vásárlás során egyszer használható fel.');
+    expect(hu).toContain(
+      'A kupon a kiállításától számított 1\u00a0hónapig érvényes, és egy online vásárlás során egyszer használható fel.',
+    );
     expect(mailText(welcome(shopBySegment('de')!))).not.toContain('Gültig bis');
   });
 
@@ -70,55 +86,85 @@ describe('in every shop', () => {
 
   test('the copy of issue 23: the fr-CH signature and the PL line for a sign-up somebody else made', () => {
     expect(mailText(confirmation(shopBySegment('ch-fr')!))).toContain('L’équipe Aroma');
-    expect(mailText(confirmation(shopBySegment('pl')!))).toContain('Jeśli ten zapis nie pochodzi od Ciebie, po prostu zignoruj tę wiadomość.');
+    expect(mailText(confirmation(shopBySegment('pl')!))).toContain(
+      'Jeśli ten zapis nie pochodzi od Ciebie, po prostu zignoruj tę wiadomość.',
+    );
   });
 
-  test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: a confirmation mail promises the welcome voucher only where the welcome mail brings a code', async (_segment, shop) => {
-    const t = translationsFor(shop.locale);
-    const promising = confirmation(shop);
-    // The double opt-in mail advertises nothing: its preheader never names the voucher, the body states the fact.
-    expect(promising.preheader).toBe(t('newsletter.email.confirm.preheaderNoVoucher'));
-    expect(mailText(promising)).toContain(t('newsletter.email.confirm.next', { percent: shop.welcomeVoucher.percent }));
-    // An address whose welcome voucher was issued and has expired: the newsletter follows the confirmation, nothing else.
-    const plain = confirmation(shop, { promisesVoucher: false });
-    expect(plain.preheader).toBe(t('newsletter.email.confirm.preheaderNoVoucher'));
-    expect(mailText(plain)).toContain(t('newsletter.email.confirm.nextNoVoucher'));
-    expect(mailText(plain)).not.toContain('%');
-  });
+  test.each(shops.map((shop) => [shop.segment, shop] as const))(
+    '%s: a confirmation mail promises the welcome voucher only where the welcome mail brings a code',
+    async (_segment, shop) => {
+      const t = translationsFor(shop.locale);
+      const promising = confirmation(shop);
+      // The double opt-in mail advertises nothing: its preheader never names the voucher, the body states the fact.
+      expect(promising.preheader).toBe(t('newsletter.email.confirm.preheaderNoVoucher'));
+      expect(mailText(promising)).toContain(
+        t('newsletter.email.confirm.next', { percent: shop.welcomeVoucher.percent }),
+      );
+      // An address whose welcome voucher was issued and has expired: the newsletter follows the confirmation, nothing else.
+      const plain = confirmation(shop, { promisesVoucher: false });
+      expect(plain.preheader).toBe(t('newsletter.email.confirm.preheaderNoVoucher'));
+      expect(mailText(plain)).toContain(t('newsletter.email.confirm.nextNoVoucher'));
+      expect(mailText(plain)).not.toContain('%');
+    },
+  );
 
   test.each([
     ['ch', 'Sie können sich jederzeit kostenlos abmelden.'],
     ['ch-fr', 'Vous pouvez vous désinscrire gratuitement à tout moment.'],
     ['hu', 'Bármikor ingyenesen leiratkozhat.'],
     ['tr', 'Abonelikten dilediğiniz zaman ücretsiz olarak çıkabilirsiniz.'],
-  ])('%s: the welcome mail, advertising, says that unsubscribing is free (UWG art. 3 al. 1 let. o, Grt. 6. §)', (segment, sentence) => {
-    expect(welcome(shopBySegment(segment)!).footer?.lines.join(' ')).toContain(sentence);
-  });
+  ])(
+    '%s: the welcome mail, advertising, says that unsubscribing is free (UWG art. 3 al. 1 let. o, Grt. 6. §)',
+    (segment, sentence) => {
+      expect(welcome(shopBySegment(segment)!).footer?.lines.join(' ')).toContain(sentence);
+    },
+  );
 
   test('CZ: the welcome mail says it is a commercial communication (480/2004 Sb.); no other shop says so in Czech', () => {
     expect(mailText(welcome(shopBySegment('cz')!))).toContain('Toto je obchodní sdělení.');
     expect(mailText(welcome(shopBySegment('sk')!))).not.toContain('obchodní sdělení');
   });
 
-  test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: the welcome mail links the preferences page in the words of the confirmation page', (_segment, shop) => {
-    const { footer } = welcome(shop);
-    expect(footer?.links).toEqual([{ text: translationsFor(shop.locale)('newsletter.preferences.link'), href: `${site}/${shop.segment}/newsletter/preferences/?token=pref` }]);
-  });
+  test.each(shops.map((shop) => [shop.segment, shop] as const))(
+    '%s: the welcome mail links the preferences page in the words of the confirmation page',
+    (_segment, shop) => {
+      const { footer } = welcome(shop);
+      expect(footer?.links).toEqual([
+        {
+          text: translationsFor(shop.locale)('newsletter.preferences.link'),
+          href: `${site}/${shop.segment}/newsletter/preferences/?token=pref`,
+        },
+      ]);
+    },
+  );
 
-  test.each(shops.map((shop) => [shop.segment, shop] as const))('%s: both mails name their sender, last, in text and HTML: the company, its address and register entry', async (_segment, shop) => {
-    for (const content of [confirmation(shop), welcome(shop)]) {
-      const text = mailText(content);
-      expect(text.trimEnd().endsWith(senderLine(shop))).toBe(true);
-      const html = await mailHtml(content);
-      for (const part of Object.values(shop.imprint)) expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
-    }
-  });
+  test.each(shops.map((shop) => [shop.segment, shop] as const))(
+    '%s: both mails name their sender, last, in text and HTML: the company, its address and register entry',
+    async (_segment, shop) => {
+      for (const content of [confirmation(shop), welcome(shop)]) {
+        const text = mailText(content);
+        expect(text.trimEnd().endsWith(senderLine(shop))).toBe(true);
+        const html = await mailHtml(content);
+        for (const part of Object.values(shop.imprint))
+          expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+      }
+    },
+  );
 
   // What each market's law asks a business e-mail to name (issue 31: §35a GmbHG, art. 206 §1 KSH, TTK 39(2), the
   // Austrian ECG and MedienG); the values are placeholders for legal to fill in.
   test.each([
     ['DE', [/Sitz der Gesellschaft: \S/, /Geschäftsführer: \S/]],
-    ['PL', [/Sąd Rejonowy dla m\.st\. Warszawy w\u00a0Warszawie, [XVI]+ Wydział Gospodarczy Krajowego Rejestru Sądowego/, /KRS \d{10}/, /NIP \d{10}/, /Kapitał zakładowy: [\d\u00a0]+,\d\d\u00a0zł/]],
+    [
+      'PL',
+      [
+        /Sąd Rejonowy dla m\.st\. Warszawy w\u00a0Warszawie, [XVI]+ Wydział Gospodarczy Krajowego Rejestru Sądowego/,
+        /KRS \d{10}/,
+        /NIP \d{10}/,
+        /Kapitał zakładowy: [\d\u00a0]+,\d\d\u00a0zł/,
+      ],
+    ],
     ['TR', [/MERSİS No: \d{16}/, /Ticaret Sicil No: \d+/, /https:\/\/\S+\/tr/, /İletişim: \S+@\S+/]],
     ['AT', [/E-Mail: \S+@\S+/, /Offenlegung nach § 25 MedienG: https:\/\/\S+/]],
   ] as const)('%s: the sender line names what the law asks for', (code, patterns) => {
@@ -128,7 +174,9 @@ describe('in every shop', () => {
 
   test('a re-subscription: the valid code again, or no code and the note that it was issued', () => {
     const de = shopBySegment('de')!;
-    const repeated = welcome(de, { voucher: { mode: 'repeat', code: 'K7QM-3XHP-9RTD', percent: de.welcomeVoucher.percent, validUntil: null } });
+    const repeated = welcome(de, {
+      voucher: { mode: 'repeat', code: 'K7QM-3XHP-9RTD', percent: de.welcomeVoucher.percent, validUntil: null },
+    });
     expect(mailText(repeated)).toContain('bereits geschickt');
     expect(mailText(repeated)).toContain('K7QM-3XHP-9RTD');
     const issued = welcome(de, { voucher: { mode: 'alreadyIssued' } });
@@ -150,9 +198,12 @@ describe('the greeting', () => {
     ['at', { salutation: 'DIVERS', firstName: 'Alex', lastName: 'Muster' }, 'Guten Tag Alex Muster,'],
     // Turkish puts Bey and Hanım after the first name: no title form, so both names even with a salutation.
     ['tr', { salutation: 'MR', firstName: 'Ahmet', lastName: 'Yılmaz' }, 'Sayın Ahmet Yılmaz,'],
-  ] as const)('%s: the welcome mail greets a subscriber who gave a name by it, in the language\'s form (%j)', (segment, name, expected) => {
-    expect(greeting(welcome(shopBySegment(segment)!, { name }))).toEqual({ type: 'paragraph', text: expected });
-  });
+  ] as const)(
+    "%s: the welcome mail greets a subscriber who gave a name by it, in the language's form (%j)",
+    (segment, name, expected) => {
+      expect(greeting(welcome(shopBySegment(segment)!, { name }))).toEqual({ type: 'paragraph', text: expected });
+    },
+  );
 
   test.each([
     ['hu', { salutation: 'MRS', firstName: null, lastName: null }, 'Kedves Olvasónk!'],
@@ -166,14 +217,20 @@ describe('the greeting', () => {
   });
 
   test('a name full of markup stays text in the HTML part', async () => {
-    const html = await mailHtml(welcome(shopBySegment('tr')!, { name: { salutation: null, firstName: '<b>Ayşe</b>', lastName: 'Y&lmaz' } }));
+    const html = await mailHtml(
+      welcome(shopBySegment('tr')!, { name: { salutation: null, firstName: '<b>Ayşe</b>', lastName: 'Y&lmaz' } }),
+    );
     expect(html).toContain('Sayın &lt;b&gt;Ayşe&lt;/b&gt; Y&amp;lmaz,');
   });
 });
 
 describe('the HTML part', () => {
   test('escapes user data: an address full of markup stays text', async () => {
-    const html = await mailHtml(welcome(shopBySegment('de')!, { email: `"<script>alert('x')</script>"&<img src=x onerror=alert(1)>@example.com` }));
+    const html = await mailHtml(
+      welcome(shopBySegment('de')!, {
+        email: `"<script>alert('x')</script>"&<img src=x onerror=alert(1)>@example.com`,
+      }),
+    );
     expect(html).not.toMatch(/<script|<img|onerror=alert\(1\)>/);
     expect(html).toContain('&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;');
     expect(html).toContain('&amp;&lt;img src=x onerror=alert(1)&gt;');

@@ -84,8 +84,11 @@ export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSe
       const { token, site } = payloadOf<ConfirmationPayload>(job);
       if (subscribers.byToken('doi', token)?.id !== job.subscriber_id) return null;
       const shop = shopOf(site);
-      const promisesVoucher = job.subscriber_id === null || vouchers.outlook(job.subscriber_id, shop) !== 'alreadyIssued';
-      const content = confirmationMailContent(shop, confirmationLink(settings.siteUrl, shop, token), { promisesVoucher });
+      const promisesVoucher =
+        job.subscriber_id === null || vouchers.outlook(job.subscriber_id, shop) !== 'alreadyIssued';
+      const content = confirmationMailContent(shop, confirmationLink(settings.siteUrl, shop, token), {
+        promisesVoucher,
+      });
       return newsletterMessage(content, { to: job.recipient, messageId: job.message_id }, settings);
     },
     sent(job, at) {
@@ -107,15 +110,25 @@ export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSe
         voucher:
           voucherMode === 'alreadyIssued'
             ? { mode: 'alreadyIssued' }
-            : { mode: voucherMode, code: voucher.code, percent: voucher.percent, validUntil: voucher.valid_until ? new Date(voucher.valid_until) : null },
+            : {
+                mode: voucherMode,
+                code: voucher.code,
+                percent: voucher.percent,
+                validUntil: voucher.valid_until ? new Date(voucher.valid_until) : null,
+              },
         links: {
           preferences: settings.siteUrl + newsletterPagePath(shop, 'preferences', preferencesToken),
           shop: `${settings.siteUrl}/${shop.segment}/`,
           voucherConditions: `${settings.siteUrl}/${shop.segment}${shop.links.voucherConditions}`,
         },
       });
-      const oneClickUnsubscribe = settings.siteUrl + serviceUrl(services.newsletter, 'unsubscribeOneClick', { token: preferencesToken });
-      return newsletterMessage(content, { to: job.recipient, messageId: job.message_id, oneClickUnsubscribe }, settings);
+      const oneClickUnsubscribe =
+        settings.siteUrl + serviceUrl(services.newsletter, 'unsubscribeOneClick', { token: preferencesToken });
+      return newsletterMessage(
+        content,
+        { to: job.recipient, messageId: job.message_id, oneClickUnsubscribe },
+        settings,
+      );
     },
   };
 

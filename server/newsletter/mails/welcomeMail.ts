@@ -6,8 +6,7 @@ import { senderLine, type MailBlock, type MailContent, type MailLink } from './m
 
 /** The voucher part of a welcome mail: a new code, the still valid one again, or none (issued before, expired). */
 export type WelcomeMailVoucher =
-  | { mode: 'new' | 'repeat'; code: string; percent: number; validUntil: Date | null }
-  | { mode: 'alreadyIssued' };
+  { mode: 'new' | 'repeat'; code: string; percent: number; validUntil: Date | null } | { mode: 'alreadyIssued' };
 
 /** What a welcome mail needs besides the shop. */
 export interface WelcomeMailInput {
@@ -35,18 +34,43 @@ export function welcomeMailContent(shop: Shop, { email, name, voucher, links }: 
   const t = translationsFor(shop.locale);
   const conditions: MailLink = { text: t('newsletter.link.voucherConditions'), href: links.voucherConditions };
   const voucherBlocks = (): MailBlock[] => {
-    if (voucher.mode === 'alreadyIssued') return [{ type: 'paragraph', text: t('newsletter.email.welcome.alreadyIssued') }];
+    if (voucher.mode === 'alreadyIssued')
+      return [{ type: 'paragraph', text: t('newsletter.email.welcome.alreadyIssued') }];
     const validUntil = voucher.validUntil
-      ? [t('newsletter.email.welcome.validUntil', { date: new Intl.DateTimeFormat(shop.locale, { dateStyle: 'long', timeZone: shop.timeZone }).format(voucher.validUntil) })]
+      ? [
+          t('newsletter.email.welcome.validUntil', {
+            date: new Intl.DateTimeFormat(shop.locale, { dateStyle: 'long', timeZone: shop.timeZone }).format(
+              voucher.validUntil,
+            ),
+          }),
+        ]
       : [];
     return [
-      { type: 'paragraph', text: voucher.mode === 'new' ? t('newsletter.email.welcome.voucher', { percent: voucher.percent }) : t('newsletter.email.welcome.repeat') },
-      { type: 'code', label: t('newsletter.email.welcome.codeLabel'), code: voucher.code, notes: [t('newsletter.email.welcome.conditions', { months: shop.welcomeVoucher.validMonths ?? '' }), ...validUntil], link: conditions },
+      {
+        type: 'paragraph',
+        text:
+          voucher.mode === 'new'
+            ? t('newsletter.email.welcome.voucher', { percent: voucher.percent })
+            : t('newsletter.email.welcome.repeat'),
+      },
+      {
+        type: 'code',
+        label: t('newsletter.email.welcome.codeLabel'),
+        code: voucher.code,
+        notes: [
+          t('newsletter.email.welcome.conditions', { months: shop.welcomeVoucher.validMonths ?? '' }),
+          ...validUntil,
+        ],
+        link: conditions,
+      },
     ];
   };
   return {
     locale: shop.locale,
-    subject: voucher.mode === 'alreadyIssued' ? t('newsletter.email.welcome.subjectReturning') : t('newsletter.email.welcome.subject', { percent: voucher.percent }),
+    subject:
+      voucher.mode === 'alreadyIssued'
+        ? t('newsletter.email.welcome.subjectReturning')
+        : t('newsletter.email.welcome.subject', { percent: voucher.percent }),
     preheader: t('newsletter.email.welcome.preheader'),
     blocks: [
       { type: 'heading', text: t('newsletter.email.welcome.heading') },

@@ -13,7 +13,9 @@ const builtContentVersionsSchema = v.record(v.string(), v.number());
 
 /** Writes the versions of the footers just loaded into the build output `outDir`. */
 export function writeBuiltContentVersions(outDir: string, footers: readonly LoadedFooter[]): void {
-  const versions = Object.fromEntries(footers.flatMap((footer) => (footer.contentVersion === undefined ? [] : [[footer.segment, footer.contentVersion]])));
+  const versions = Object.fromEntries(
+    footers.flatMap((footer) => (footer.contentVersion === undefined ? [] : [[footer.segment, footer.contentVersion]])),
+  );
   fs.writeFileSync(path.join(outDir, FILE), JSON.stringify(versions));
 }
 

@@ -30,14 +30,21 @@ export async function fetchCmsFooter(origin: string, shop: Shop, timeoutMs = REQ
     response = await fetchWithTimeout(
       `${origin}${FOOTER_PROMOTION_PATH}`,
       // Credentials and an empty referrer (docs/calls.md#promotion). The `site` header names the shop.
-      { credentials: 'include', referrer: '', referrerPolicy: 'no-referrer', headers: { site: shop.code, accept: 'application/json' } },
+      {
+        credentials: 'include',
+        referrer: '',
+        referrerPolicy: 'no-referrer',
+        headers: { site: shop.code, accept: 'application/json' },
+      },
       timeoutMs,
     );
   } catch (error) {
-    if (error instanceof CallError && error.failure === 'timeout') return { ok: false, reason: `the promotion service did not answer within ${timeoutMs} ms` };
+    if (error instanceof CallError && error.failure === 'timeout')
+      return { ok: false, reason: `the promotion service did not answer within ${timeoutMs} ms` };
     return { ok: false, reason: `the promotion service could not be reached at ${origin}` };
   }
-  if (response.status === 404) return { ok: false, reason: 'the promotion service has no SHOP_FOOTER for this shop (404)' };
+  if (response.status === 404)
+    return { ok: false, reason: 'the promotion service has no SHOP_FOOTER for this shop (404)' };
   if (!response.ok) return { ok: false, reason: `the promotion service answered HTTP ${response.status}` };
   let body: unknown;
   try {

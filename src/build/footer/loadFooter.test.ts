@@ -8,8 +8,10 @@ import { loadFooter, reportLine, type LoadFooterOptions } from './loadFooter.ts'
 import { unavailableMessage } from '../../lib/footer/unavailableFooter.ts';
 import { versionOfEntityTag } from './fetchCmsFooter.ts';
 
-const seed = (segment: string) => fs.readFileSync(path.resolve(import.meta.dirname, `../../../server/seed/footer/${segment}.json`), 'utf8');
-const fallbackFor = (shop: Shop) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../content/footer/${shop.segment}.json`), 'utf8'));
+const seed = (segment: string) =>
+  fs.readFileSync(path.resolve(import.meta.dirname, `../../../server/seed/footer/${segment}.json`), 'utf8');
+const fallbackFor = (shop: Shop) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../content/footer/${shop.segment}.json`), 'utf8'));
 const de = shopBySegment('de')!;
 const at = shopBySegment('at')!;
 const ch = shopBySegment('ch')!;
@@ -38,10 +40,16 @@ afterEach(async () => {
 
 const options = (origin: string, extra: Partial<LoadFooterOptions> = {}): LoadFooterOptions => ({
   // Generous for a busy machine; the timeout test sets its own short one.
-  origin, readFallback: fallbackFor, allowMinimal: false, timeoutMs: 5000, ...extra,
+  origin,
+  readFallback: fallbackFor,
+  allowMinimal: false,
+  timeoutMs: 5000,
+  ...extra,
 });
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+  res
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
 describe('loadFooter', () => {
@@ -58,7 +66,9 @@ describe('loadFooter', () => {
   test('keeps the CMS version the entity tag names, used or not, and says it in the report line', async () => {
     let answer = { status: 200, body: { contentJSON: seed('hu') } as unknown };
     const origin = await promotionService((_req, res) => {
-      res.writeHead(answer.status, { 'content-type': 'application/json', etag: '"7"' }).end(JSON.stringify(answer.body));
+      res
+        .writeHead(answer.status, { 'content-type': 'application/json', etag: '"7"' })
+        .end(JSON.stringify(answer.body));
     });
     const used = await loadFooter(hu, options(origin));
     expect(used).toMatchObject({ source: 'cms', contentVersion: 7 });
@@ -67,7 +77,9 @@ describe('loadFooter', () => {
     answer = { status: 200, body: { contentJSON: JSON.stringify({ headline: 42 }) } };
     const fallback = await loadFooter(de, options(origin));
     expect(fallback).toMatchObject({ source: 'fallback', contentVersion: 7 });
-    expect(reportLine(fallback)).toMatch(/^footer de: FALLBACK \(CMS version 7 not used\), 0 problem\(s\) dropped \(CMS content is invalid: /);
+    expect(reportLine(fallback)).toMatch(
+      /^footer de: FALLBACK \(CMS version 7 not used\), 0 problem\(s\) dropped \(CMS content is invalid: /,
+    );
     answer = { status: 500, body: {} };
     expect(await loadFooter(de, options(origin))).not.toHaveProperty('contentVersion');
   });
@@ -75,37 +87,54 @@ describe('loadFooter', () => {
   test('records no version for an entity tag that is not a version number', () => {
     expect(versionOfEntityTag('"12"')).toBe(12);
     expect(versionOfEntityTag('W/"12"')).toBe(12);
-    for (const tag of [null, '', 'w/"12"', '"v12"', '12', '"1.5"', '"99999999999999999"']) expect(versionOfEntityTag(tag)).toBeUndefined();
+    for (const tag of [null, '', 'w/"12"', '"v12"', '12', '"1.5"', '"99999999999999999"'])
+      expect(versionOfEntityTag(tag)).toBeUndefined();
   });
 
   test('falls back when the service is down', async () => {
     const origin = await promotionService(() => {});
     await new Promise((resolve) => server!.close(resolve));
     const footer = await loadFooter(de, options(origin));
-    expect(footer).toMatchObject({ source: 'fallback', reasons: [`the promotion service could not be reached at ${origin}`] });
-    expect(footer.content?.teaserGroups.find((g) => g.heading.iconName === 'returns')?.introductoryText).toMatch(/30 Tage/);
+    expect(footer).toMatchObject({
+      source: 'fallback',
+      reasons: [`the promotion service could not be reached at ${origin}`],
+    });
+    expect(footer.content?.teaserGroups.find((g) => g.heading.iconName === 'returns')?.introductoryText).toMatch(
+      /30 Tage/,
+    );
   });
 
   test('falls back on 404', async () => {
     const origin = await promotionService((_req, res) => json(res, 404, { type: 'urn:promotion:not_found' }));
     const footer = await loadFooter(at, options(origin));
-    expect(footer).toMatchObject({ source: 'fallback', reasons: ['the promotion service has no SHOP_FOOTER for this shop (404)'] });
+    expect(footer).toMatchObject({
+      source: 'fallback',
+      reasons: ['the promotion service has no SHOP_FOOTER for this shop (404)'],
+    });
     expect(JSON.stringify(footer.content)).toMatch(/14 Tage/);
   });
 
   test('falls back on a timeout without waiting 15 s', async () => {
-    const origin = await promotionService(() => { /* never answers */ });
+    const origin = await promotionService(() => {
+      /* never answers */
+    });
     const started = Date.now();
     const footer = await loadFooter(ch, options(origin, { timeoutMs: 200 }));
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(footer).toMatchObject({ source: 'fallback', reasons: ['the promotion service did not answer within 200 ms'] });
+    expect(footer).toMatchObject({
+      source: 'fallback',
+      reasons: ['the promotion service did not answer within 200 ms'],
+    });
     expect(JSON.stringify(footer.content)).toMatch(/3 Monate/);
   });
 
   test('falls back on an answer that is not JSON, or whose contentJSON is not JSON', async () => {
     let body = '<html>oops</html>';
     const origin = await promotionService((_req, res) => json(res, 200, body));
-    expect(await loadFooter(de, options(origin))).toMatchObject({ source: 'fallback', reasons: ['the promotion service answered with invalid JSON'] });
+    expect(await loadFooter(de, options(origin))).toMatchObject({
+      source: 'fallback',
+      reasons: ['the promotion service answered with invalid JSON'],
+    });
     body = JSON.stringify({ contentJSON: '{"headline":' });
     const footer = await loadFooter(de, options(origin));
     expect(footer.source).toBe('fallback');
@@ -123,7 +152,10 @@ describe('loadFooter', () => {
 
   test('falls back on a server error', async () => {
     const origin = await promotionService((_req, res) => json(res, 500, {}));
-    expect(await loadFooter(de, options(origin))).toMatchObject({ source: 'fallback', reasons: ['the promotion service answered HTTP 500'] });
+    expect(await loadFooter(de, options(origin))).toMatchObject({
+      source: 'fallback',
+      reasons: ['the promotion service answered HTTP 500'],
+    });
   });
 
   test('keeps CMS content with an unsafe link, minus the link, and counts it', async () => {
@@ -132,7 +164,9 @@ describe('loadFooter', () => {
     const origin = await promotionService((_req, res) => json(res, 200, { contentJSON: JSON.stringify(content) }));
     const footer = await loadFooter(shopBySegment('tr')!, options(origin));
     expect(footer.source).toBe('cms');
-    expect(footer.dropped).toEqual([{ path: '$.socialMedia.icons[0].link', message: 'unsafe link "javascript:alert(1)" dropped' }]);
+    expect(footer.dropped).toEqual([
+      { path: '$.socialMedia.icons[0].link', message: 'unsafe link "javascript:alert(1)" dropped' },
+    ]);
   });
 
   test('a shop without fallback is unavailable, with a message naming the country and the problem', async () => {
@@ -140,7 +174,9 @@ describe('loadFooter', () => {
     const footer = await loadFooter(hu, options(origin));
     expect(footer.source).toBe('unavailable');
     expect(footer.content).toBeUndefined();
-    expect(unavailableMessage(footer, hu.code)).toMatch(/^The HU shop has no footer: the promotion service has no SHOP_FOOTER for this shop \(404\)\. .*--allow-minimal-footer/);
+    expect(unavailableMessage(footer, hu.code)).toMatch(
+      /^The HU shop has no footer: the promotion service has no SHOP_FOOTER for this shop \(404\)\. .*--allow-minimal-footer/,
+    );
   });
 
   test('a shop without fallback gets the minimal footer when the operator allows it', async () => {

@@ -17,7 +17,10 @@ export interface LoadFooterOptions {
 }
 
 function describe(errors: FooterProblem[]): string {
-  const shown = errors.slice(0, 5).map((e) => `${e.path}: ${e.message}`).join('; ');
+  const shown = errors
+    .slice(0, 5)
+    .map((e) => `${e.path}: ${e.message}`)
+    .join('; ');
   return `${errors.length} invalid value(s): ${shown}${errors.length > 5 ? '; ...' : ''}`;
 }
 
@@ -43,7 +46,8 @@ function chooseFooter(shop: Shop, answer: CmsAnswer, options: LoadFooterOptions)
 
   if (shop.hasFooterFallback) {
     const parsed = parseShopFooter(options.readFallback(shop), shop);
-    if (parsed.ok) return { segment: shop.segment, source: 'fallback', content: parsed.content, dropped: parsed.dropped, reasons };
+    if (parsed.ok)
+      return { segment: shop.segment, source: 'fallback', content: parsed.content, dropped: parsed.dropped, reasons };
     reasons.push(`fallback content is invalid: ${describe(parsed.errors)}`);
   }
   return { segment: shop.segment, source: options.allowMinimal ? 'minimal' : 'unavailable', dropped: [], reasons };
@@ -53,7 +57,11 @@ function chooseFooter(shop: Shop, answer: CmsAnswer, options: LoadFooterOptions)
 export function reportLine(footer: LoadedFooter): string {
   const dropped = `${footer.dropped.length} problem(s) dropped`;
   const why = footer.reasons.length ? ` (${footer.reasons.join('; ')})` : '';
-  const version = footer.contentVersion === undefined ? ''
-    : footer.source === 'cms' ? ` (version ${footer.contentVersion})` : ` (CMS version ${footer.contentVersion} not used)`;
+  const version =
+    footer.contentVersion === undefined
+      ? ''
+      : footer.source === 'cms'
+        ? ` (version ${footer.contentVersion})`
+        : ` (CMS version ${footer.contentVersion} not used)`;
   return `footer ${footer.segment}: ${footer.source.toUpperCase()}${version}, ${dropped}${why}`;
 }

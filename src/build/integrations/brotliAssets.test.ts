@@ -21,7 +21,12 @@ test('a Brotli sibling for each text file of 1 KB and more, which decodes to the
   fs.writeFileSync(path.join(dir, 'photo.x5.webp'), Buffer.alloc(4096, 9));
 
   expect(precompressAssets(dir)).toBe(2);
-  expect(fs.readdirSync(dir).filter((name) => name.endsWith('.br')).sort()).toEqual(['island.x1.js.br', 'page.x2.css.br']);
+  expect(
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.br'))
+      .sort(),
+  ).toEqual(['island.x1.js.br', 'page.x2.css.br']);
   expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'island.x1.js.br'))).toString('utf8')).toBe(script);
   expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'page.x2.css.br'))).toString('utf8')).toBe(style);
   expect(fs.statSync(path.join(dir, 'page.x2.css.br')).size).toBeLessThan(Buffer.byteLength(style) / 10);

@@ -17,8 +17,9 @@ function inPageOrder(styles: PageStyles): PageStyles {
 
 function stylesheet(styles: PageStyles, dir: string): string {
   // base.css among them carries the island wrappers' rule, which Astro would write inline (a host page's CSP would block it).
-  return inPageOrder(styles).map(({ sheet }) =>
-    sheet.type === 'inline' ? sheet.content : fs.readFileSync(path.join(dir, sheet.src), 'utf8')).join('\n');
+  return inPageOrder(styles)
+    .map(({ sheet }) => (sheet.type === 'inline' ? sheet.content : fs.readFileSync(path.join(dir, sheet.src), 'utf8')))
+    .join('\n');
 }
 
 /**
@@ -44,7 +45,9 @@ export function footerFragments(): AstroIntegration {
           if (!match) continue;
           const segment = match[1]!;
           const name = match[2] as FooterFragmentName;
-          const page = [...(buildPages?.values() ?? [])].find((data) => data.route.pattern.test(`/${pathname.replace(/^\//, '')}`));
+          const page = [...(buildPages?.values() ?? [])].find((data) =>
+            data.route.pattern.test(`/${pathname.replace(/^\//, '')}`),
+          );
           if (!page) throw new Error(`No build data for the fragment page ${pathname}`);
           fs.writeFileSync(path.join(root, fragmentStylesheetPath(segment, name)), stylesheet(page.styles, root));
           const folder = path.join(root, 'fragments', segment, name);

@@ -15,7 +15,8 @@ export function footerReport(): AstroIntegration {
     hooks: {
       'astro:build:done': ({ logger, dir }) => {
         const footers = takeLoadedFooters();
-        if (footers.length > 0) logger.info(`Footer report:\n${footers.map((footer) => `  ${reportLine(footer)}`).join('\n')}`);
+        if (footers.length > 0)
+          logger.info(`Footer report:\n${footers.map((footer) => `  ${reportLine(footer)}`).join('\n')}`);
         writeBuiltContentVersions(fileURLToPath(dir), footers);
       },
     },

@@ -10,7 +10,9 @@ const modules: Record<string, { isEntry?: boolean; importers?: string[]; dynamic
   '/src/islands/Country.tsx': { isEntry: true },
   '/src/scripts/preview/startPreview.ts': { importers: [], dynamicImporters: ['/src/scripts/shopPage.ts'] },
   '/src/shared/cookies.ts': { importers: ['/src/scripts/shopPage.ts', '/src/islands/Signup.tsx'] },
-  '/node_modules/valibot/dist/index.js': { importers: ['/src/islands/Signup.tsx', '/src/scripts/preview/startPreview.ts'] },
+  '/node_modules/valibot/dist/index.js': {
+    importers: ['/src/islands/Signup.tsx', '/src/scripts/preview/startPreview.ts'],
+  },
   '/src/lib/hydration/useAdoptLiveValues.ts': { importers: ['/src/islands/Signup.tsx', '/src/islands/Country.tsx'] },
   '/src/ui/Button/Button.tsx': { importers: ['/src/islands/Signup.tsx'] },
   '/src/scripts/idleStart.ts': { importers: ['/src/scripts/shopPage.ts'] },
@@ -18,7 +20,13 @@ const modules: Record<string, { isEntry?: boolean; importers?: string[]; dynamic
 const context = {
   getModuleInfo: (id: string) => {
     const module = modules[id];
-    return module ? { isEntry: module.isEntry ?? false, importers: module.importers ?? [], dynamicImporters: module.dynamicImporters ?? [] } : null;
+    return module
+      ? {
+          isEntry: module.isEntry ?? false,
+          importers: module.importers ?? [],
+          dynamicImporters: module.dynamicImporters ?? [],
+        }
+      : null;
   },
 };
 
@@ -38,7 +46,7 @@ test('React is a file of its own', () => {
   expect(groupOf('/x/node_modules/react/index.js')).toBe('react');
 });
 
-test('what islands share with the page\'s script or with code loaded by import() goes to island-core', () => {
+test("what islands share with the page's script or with code loaded by import() goes to island-core", () => {
   expect(groupOf('/src/shared/cookies.ts')).toBe('island-core');
   expect(groupOf('/node_modules/valibot/dist/index.js')).toBe('island-core');
 });

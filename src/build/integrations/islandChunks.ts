@@ -84,7 +84,9 @@ export function islandChunks(pageScript: string): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
         const groups = islandChunkGroups(path.join(fileURLToPath(config.root), pageScript));
-        updateConfig({ vite: { environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups } } } } } } } });
+        updateConfig({
+          vite: { environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups } } } } } } },
+        });
       },
     },
   };

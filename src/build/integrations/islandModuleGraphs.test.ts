@@ -11,14 +11,20 @@ const graph = new Map([
 ]);
 
 test('the closure holds every file imported directly or not, each once, and nothing else', () => {
-  expect(staticClosure(graph, ['_astro/Signup.js', '_astro/client.js'])).toEqual(
-    ['_astro/Signup.js', '_astro/islands.js', '_astro/core.js', '_astro/react.js', '_astro/client.js'],
-  );
+  expect(staticClosure(graph, ['_astro/Signup.js', '_astro/client.js'])).toEqual([
+    '_astro/Signup.js',
+    '_astro/islands.js',
+    '_astro/core.js',
+    '_astro/react.js',
+    '_astro/client.js',
+  ]);
 });
 
-test('every client:interaction island gets its component\'s and renderer\'s files; other islands stay as they are', () => {
-  const island = '<astro-island uid="1" component-url="/_astro/Signup.js" renderer-url="/_astro/client.js" ssr client="interaction" opts="{}">';
-  const eager = '<astro-island uid="2" component-url="/_astro/Unrelated.js" renderer-url="/_astro/client.js" ssr client="load">';
+test("every client:interaction island gets its component's and renderer's files; other islands stay as they are", () => {
+  const island =
+    '<astro-island uid="1" component-url="/_astro/Signup.js" renderer-url="/_astro/client.js" ssr client="interaction" opts="{}">';
+  const eager =
+    '<astro-island uid="2" component-url="/_astro/Unrelated.js" renderer-url="/_astro/client.js" ssr client="load">';
   const html = withIslandModules(`<main>${island}</astro-island>${eager}</astro-island></main>`, graph, '/');
   expect(html).toContain(
     `client="interaction" opts="{}" data-island-modules="/_astro/Signup.js /_astro/islands.js /_astro/core.js /_astro/react.js /_astro/client.js">`,

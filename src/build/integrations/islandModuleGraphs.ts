@@ -18,15 +18,22 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
  */
 export function withIslandModules(html: string, graph: ModuleGraph, base: string): string {
   return html.replace(ISLAND_TAG, (tag) => {
-    if (attribute(tag, 'client') !== INTERACTION_DIRECTIVE || attribute(tag, ISLAND_MODULES_ATTRIBUTE) !== undefined) return tag;
-    const entries = ['component-url', 'renderer-url'].flatMap((name) => attribute(tag, name) ?? []).filter((url) => url.startsWith(base));
-    const files = staticClosure(graph, entries.map((url) => url.slice(base.length)));
+    if (attribute(tag, 'client') !== INTERACTION_DIRECTIVE || attribute(tag, ISLAND_MODULES_ATTRIBUTE) !== undefined)
+      return tag;
+    const entries = ['component-url', 'renderer-url']
+      .flatMap((name) => attribute(tag, name) ?? [])
+      .filter((url) => url.startsWith(base));
+    const files = staticClosure(
+      graph,
+      entries.map((url) => url.slice(base.length)),
+    );
     return `${tag.slice(0, -1)} ${ISLAND_MODULES_ATTRIBUTE}="${files.map((file) => base + file).join(' ')}">`;
   });
 }
 
 function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -39,7 +46,8 @@ export function islandModuleGraphs(): AstroIntegration {
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle)) if (output.type === 'chunk') graph.set(output.fileName, output.imports);
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk') graph.set(output.fileName, output.imports);
     },
   };
   let base = '/';

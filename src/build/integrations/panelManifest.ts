@@ -9,7 +9,8 @@ import { PANEL_MANIFEST_PATH, panelManifestSchema, type PanelManifest } from '..
 
 /** The carrier page whose script and styles are the panel (src/pages/preview/panel/index.astro). */
 const CARRIER_PAGE = 'preview/panel/index.html';
-const STYLESHEET_OR_STYLE = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>|<style\b[^>]*>([\s\S]*?)<\/style>/g;
+const STYLESHEET_OR_STYLE =
+  /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>|<style\b[^>]*>([\s\S]*?)<\/style>/g;
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>/;
 
 /**

@@ -9,7 +9,9 @@ import type { Plugin as VitePlugin } from 'vite';
 const keepDynamicImports: EsbuildPlugin = {
   name: 'keep-dynamic-imports',
   setup(builder) {
-    builder.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+    builder.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
   },
 };
 
@@ -44,7 +46,9 @@ export function singleFileScript(entry: string): AstroIntegration {
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     async writeBundle(options, bundle) {
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk' && output.isEntry && output.moduleIds.includes(entryFile));
+      const chunks = Object.values(bundle).filter(
+        (output) => output.type === 'chunk' && output.isEntry && output.moduleIds.includes(entryFile),
+      );
       if (chunks.length !== 1) this.error(`Expected one client script containing ${entry}, found ${chunks.length}`);
       const file = path.join(options.dir!, chunks[0]!.fileName);
       fs.writeFileSync(file, await bundleStaticImports(file));

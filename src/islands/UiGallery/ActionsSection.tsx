@@ -31,27 +31,37 @@ export function ActionsSection({ strings: s, shopPath }: GallerySectionProps) {
           </Specimen>
         ))}
         <Specimen caption='prependIcon="cart" appendIcon="arrow-right"'>
-          <Button prependIcon="cart" appendIcon="arrow-right">{s['ui.gallery.sample.addToBag']}</Button>
+          <Button prependIcon="cart" appendIcon="arrow-right">
+            {s['ui.gallery.sample.addToBag']}
+          </Button>
         </Specimen>
         <Specimen caption='tag="a" variant="primary-outline"'>
-          <Button tag="a" href="#ui-button" variant="primary-outline">{s['ui.gallery.sample.learnMore']}</Button>
+          <Button tag="a" href="#ui-button" variant="primary-outline">
+            {s['ui.gallery.sample.learnMore']}
+          </Button>
         </Specimen>
         <Specimen caption="disabled">
           <Button disabled>{s['ui.gallery.sample.subscribe']}</Button>
         </Specimen>
         <Specimen caption='state="loading"'>
-          <Button state="loading" strings={s}>{s['ui.gallery.sample.subscribe']}</Button>
+          <Button state="loading" strings={s}>
+            {s['ui.gallery.sample.subscribe']}
+          </Button>
         </Specimen>
         <Specimen caption='type="submit" widthBehaviour="full-mobile" state={sending ? "loading" : "none"}' wide>
           <form className="ui-gallery__row" onSubmit={submit} data-testid="loading-form" data-submits={submits}>
             <Button type="submit" widthBehaviour="full-mobile" state={sending ? 'loading' : 'none'} strings={s}>
               {s['ui.gallery.sample.subscribe']}
             </Button>
-            <Button variant="text" onClick={() => setSending(false)}>{s['ui.gallery.sample.reset']}</Button>
+            <Button variant="text" onClick={() => setSending(false)}>
+              {s['ui.gallery.sample.reset']}
+            </Button>
           </form>
         </Specimen>
         <Specimen caption='widthBehaviour="full"' wide>
-          <Button widthBehaviour="full" variant="secondary-fill">{s['ui.gallery.sample.addToBag']}</Button>
+          <Button widthBehaviour="full" variant="secondary-fill">
+            {s['ui.gallery.sample.addToBag']}
+          </Button>
         </Specimen>
       </GallerySection>
 
@@ -60,7 +70,12 @@ export function ActionsSection({ strings: s, shopPath }: GallerySectionProps) {
           <IconButton icon="search" label={s['ui.search']} />
         </Specimen>
         <Specimen caption="pressed={wished}">
-          <IconButton icon="heart" label={s['ui.gallery.sample.wishlist']} pressed={wished} onClick={() => setWished((on) => !on)} />
+          <IconButton
+            icon="heart"
+            label={s['ui.gallery.sample.wishlist']}
+            pressed={wished}
+            onClick={() => setWished((on) => !on)}
+          />
         </Specimen>
         <Specimen caption='icon="minus" / icon="plus" iconSize={16}'>
           <span className="ui-gallery__row">
@@ -78,22 +93,30 @@ export function ActionsSection({ strings: s, shopPath }: GallerySectionProps) {
           <TextLink href="#ui-textlink">{s['ui.gallery.sample.privacy']}</TextLink>
         </Specimen>
         <Specimen caption='as="button"'>
-          <TextLink as="button" onClick={() => setNavigatedTo('')}>{s['ui.gallery.sample.consentSettings']}</TextLink>
+          <TextLink as="button" onClick={() => setNavigatedTo('')}>
+            {s['ui.gallery.sample.consentSettings']}
+          </TextLink>
         </Specimen>
         <Specimen caption='as="router" onNavigate' wide>
           <span className="ui-gallery__row">
             <TextLink as="router" href={`${shopPath}checkout/`} onNavigate={setNavigatedTo} appendIcon="chevron-right">
               {s['ui.gallery.sample.toCheckout']}
             </TextLink>
-            <output data-testid="router-output">{navigatedTo && interpolate(s['ui.gallery.sample.navigatedTo'], { path: navigatedTo })}</output>
+            <output data-testid="router-output">
+              {navigatedTo && interpolate(s['ui.gallery.sample.navigatedTo'], { path: navigatedTo })}
+            </output>
           </span>
         </Specimen>
         <Specimen caption='newTab appendIcon="external-link"'>
-          <TextLink href="https://example.org/" newTab appendIcon="external-link">{s['ui.gallery.sample.externalLink']}</TextLink>
+          <TextLink href="https://example.org/" newTab appendIcon="external-link">
+            {s['ui.gallery.sample.externalLink']}
+          </TextLink>
         </Specimen>
         <Specimen caption='tone="inherit"'>
           <span className="ui-gallery__dark">
-            <TextLink href="#ui-textlink" tone="inherit">{s['ui.backToTop']}</TextLink>
+            <TextLink href="#ui-textlink" tone="inherit">
+              {s['ui.backToTop']}
+            </TextLink>
           </span>
         </Specimen>
       </GallerySection>

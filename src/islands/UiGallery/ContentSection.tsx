@@ -12,15 +12,23 @@ export function ContentSection({ strings: s }: GallerySectionProps) {
     <>
       <GallerySection name="ExpansionPanel">
         <Specimen caption="collapsedHeight={96}" wide>
-          <ExpansionPanel strings={s}><p>{s['ui.gallery.sample.legal']}</p></ExpansionPanel>
+          <ExpansionPanel strings={s}>
+            <p>{s['ui.gallery.sample.legal']}</p>
+          </ExpansionPanel>
         </Specimen>
         <Specimen caption="collapsedHeight={60}" wide>
-          <ExpansionPanel collapsedHeight={60} strings={s}><p>{s['ui.gallery.sample.legal']}</p></ExpansionPanel>
+          <ExpansionPanel collapsedHeight={60} strings={s}>
+            <p>{s['ui.gallery.sample.legal']}</p>
+          </ExpansionPanel>
         </Specimen>
-        <Specimen caption='title headingLevel={3}' wide>
+        <Specimen caption="title headingLevel={3}" wide>
           <div>
-            <ExpansionPanel title={s['ui.gallery.sample.payment']}><p>{s['ui.gallery.sample.paymentText']}</p></ExpansionPanel>
-            <ExpansionPanel title={s['ui.gallery.sample.delivery']} defaultExpanded><p>{s['ui.gallery.sample.deliveryText']}</p></ExpansionPanel>
+            <ExpansionPanel title={s['ui.gallery.sample.payment']}>
+              <p>{s['ui.gallery.sample.paymentText']}</p>
+            </ExpansionPanel>
+            <ExpansionPanel title={s['ui.gallery.sample.delivery']} defaultExpanded>
+              <p>{s['ui.gallery.sample.deliveryText']}</p>
+            </ExpansionPanel>
           </div>
         </Specimen>
       </GallerySection>
@@ -50,18 +58,32 @@ export function ContentSection({ strings: s }: GallerySectionProps) {
       </GallerySection>
 
       <GallerySection name="Label">
-        <Specimen caption='icon="truck"'><Label icon="truck">{s['ui.gallery.sample.freeShipping']}</Label></Specimen>
-        <Specimen caption='icon="arrow-right" iconPosition="right"'>
-          <Label icon="arrow-right" iconPosition="right">{s['ui.gallery.sample.learnMore']}</Label>
+        <Specimen caption='icon="truck"'>
+          <Label icon="truck">{s['ui.gallery.sample.freeShipping']}</Label>
         </Specimen>
-        <Specimen caption="(no icon)"><Label>{s['ui.gallery.sample.new']}</Label></Specimen>
+        <Specimen caption='icon="arrow-right" iconPosition="right"'>
+          <Label icon="arrow-right" iconPosition="right">
+            {s['ui.gallery.sample.learnMore']}
+          </Label>
+        </Specimen>
+        <Specimen caption="(no icon)">
+          <Label>{s['ui.gallery.sample.new']}</Label>
+        </Specimen>
       </GallerySection>
 
       <GallerySection name="Banderole">
-        <Specimen caption='variant="promotion"'><Banderole text={s['ui.gallery.sample.discount']} icon="percent" /></Specimen>
-        <Specimen caption='variant="new"'><Banderole variant="new" text={s['ui.gallery.sample.new']} /></Specimen>
-        <Specimen caption='variant="information"'><Banderole variant="information" text={s['ui.gallery.sample.freeShipping']} icon="truck" /></Specimen>
-        <Specimen caption='variant="sustainable"'><Banderole variant="sustainable" text={s['ui.gallery.sample.sustainable']} /></Specimen>
+        <Specimen caption='variant="promotion"'>
+          <Banderole text={s['ui.gallery.sample.discount']} icon="percent" />
+        </Specimen>
+        <Specimen caption='variant="new"'>
+          <Banderole variant="new" text={s['ui.gallery.sample.new']} />
+        </Specimen>
+        <Specimen caption='variant="information"'>
+          <Banderole variant="information" text={s['ui.gallery.sample.freeShipping']} icon="truck" />
+        </Specimen>
+        <Specimen caption='variant="sustainable"'>
+          <Banderole variant="sustainable" text={s['ui.gallery.sample.sustainable']} />
+        </Specimen>
       </GallerySection>
     </>
   );

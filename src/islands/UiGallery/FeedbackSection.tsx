@@ -32,30 +32,49 @@ export function FeedbackSection({ strings: s }: GallerySectionProps) {
         ))}
         <Specimen caption='variant="success" open={open} onClose' wide>
           <div data-testid="closable-notification" data-close-events={closeEvents}>
-            <Notification variant="success" open={open} labelText={s['ui.gallery.sample.success']} strings={s}
+            <Notification
+              variant="success"
+              open={open}
+              labelText={s['ui.gallery.sample.success']}
+              strings={s}
               onClose={() => {
                 setOpen(false);
                 setCloseEvents((count) => count + 1);
-              }}>
+              }}
+            >
               <p>{s['ui.gallery.sample.successText']}</p>
             </Notification>
             {!open && (
               <div className="ui-gallery__row">
                 <p className="ui-gallery__note">{s['ui.gallery.sample.closed']}</p>
-                <Button ref={reopen} variant="text" onClick={() => setOpen(true)}>{s['ui.gallery.sample.reopen']}</Button>
+                <Button ref={reopen} variant="text" onClick={() => setOpen(true)}>
+                  {s['ui.gallery.sample.reopen']}
+                </Button>
               </div>
             )}
           </div>
         </Specimen>
         <Specimen caption='variant="information" transparent customIcon="truck"' wide>
-          <Notification variant="information" transparent customIcon="truck" labelText={s['ui.gallery.sample.deliveryText']} strings={s} />
+          <Notification
+            variant="information"
+            transparent
+            customIcon="truck"
+            labelText={s['ui.gallery.sample.deliveryText']}
+            strings={s}
+          />
         </Specimen>
       </GallerySection>
 
       <GallerySection name="Spinner">
-        <Specimen caption='size="small"'><Spinner size="small" label={s['ui.loading']} live={false} /></Specimen>
-        <Specimen caption='size="medium"'><Spinner size="medium" label={s['ui.loading']} live={false} /></Specimen>
-        <Specimen caption='size="large"'><Spinner size="large" label={s['ui.loading']} /></Specimen>
+        <Specimen caption='size="small"'>
+          <Spinner size="small" label={s['ui.loading']} live={false} />
+        </Specimen>
+        <Specimen caption='size="medium"'>
+          <Spinner size="medium" label={s['ui.loading']} live={false} />
+        </Specimen>
+        <Specimen caption='size="large"'>
+          <Spinner size="large" label={s['ui.loading']} />
+        </Specimen>
       </GallerySection>
     </>
   );

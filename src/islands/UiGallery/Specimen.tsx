@@ -31,7 +31,9 @@ export function GallerySection({ name, children }: GallerySectionProps) {
   const id = `ui-${name.toLowerCase()}`;
   return (
     <section className="ui-gallery__section" aria-labelledby={id}>
-      <h2 id={id} className="ui-gallery__heading" translate="no">{name}</h2>
+      <h2 id={id} className="ui-gallery__heading" translate="no">
+        {name}
+      </h2>
       <div className="ui-gallery__grid">{children}</div>
     </section>
   );

@@ -62,8 +62,14 @@ export default function ConfirmSubscription({ signUp, strings, segment, answer }
     setState({ name: 'pending' });
     const token = new URLSearchParams(window.location.search).get('token');
     // No token at all is an invalid link too.
-    const confirmed = token ? confirmSubscription(newsletterBasePath(window.location.origin, signUp.singlePageApp), token) : Promise.resolve({ confirmed: false } as const);
-    void confirmed.then((outcome) => setState(outcome.confirmed ? { name: 'confirmed', preferencesToken: outcome.preferencesToken } : { name: 'invalid' }));
+    const confirmed = token
+      ? confirmSubscription(newsletterBasePath(window.location.origin, signUp.singlePageApp), token)
+      : Promise.resolve({ confirmed: false } as const);
+    void confirmed.then((outcome) =>
+      setState(
+        outcome.confirmed ? { name: 'confirmed', preferencesToken: outcome.preferencesToken } : { name: 'invalid' },
+      ),
+    );
   }, [signUp.singlePageApp]);
 
   if (state.name === 'ask' || state.name === 'pending') {
@@ -71,7 +77,12 @@ export default function ConfirmSubscription({ signUp, strings, segment, answer }
     return (
       <form method="post" className="newsletter-confirm" onSubmit={(event) => event.preventDefault()}>
         <p>{strings.intro}</p>
-        <Button type="submit" widthBehaviour="full-mobile" state={state.name === 'pending' ? 'loading' : 'none'} strings={{ 'ui.loading': strings.pending }}>
+        <Button
+          type="submit"
+          widthBehaviour="full-mobile"
+          state={state.name === 'pending' ? 'loading' : 'none'}
+          strings={{ 'ui.loading': strings.pending }}
+        >
           {strings.button}
         </Button>
       </form>
@@ -83,11 +94,23 @@ export default function ConfirmSubscription({ signUp, strings, segment, answer }
         <p>{strings.successText}</p>
         <p>{strings.mailSent}</p>
         {state.preferencesToken && (
-          <p><a href={newsletterPagePath({ segment }, 'preferences', state.preferencesToken)}>{strings.preferencesLink}</a></p>
+          <p>
+            <a href={newsletterPagePath({ segment }, 'preferences', state.preferencesToken)}>
+              {strings.preferencesLink}
+            </a>
+          </p>
         )}
-        <p><a href={`/${segment}/`}>{strings.shopLink}</a></p>
+        <p>
+          <a href={`/${segment}/`}>{strings.shopLink}</a>
+        </p>
       </Notification>
     );
   }
-  return <SignUpAgain signUp={{ ...signUp, doiLinkInvalid: true }} headingId="newsletter-confirm-signup" heading={strings.signUpHeading} />;
+  return (
+    <SignUpAgain
+      signUp={{ ...signUp, doiLinkInvalid: true }}
+      headingId="newsletter-confirm-signup"
+      heading={strings.signUpHeading}
+    />
+  );
 }

@@ -20,8 +20,20 @@ export interface ConsentCheckboxesProps {
 }
 
 /** The DNE consent (optional; inline on the Turkish site) and Turkey's mandatory commercial message consent. */
-export function ConsentCheckboxes({ strings, rules, values, hideDne, legalsError, legalsId, legalsRef, onChange, legalNotice }: ConsentCheckboxesProps) {
-  const dne = hideDne ? null : <DneConsent strings={strings} consents={values.consents} onChange={(consents) => onChange('consents', consents)} />;
+export function ConsentCheckboxes({
+  strings,
+  rules,
+  values,
+  hideDne,
+  legalsError,
+  legalsId,
+  legalsRef,
+  onChange,
+  legalNotice,
+}: ConsentCheckboxesProps) {
+  const dne = hideDne ? null : (
+    <DneConsent strings={strings} consents={values.consents} onChange={(consents) => onChange('consents', consents)} />
+  );
   return (
     <div className="newsletter-consents">
       {rules.inlineDneConsent && dne}

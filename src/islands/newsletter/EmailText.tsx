@@ -16,7 +16,11 @@ export function EmailText({ text, email }: EmailTextProps) {
   return (
     <>
       {before}
-      <strong className="newsletter-email">{local}<wbr />{domain}</strong>
+      <strong className="newsletter-email">
+        {local}
+        <wbr />
+        {domain}
+      </strong>
       {after}
     </>
   );

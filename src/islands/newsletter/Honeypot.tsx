@@ -19,8 +19,16 @@ export function Honeypot({ label, value, onChange, ref }: HoneypotProps) {
   return (
     <div className="newsletter-honeypot" aria-hidden="true">
       <label htmlFor={id}>{label}</label>
-      <input ref={ref} id={id} type="text" name={formFieldNames.honeypot} tabIndex={-1} autoComplete="off" value={value}
-        onChange={(event) => onChange(event.target.value)} />
+      <input
+        ref={ref}
+        id={id}
+        type="text"
+        name={formFieldNames.honeypot}
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

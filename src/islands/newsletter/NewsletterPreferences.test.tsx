@@ -25,14 +25,20 @@ type Answer = { status: number; body?: unknown } | 'network';
 /** The service: answers per method, in order (the last one repeats); records every call. */
 function service(answers: Partial<Record<'GET' | 'PUT' | 'DELETE', Answer[]>>) {
   const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, body: init.body === undefined ? undefined : JSON.parse(init.body as string) });
-    const queue = answers[method as 'GET'] ?? [];
-    const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 500 };
-    if (answer === 'network') throw new TypeError('Failed to fetch');
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body === undefined ? undefined : JSON.parse(init.body as string) });
+      const queue = answers[method as 'GET'] ?? [];
+      const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 500 };
+      if (answer === 'network') throw new TypeError('Failed to fetch');
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
   return calls;
 }
 
@@ -51,12 +57,18 @@ const field = (name: string) => screen.getByRole(name === 'Megszólítás' ? 'co
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Módosítások mentése' }));
 
 describe('NewsletterPreferences: loading', () => {
-  test('reads the token from the address and shows the subscription in the shop\'s fields', async () => {
+  test("reads the token from the address and shows the subscription in the shop's fields", async () => {
     const calls = service({ GET: [{ status: 200, body: anna }] });
     render(<NewsletterPreferences {...props()} />);
     expect(screen.getByRole('status').textContent).toBe('Beállítások betöltése…');
     expect(await screen.findByText('anna@example.com')).toBeTruthy();
-    expect(calls).toEqual([{ method: 'GET', url: `${window.location.origin}/service/newsletter/api/internal/newsletter-subscribers/tok%2B1`, body: undefined }]);
+    expect(calls).toEqual([
+      {
+        method: 'GET',
+        url: `${window.location.origin}/service/newsletter/api/internal/newsletter-subscribers/tok%2B1`,
+        body: undefined,
+      },
+    ]);
     expect(field('Megszólítás')).toHaveProperty('value', 'MRS');
     expect(field('Keresztnév')).toHaveProperty('value', 'Anna');
     expect(screen.getByRole('checkbox', { name: /személyre szabott/ })).toHaveProperty('checked', false);
@@ -66,12 +78,18 @@ describe('NewsletterPreferences: loading', () => {
     ['no token', '/hu/newsletter/preferences/', { status: 200, body: anna }],
     ['an unknown or spent token', '/hu/newsletter/preferences/?token=x', { status: 404 }],
     ['an expired token', '/hu/newsletter/preferences/?token=x', { status: 410 }],
-    ['a pending sign-up\'s confirmation token', '/hu/newsletter/preferences/?token=x', { status: 200, body: subscriberFixture({ status: 'WAITING_FOR_DOI' }) }],
+    [
+      "a pending sign-up's confirmation token",
+      '/hu/newsletter/preferences/?token=x',
+      { status: 200, body: subscriberFixture({ status: 'WAITING_FOR_DOI' }) },
+    ],
   ])('%s gets the invalid-link banner and a sign-up form', async (_name, path, answer) => {
     window.history.replaceState({}, '', path);
     service({ GET: [answer] });
     render(<NewsletterPreferences {...props()} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Ez a link sajnos már nem érvényes. Kérjük, iratkozzon fel újra.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ez a link sajnos már nem érvényes. Kérjük, iratkozzon fel újra.',
+    );
     expect(screen.getByRole('button', { name: 'Feliratkozom' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Leiratkozom' })).toBeNull();
   });
@@ -79,20 +97,25 @@ describe('NewsletterPreferences: loading', () => {
   test('a failed load is not an invalid link: it says so and loads again on request', async () => {
     service({ GET: ['network', { status: 200, body: anna }] });
     render(<NewsletterPreferences {...props()} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Beállításait most nem tudjuk betölteni. Kérjük, próbálja újra később.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Beállításait most nem tudjuk betölteni. Kérjük, próbálja újra később.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Újrapróbálkozás' }));
     expect(await screen.findByText('anna@example.com')).toBeTruthy();
   });
 
   test('the server HTML (waiting for the subscription) hydrates cleanly', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     await expectHydratesCleanly(<NewsletterPreferences {...props()} />);
   });
 });
 
 describe('NewsletterPreferences: saving', () => {
-  test('checks the shop\'s rules first: an emptied mandatory name is refused and focused, nothing is sent', async () => {
+  test("checks the shop's rules first: an emptied mandatory name is refused and focused, nothing is sent", async () => {
     const calls = service({ GET: [{ status: 200, body: anna }] });
     render(<NewsletterPreferences {...props()} />);
     await screen.findByText('anna@example.com');
@@ -105,7 +128,10 @@ describe('NewsletterPreferences: saving', () => {
   });
 
   test('sends the update, says it is saved, and shows what the service stored', async () => {
-    const calls = service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 200, body: subscriberFixture({ firstName: 'Győző', consents: ['DNE'] }) }] });
+    const calls = service({
+      GET: [{ status: 200, body: anna }],
+      PUT: [{ status: 200, body: subscriberFixture({ firstName: 'Győző', consents: ['DNE'] }) }],
+    });
     render(<NewsletterPreferences {...props()} />);
     await screen.findByText('anna@example.com');
     await userEvent.clear(field('Keresztnév'));
@@ -113,18 +139,27 @@ describe('NewsletterPreferences: saving', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /személyre szabott/ }));
     await save();
     expect((await screen.findByText('Módosításait elmentettük.')).closest('[role="status"]')).toBeTruthy();
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { salutation: 'MRS', firstName: 'Győző', lastName: 'Nagy', consents: ['DNE'] } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      body: { salutation: 'MRS', firstName: 'Győző', lastName: 'Nagy', consents: ['DNE'] },
+    });
     expect(field('Keresztnév')).toHaveProperty('value', 'Győző');
     // A further change makes "saved" untrue: the notice goes.
     await userEvent.type(field('Vezetéknév'), 'x');
     expect(screen.queryByText('Módosításait elmentettük.')).toBeNull();
   });
 
-  test('the service\'s field errors land on the fields; other refusals and failures get the banner, keeping what was typed', async () => {
+  test("the service's field errors land on the fields; other refusals and failures get the banner, keeping what was typed", async () => {
     service({
       GET: [{ status: 200, body: anna }],
       PUT: [
-        { status: 400, body: { type: 'urn:newsletter:invalid_request', errors: { lastName: ['newsletter.error.invalidCharacters'] } } },
+        {
+          status: 400,
+          body: {
+            type: 'urn:newsletter:invalid_request',
+            errors: { lastName: ['newsletter.error.invalidCharacters'] },
+          },
+        },
         { status: 400, body: { type: 'urn:newsletter:invalid_request', errors: { consents: ['bad'] } } },
         { status: 503 },
       ],
@@ -136,7 +171,9 @@ describe('NewsletterPreferences: saving', () => {
     expect(document.activeElement).toBe(field('Vezetéknév'));
     await save();
     const banner = await screen.findByRole('alert');
-    expect(banner.textContent).toBe('Technikai okok miatt nem tudtuk elmenteni a módosításait. Kérjük, próbálja újra később.');
+    expect(banner.textContent).toBe(
+      'Technikai okok miatt nem tudtuk elmenteni a módosításait. Kérjük, próbálja újra később.',
+    );
     await userEvent.type(field('Keresztnév'), 'ka');
     await save();
     expect((await screen.findByRole('alert')).textContent).toContain('Technikai okok miatt');
@@ -145,7 +182,10 @@ describe('NewsletterPreferences: saving', () => {
 
   test('a shop without personal fields shows only the DNE consent and never erases stored names', async () => {
     window.history.replaceState({}, '', '/de/newsletter/preferences/?token=t');
-    const calls = service({ GET: [{ status: 200, body: anna }], PUT: [{ status: 200, body: subscriberFixture({ consents: ['DNE'] }) }] });
+    const calls = service({
+      GET: [{ status: 200, body: anna }],
+      PUT: [{ status: 200, body: subscriberFixture({ consents: ['DNE'] }) }],
+    });
     render(<NewsletterPreferences {...props(de)} />);
     await screen.findByText('anna@example.com');
     expect(screen.queryAllByRole('textbox')).toEqual([]);
@@ -178,7 +218,11 @@ describe('NewsletterPreferences: unsubscribing', () => {
     });
     const notice = await screen.findByText('Leiratkozott a hírlevélről');
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
-      { method: 'DELETE', url: `${window.location.origin}/service/newsletter/api/internal/newsletter-subscribers/tok%2B1`, body: {} },
+      {
+        method: 'DELETE',
+        url: `${window.location.origin}/service/newsletter/api/internal/newsletter-subscribers/tok%2B1`,
+        body: {},
+      },
     ]);
     const box = notice.closest<HTMLElement>('.newsletter-success')!;
     expect(document.activeElement).toBe(box);
@@ -192,7 +236,9 @@ describe('NewsletterPreferences: unsubscribing', () => {
     render(<NewsletterPreferences {...props()} />);
     await screen.findByText('anna@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Leiratkozom' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Technikai okok miatt a hírlevélről most nem lehet leiratkozni. Kérjük, próbálja újra később.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Technikai okok miatt a hírlevélről most nem lehet leiratkozni. Kérjük, próbálja újra később.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Leiratkozom' }));
     expect(await screen.findByRole('button', { name: 'Feliratkozom' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Ez a link sajnos már nem érvényes');

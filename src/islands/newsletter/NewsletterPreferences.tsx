@@ -29,7 +29,13 @@ export interface NewsletterPreferencesProps {
  * The preferences page's island (docs/newsletter.md#the-preferences-page): reads `?token=`, loads the subscription, lets the
  * subscriber change it or end it; an unknown, spent or expired link gets the invalid-link banner and a sign-up form.
  */
-export default function NewsletterPreferences({ signUp, strings, signUpHeading, headingId, answer }: NewsletterPreferencesProps) {
+export default function NewsletterPreferences({
+  signUp,
+  strings,
+  signUpHeading,
+  headingId,
+  answer,
+}: NewsletterPreferencesProps) {
   const preferences = usePreferences({ rules: signUp.rules, singlePageApp: signUp.singlePageApp ?? false, answer });
   const { phase } = preferences;
 
@@ -45,16 +51,27 @@ export default function NewsletterPreferences({ signUp, strings, signUpHeading, 
     );
   }
   if (phase.name === 'invalid') {
-    return <SignUpAgain signUp={{ ...signUp, doiLinkInvalid: true }} headingId="newsletter-preferences-signup" heading={signUpHeading} />;
+    return (
+      <SignUpAgain
+        signUp={{ ...signUp, doiLinkInvalid: true }}
+        headingId="newsletter-preferences-signup"
+        heading={signUpHeading}
+      />
+    );
   }
   if (phase.name === 'unsubscribed') {
     return (
       <div className="newsletter-preferences">
         <OutcomeNotice heading={strings['newsletter.preferences.unsubscribedHeading']}>
-          <p><EmailText text={strings['newsletter.preferences.unsubscribedText']} email={phase.email} /></p>
+          <p>
+            <EmailText text={strings['newsletter.preferences.unsubscribedText']} email={phase.email} />
+          </p>
         </OutcomeNotice>
-        <SignUpAgain signUp={{ ...signUp, initialEmail: phase.email }} headingId="newsletter-preferences-signup"
-          heading={strings['newsletter.preferences.signUpAgainHeading']}>
+        <SignUpAgain
+          signUp={{ ...signUp, initialEmail: phase.email }}
+          headingId="newsletter-preferences-signup"
+          heading={strings['newsletter.preferences.signUpAgainHeading']}
+        >
           <p>{strings['newsletter.preferences.signUpAgainText']}</p>
         </SignUpAgain>
       </div>
@@ -62,8 +79,16 @@ export default function NewsletterPreferences({ signUp, strings, signUpHeading, 
   }
   return (
     <div className="newsletter-preferences">
-      <p className="newsletter-preferences__address"><EmailText text={strings['newsletter.preferences.subscribedAs']} email={phase.email} /></p>
-      <PreferencesForm signUpStrings={signUp.strings} strings={strings} rules={signUp.rules} preferences={preferences} headingId={headingId} />
+      <p className="newsletter-preferences__address">
+        <EmailText text={strings['newsletter.preferences.subscribedAs']} email={phase.email} />
+      </p>
+      <PreferencesForm
+        signUpStrings={signUp.strings}
+        strings={strings}
+        rules={signUp.rules}
+        preferences={preferences}
+        headingId={headingId}
+      />
       <UnsubscribeSection strings={strings} preferences={preferences} />
     </div>
   );

@@ -27,19 +27,45 @@ export interface PersonalFieldsProps {
 }
 
 /** The fields' ids after the caller's prefix (`{idPrefix}-{id}`), so that an error summary can link to them. */
-export const personalFieldIds = { salutation: 'salutation', firstName: 'first-name', lastName: 'last-name' } as const satisfies Record<PersonalField, string>;
+export const personalFieldIds = {
+  salutation: 'salutation',
+  firstName: 'first-name',
+  lastName: 'last-name',
+} as const satisfies Record<PersonalField, string>;
 
 /** First and last name, in this order. */
 const nameFields = [
-  { name: 'firstName', id: personalFieldIds.firstName, label: 'newsletter.field.firstName', autoComplete: 'given-name', className: 'newsletter-form__first-name' },
-  { name: 'lastName', id: personalFieldIds.lastName, label: 'newsletter.field.lastName', autoComplete: 'family-name', className: undefined },
+  {
+    name: 'firstName',
+    id: personalFieldIds.firstName,
+    label: 'newsletter.field.firstName',
+    autoComplete: 'given-name',
+    className: 'newsletter-form__first-name',
+  },
+  {
+    name: 'lastName',
+    id: personalFieldIds.lastName,
+    label: 'newsletter.field.lastName',
+    autoComplete: 'family-name',
+    className: undefined,
+  },
 ] as const;
 
 /**
  * The personal fields of the sign-up and the preferences page, for shops that show them
  * (docs/newsletter.md#rules-per-shop): the caller renders them only when `rules.showsPersonalFields`.
  */
-export function PersonalFields({ strings, rules, idPrefix, values, errors, locked = {}, register, onChange, onBlur }: PersonalFieldsProps) {
+export function PersonalFields({
+  strings,
+  rules,
+  idPrefix,
+  values,
+  errors,
+  locked = {},
+  register,
+  onChange,
+  onBlur,
+}: PersonalFieldsProps) {
   return (
     <>
       <Select

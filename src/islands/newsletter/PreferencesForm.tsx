@@ -21,7 +21,6 @@ export interface PreferencesFormProps {
   headingId: string;
 }
 
-
 /** What this form's post asks the server to do (docs/newsletter.md#plain-form). */
 const saveIntent: PreferencesIntent = 'save';
 /**
@@ -42,24 +41,57 @@ export function PreferencesForm({ signUpStrings, strings, rules, preferences, he
   };
   return (
     // No action: without JavaScript the form posts to this very URL, token included (docs/newsletter.md#plain-form).
-    <form className="newsletter-form newsletter-preferences__form" method="post" noValidate aria-labelledby={headingId}
-      onSubmit={(event) => void preferences.save(event)} onPointerDown={preferences.holdPointer}>
+    <form
+      className="newsletter-form newsletter-preferences__form"
+      method="post"
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={(event) => void preferences.save(event)}
+      onPointerDown={preferences.holdPointer}
+    >
       <input type="hidden" name={formFieldNames.intent} value={saveIntent} />
       <ErrorSummary title={signUpStrings['newsletter.errorSummary.title']} errors={summary} />
       {rules.showsPersonalFields && (
         <>
-          {(rules.requiresSalutation || rules.requiresNames) && <p className="newsletter-form__mandatory">{signUpStrings['newsletter.mandatoryNote']}</p>}
+          {(rules.requiresSalutation || rules.requiresNames) && (
+            <p className="newsletter-form__mandatory">{signUpStrings['newsletter.mandatoryNote']}</p>
+          )}
           <div className="newsletter-form__fields">
-            <PersonalFields strings={signUpStrings} rules={rules} idPrefix={id} values={values} register={register} onChange={setValue} onBlur={checkField}
-              errors={{ salutation: error(errors.salutation), firstName: error(errors.firstName), lastName: error(errors.lastName) }} />
+            <PersonalFields
+              strings={signUpStrings}
+              rules={rules}
+              idPrefix={id}
+              values={values}
+              register={register}
+              onChange={setValue}
+              onBlur={checkField}
+              errors={{
+                salutation: error(errors.salutation),
+                firstName: error(errors.firstName),
+                lastName: error(errors.lastName),
+              }}
+            />
           </div>
         </>
       )}
-      <DneConsent strings={signUpStrings} consents={values.consents} onChange={(consents) => setValue('consents', consents)} />
-      {saveOutcome === 'saved' && <Notification variant="success" showCloseIcon={false} labelText={strings['newsletter.preferences.saved']} />}
-      {saveOutcome === 'failed' && <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.preferences.saveFailed']} />}
-      <Button type="submit" className="newsletter-form__submit" widthBehaviour="full-mobile" state={preferences.saving ? 'loading' : 'none'}
-        strings={{ 'ui.loading': strings['newsletter.preferences.saving'] }}>
+      <DneConsent
+        strings={signUpStrings}
+        consents={values.consents}
+        onChange={(consents) => setValue('consents', consents)}
+      />
+      {saveOutcome === 'saved' && (
+        <Notification variant="success" showCloseIcon={false} labelText={strings['newsletter.preferences.saved']} />
+      )}
+      {saveOutcome === 'failed' && (
+        <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.preferences.saveFailed']} />
+      )}
+      <Button
+        type="submit"
+        className="newsletter-form__submit"
+        widthBehaviour="full-mobile"
+        state={preferences.saving ? 'loading' : 'none'}
+        strings={{ 'ui.loading': strings['newsletter.preferences.saving'] }}
+      >
         {strings['newsletter.preferences.save']}
       </Button>
     </form>

@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { formFieldNames, signUpSectionId, type SignUpPlacement } from '../../shared/newsletter/formAnswers.ts';
-import { fieldOrder, showsExtraFields, type NewsletterField, type NewsletterRules } from '../../shared/newsletter/formSchema.ts';
+import {
+  fieldOrder,
+  showsExtraFields,
+  type NewsletterField,
+  type NewsletterRules,
+} from '../../shared/newsletter/formSchema.ts';
 import { ErrorSummary } from '../../ui/ErrorSummary/ErrorSummary.tsx';
 import { EMAIL_INPUT_MAX_LENGTH } from '../../shared/newsletter/subscriberSchema.ts';
 import { Button } from '../../ui/Button/Button.tsx';
@@ -34,14 +39,30 @@ export interface SignUpFormProps {
 
 /** The ids of the fields an error can be about, for the error summary's links. */
 function fieldIds(id: string): Record<NewsletterField, string> {
-  return { newsletterEmail: `${id}-email`, salutation: `${id}-salutation`, firstName: `${id}-first-name`, lastName: `${id}-last-name`, legals: `${id}-legals` };
+  return {
+    newsletterEmail: `${id}-email`,
+    salutation: `${id}-salutation`,
+    firstName: `${id}-first-name`,
+    lastName: `${id}-last-name`,
+    legals: `${id}-legals`,
+  };
 }
 
 /**
  * The sign-up form: fields per country rules, consents, legal notice and the submit button
  * (docs/newsletter.md#rules-per-shop).
  */
-export function SignUpForm({ strings, rules, form, links, voucherConditions, percent, doiLinkInvalid, headingId, post }: SignUpFormProps) {
+export function SignUpForm({
+  strings,
+  rules,
+  form,
+  links,
+  voucherConditions,
+  percent,
+  doiLinkInvalid,
+  headingId,
+  post,
+}: SignUpFormProps) {
   const id = useId();
   const ids = fieldIds(id);
   const [showDoiBanner, setShowDoiBanner] = useState(doiLinkInvalid);
@@ -61,14 +82,29 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
   return (
     // A real form: without JavaScript (or before the island runs, see src/lib/hydration/interactionDirective.ts) the
     // browser posts it to the server, which answers with the page (docs/newsletter.md#plain-form).
-    <form key={form.formKey} className={showExtra ? 'newsletter-form newsletter-form--extended' : 'newsletter-form'} method="post"
+    <form
+      key={form.formKey}
+      className={showExtra ? 'newsletter-form newsletter-form--extended' : 'newsletter-form'}
+      method="post"
       action={`${post.action}#${signUpSectionId(post.placement)}`}
-      noValidate aria-labelledby={headingId} onSubmit={(event) => void form.submit(event)} onPointerDown={form.holdPointer}>
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={(event) => void form.submit(event)}
+      onPointerDown={form.holdPointer}
+    >
       <input type="hidden" name={formFieldNames.page} value={post.page} />
       <input type="hidden" name={formFieldNames.placement} value={post.placement} />
-      <ErrorSummary title={strings['newsletter.errorSummary.title']} errors={summary} className="newsletter-form__summary" />
-      {showDoiBanner && <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.error.doiInvalid']} />}
-      {form.generic && <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.error.generic']} />}
+      <ErrorSummary
+        title={strings['newsletter.errorSummary.title']}
+        errors={summary}
+        className="newsletter-form__summary"
+      />
+      {showDoiBanner && (
+        <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.error.doiInvalid']} />
+      )}
+      {form.generic && (
+        <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.error.generic']} />
+      )}
       <p className="newsletter-form__mandatory">{strings['newsletter.mandatoryNote']}</p>
       <div className="newsletter-form__fields">
         <TextInput
@@ -92,12 +128,29 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
           }}
           onBlur={() => checkField('newsletterEmail')}
         />
-        <Honeypot ref={(element) => form.registerTrap(element)} label={strings['newsletter.field.honeypot']} value={values.email} onChange={(value) => setValue('email', value)} />
+        <Honeypot
+          ref={(element) => form.registerTrap(element)}
+          label={strings['newsletter.field.honeypot']}
+          value={values.email}
+          onChange={(value) => setValue('email', value)}
+        />
         {rules.showsPersonalFields && (
           <div className="newsletter-form__extra">
-            <PersonalFields strings={strings} rules={rules} idPrefix={id} values={values} locked={locked} register={register} onChange={setValue}
+            <PersonalFields
+              strings={strings}
+              rules={rules}
+              idPrefix={id}
+              values={values}
+              locked={locked}
+              register={register}
+              onChange={setValue}
               onBlur={checkField}
-              errors={{ salutation: error(errors.salutation), firstName: error(errors.firstName), lastName: error(errors.lastName) }} />
+              errors={{
+                salutation: error(errors.salutation),
+                firstName: error(errors.firstName),
+                lastName: error(errors.lastName),
+              }}
+            />
           </div>
         )}
       </div>
@@ -114,9 +167,13 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
           legalNotice={<LegalNotice strings={strings} />}
         />
       </div>
-      <Button type="submit" className="newsletter-form__submit" widthBehaviour="full-mobile"
+      <Button
+        type="submit"
+        className="newsletter-form__submit"
+        widthBehaviour="full-mobile"
         state={form.loading ? 'loading' : 'none'}
-        strings={{ 'ui.loading': strings['newsletter.submitting'] }}>
+        strings={{ 'ui.loading': strings['newsletter.submitting'] }}
+      >
         {strings['newsletter.submit']}
       </Button>
       <div className="newsletter-form__extra">
@@ -125,7 +182,9 @@ export function SignUpForm({ strings, rules, form, links, voucherConditions, per
       <nav className="newsletter-form__links" aria-label={strings['newsletter.links.label']}>
         <ul>
           {links.map((link) => (
-            <li key={link.href}><a href={link.href}>{link.text}</a></li>
+            <li key={link.href}>
+              <a href={link.href}>{link.text}</a>
+            </li>
           ))}
         </ul>
       </nav>

@@ -12,7 +12,9 @@ export interface SuccessMessageProps {
 export function SuccessMessage({ strings, email }: SuccessMessageProps) {
   return (
     <OutcomeNotice heading={strings['newsletter.success.heading']}>
-      <p><EmailText text={strings['newsletter.success.text']} email={email} /></p>
+      <p>
+        <EmailText text={strings['newsletter.success.text']} email={email} />
+      </p>
     </OutcomeNotice>
   );
 }

@@ -9,7 +9,6 @@ export interface UnsubscribeSectionProps {
   preferences: ReturnType<typeof usePreferences>;
 }
 
-
 /** What this form's post asks the server to do (docs/newsletter.md#plain-form). */
 const unsubscribeIntent: PreferencesIntent = 'unsubscribe';
 /**
@@ -22,16 +21,29 @@ export function UnsubscribeSection({ strings, preferences }: UnsubscribeSectionP
       <h2 id="newsletter-unsubscribe-heading">{strings['newsletter.preferences.unsubscribeHeading']}</h2>
       <p>{strings['newsletter.preferences.unsubscribeText']}</p>
       {preferences.unsubscribeFailed && (
-        <Notification variant="error" showCloseIcon={false} labelText={strings['newsletter.preferences.unsubscribeFailed']} />
+        <Notification
+          variant="error"
+          showCloseIcon={false}
+          labelText={strings['newsletter.preferences.unsubscribeFailed']}
+        />
       )}
       {/* No action: without JavaScript the form posts to this very URL, token included (docs/newsletter.md#plain-form). */}
-      <form method="post" className="newsletter-preferences__unsubscribe-form" onSubmit={(event) => {
-        event.preventDefault();
-        void preferences.leave();
-      }}>
+      <form
+        method="post"
+        className="newsletter-preferences__unsubscribe-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void preferences.leave();
+        }}
+      >
         <input type="hidden" name={formFieldNames.intent} value={unsubscribeIntent} />
-        <Button type="submit" variant="primary-outline" widthBehaviour="full-mobile" state={preferences.unsubscribing ? 'loading' : 'none'}
-          strings={{ 'ui.loading': strings['newsletter.preferences.unsubscribing'] }}>
+        <Button
+          type="submit"
+          variant="primary-outline"
+          widthBehaviour="full-mobile"
+          state={preferences.unsubscribing ? 'loading' : 'none'}
+          strings={{ 'ui.loading': strings['newsletter.preferences.unsubscribing'] }}
+        >
           {strings['newsletter.preferences.unsubscribe']}
         </Button>
       </form>

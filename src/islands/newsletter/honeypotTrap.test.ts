@@ -23,7 +23,7 @@ describe('trapSprung', () => {
     expect(trapSprung(trap('bot@example.com'))).toBe(true);
   });
 
-  it('a trap filled by the browser\'s autofill is a person', () => {
+  it("a trap filled by the browser's autofill is a person", () => {
     expect(trapSprung(trap('erika@example.com', { ':autofill': true }))).toBe(false);
   });
 

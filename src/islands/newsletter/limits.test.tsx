@@ -29,10 +29,13 @@ function addressOfLength(length: number): string {
 /** Fills the Austrian form (which shows the name fields) by pasting, submits it, and answers the sent bodies. */
 async function submitAustrian(values: { email: string; firstName?: string }) {
   const sent: unknown[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-    sent.push(JSON.parse(String(init.body)));
-    return new Response(null, { status: 201 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)));
+      return new Response(null, { status: 201 });
+    }),
+  );
   render(<NewsletterSignup {...signUpProps(shopByCode('AT')!)} headingId="limits" />);
   const user = userEvent.setup();
   await user.click(screen.getByLabelText(/E-Mail-Adresse/));

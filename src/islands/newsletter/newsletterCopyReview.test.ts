@@ -15,10 +15,14 @@ const NBSP = '\u00a0';
 describe('the legal notice names no brand and repeats no consent', () => {
   test('TR: the notice refers to the commercial message consent given in its own checkbox, with the deadlines from the table', () => {
     const notice = consentTexts(shopByCode('TR')!)['newsletter.legal.notice'];
-    expect(notice).toMatch(/^Abone olduğumda, verdiğim ticari elektronik ileti onayı kapsamında bana teklifler, kampanyalar ve yenilikler hakkında düzenli olarak e-posta gönderileceğini biliyorum\./u);
+    expect(notice).toMatch(
+      /^Abone olduğumda, verdiğim ticari elektronik ileti onayı kapsamında bana teklifler, kampanyalar ve yenilikler hakkında düzenli olarak e-posta gönderileceğini biliyorum\./u,
+    );
     expect(notice).not.toMatch(/Aroma|kabul ediyorum/u);
     expect(notice).toContain('En az 16 yaşında olduğumu onaylıyorum.');
-    expect(notice).toContain('Aboneliğimi 14 gün içinde onaylamazsam kaydımın silineceğini, e-bültenleri 2 yıl boyunca açmazsam');
+    expect(notice).toContain(
+      'Aboneliğimi 14 gün içinde onaylamazsam kaydımın silineceğini, e-bültenleri 2 yıl boyunca açmazsam',
+    );
     expect(notice).toContain('dilediğim zaman ileriye dönük olarak geri alabilirim');
   });
 
@@ -28,24 +32,35 @@ describe('the legal notice names no brand and repeats no consent', () => {
 
   test('PL: the commercial information comes from the seller, named by the trade name, which needs no declension', () => {
     const shop = shopByCode('PL')!;
-    expect(shown('pl-PL')['newsletter.legal.notice']).toContain('od sprzedawcy {{tradeName}} informacji handlowych drogą elektroniczną');
+    expect(shown('pl-PL')['newsletter.legal.notice']).toContain(
+      'od sprzedawcy {{tradeName}} informacji handlowych drogą elektroniczną',
+    );
     expect(consentTexts(shop)['newsletter.legal.notice']).toContain(`od sprzedawcy ${shop.tradeName} informacji`);
     expect(shown('pl-PL')['newsletter.legal.notice']).not.toContain('Aroma');
   });
 });
 
 describe('Turkish withdrawal', () => {
-  test.each(['unsubscribedText', 'unsubscribeText'] as const)('%s withdraws the explicit consent only where it was given', (key) => {
-    expect(shown('tr-TR')[`newsletter.preferences.${key}`]).toMatch(/[Tt]icari elektronik ileti onayınızı ve, verdiyseniz, profilleme için açık rızanızı/u);
-  });
+  test.each(['unsubscribedText', 'unsubscribeText'] as const)(
+    '%s withdraws the explicit consent only where it was given',
+    (key) => {
+      expect(shown('tr-TR')[`newsletter.preferences.${key}`]).toMatch(
+        /[Tt]icari elektronik ileti onayınızı ve, verdiyseniz, profilleme için açık rızanızı/u,
+      );
+    },
+  );
 });
 
 describe('Hungarian', () => {
   const hu = shown('hu-HU');
 
   test('puts no article before the percentage (a or az depends on how the number is read)', () => {
-    expect(Object.entries(hu).filter(([, text]) => /\{\{percent\}\}%-os|(^|\s)az? \{\{percent\}\}/u.test(text))).toEqual([]);
-    expect(hu['newsletter.email.welcome.subject']).toBe('Üdvözöljük az Aroma hírlevelében – itt a kuponja: {{percent}}% kedvezmény');
+    expect(
+      Object.entries(hu).filter(([, text]) => /\{\{percent\}\}%-os|(^|\s)az? \{\{percent\}\}/u.test(text)),
+    ).toEqual([]);
+    expect(hu['newsletter.email.welcome.subject']).toBe(
+      'Üdvözöljük az Aroma hírlevelében – itt a kuponja: {{percent}}% kedvezmény',
+    );
     expect(hu['newsletter.email.confirm.next']).toContain('az üdvözlő kuponját');
   });
 
@@ -80,9 +95,16 @@ describe('German', () => {
 
 describe('Czech and Slovak', () => {
   test('speak of new collections and offers, not of "theme worlds"', () => {
-    expect(shown('cs-CZ')['newsletter.confirm.successText']).toContain(`o${NBSP}našich nových kolekcích a${NBSP}nabídkách`);
-    expect(shown('sk-SK')['newsletter.confirm.successText']).toContain(`o${NBSP}našich nových kolekciách a${NBSP}ponukách`);
-    for (const [locale, segment] of [['cs-CZ', 'cz'], ['sk-SK', 'sk']] as const) {
+    expect(shown('cs-CZ')['newsletter.confirm.successText']).toContain(
+      `o${NBSP}našich nových kolekcích a${NBSP}nabídkách`,
+    );
+    expect(shown('sk-SK')['newsletter.confirm.successText']).toContain(
+      `o${NBSP}našich nových kolekciách a${NBSP}ponukách`,
+    );
+    for (const [locale, segment] of [
+      ['cs-CZ', 'cz'],
+      ['sk-SK', 'sk'],
+    ] as const) {
       expect(shopTexts(locale, segment).filter((text) => /tematick/iu.test(text))).toEqual([]);
     }
   });
@@ -104,8 +126,13 @@ describe('Polish', () => {
 
 describe('the progress text while unsubscribing', () => {
   const unsubscribing: Partial<Record<UiLocale, string>> = {
-    'de-DE': `Sie werden abgemeldet${NBSP}…`, 'de-AT': `Sie werden abgemeldet${NBSP}…`, 'de-CH': `Sie werden abgemeldet${NBSP}…`,
-    'fr-CH': 'Désinscription en cours…', 'cs-CZ': 'Odhlašujeme vás…', 'sk-SK': 'Odhlasujeme vás…', 'hu-HU': 'Leiratkozás folyamatban…',
+    'de-DE': `Sie werden abgemeldet${NBSP}…`,
+    'de-AT': `Sie werden abgemeldet${NBSP}…`,
+    'de-CH': `Sie werden abgemeldet${NBSP}…`,
+    'fr-CH': 'Désinscription en cours…',
+    'cs-CZ': 'Odhlašujeme vás…',
+    'sk-SK': 'Odhlasujeme vás…',
+    'hu-HU': 'Leiratkozás folyamatban…',
     'pl-PL': 'Wypisujemy Cię…',
   };
   test.each(Object.keys(unsubscribing) as UiLocale[])('%s says what is happening', (locale) => {
@@ -116,15 +143,19 @@ describe('the progress text while unsubscribing', () => {
 describe('the sign-up on the journey pages', () => {
   // The confirmation and preferences pages offer the sign-up again: its strings follow the journey's typesetting.
   const oneLetterWords: Partial<Record<UiLocale, RegExp>> = {
-    'cs-CZ': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u, 'sk-SK': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u, 'pl-PL': /(^|[\s(„])[aiouwzAIOUWZ] /u,
+    'cs-CZ': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u,
+    'sk-SK': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u,
+    'pl-PL': /(^|[\s(„])[aiouwzAIOUWZ] /u,
   };
   test.each(Object.keys(oneLetterWords) as UiLocale[])('%s: no one-letter word ends a line', (locale) => {
     const texts = shown(locale);
-    expect(signUpStringKeys.filter((key) => oneLetterWords[locale]!.test(texts[key])).map((key) => `${key}: ${texts[key]}`)).toEqual([]);
+    expect(
+      signUpStringKeys.filter((key) => oneLetterWords[locale]!.test(texts[key])).map((key) => `${key}: ${texts[key]}`),
+    ).toEqual([]);
   });
 });
 
-describe('the confirmation mail\'s preheader', () => {
+describe("the confirmation mail's preheader", () => {
   test.each(uiLocales)('%s keeps no voucher preheader: the double opt-in mail advertises nothing', (locale) => {
     expect(Object.hasOwn(catalogues[locale], 'newsletter.email.confirm.preheader')).toBe(false);
   });

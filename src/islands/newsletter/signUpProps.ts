@@ -44,7 +44,10 @@ export function signUpProps(shop: Shop): {
       ...consentTexts(shop),
       'newsletter.error.nameTooLong': t('newsletter.error.nameTooLong', { max: NAME_MAX_LENGTH }),
       // The voucher's validity (HU: `{{months}}`) from the country table; the island fills in the percentage.
-      'newsletter.voucherFootnote': t('newsletter.voucherFootnote', { months: shop.welcomeVoucher.validMonths ?? '', percent: '{{percent}}' }),
+      'newsletter.voucherFootnote': t('newsletter.voucherFootnote', {
+        months: shop.welcomeVoucher.validMonths ?? '',
+        percent: '{{percent}}',
+      }),
     },
     rules: shop.newsletter,
     links,

@@ -20,7 +20,10 @@ export interface BlurValidationOptions<Values, Field extends keyof Values & stri
  * form's `onPointerDown`.
  */
 export function useBlurValidation<Values, Field extends keyof Values & string>({
-  values, errors, setErrors, validateField,
+  values,
+  errors,
+  setErrors,
+  validateField,
 }: BlurValidationOptions<Values, Field>) {
   // The latest values and errors, for a blur check that runs after the pointer is released.
   const latest = useRef({ values, errors });

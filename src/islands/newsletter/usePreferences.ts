@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { newsletterBasePath, readSubscriber, unsubscribe, updateSubscriber } from '../../lib/newsletter/newsletterClient.ts';
+import {
+  newsletterBasePath,
+  readSubscriber,
+  unsubscribe,
+  updateSubscriber,
+} from '../../lib/newsletter/newsletterClient.ts';
 import { emptyFormValues, type NewsletterRules } from '../../shared/newsletter/formSchema.ts';
 import {
   preferencesErrorsOf,
@@ -23,7 +28,6 @@ export type PreferencesPhase =
   | { name: 'ready'; email: string; stored: PreferencesFormValues }
   | { name: 'unsubscribed'; email: string };
 
-
 /** The phase the server's answer shows, or loading when the page came without one (the static page). */
 function phaseOf(answer: PreferencesAnswer | undefined): PreferencesPhase {
   if (!answer) return { name: 'loading' };
@@ -36,16 +40,27 @@ function phaseOf(answer: PreferencesAnswer | undefined): PreferencesPhase {
  * Loading, saving and ending a subscription with the preferences token from `?token=` (docs/newsletter.md#the-preferences-page).
  * One write at a time; unsubscribing wins over a save still under way, whose answer is then ignored.
  */
-export function usePreferences({ rules, singlePageApp, answer }: { rules: NewsletterRules; singlePageApp: boolean; answer?: PreferencesAnswer }) {
+export function usePreferences({
+  rules,
+  singlePageApp,
+  answer,
+}: {
+  rules: NewsletterRules;
+  singlePageApp: boolean;
+  answer?: PreferencesAnswer;
+}) {
   const ready = answer?.outcome === 'ready' ? answer : undefined;
   const [phase, setPhase] = useState<PreferencesPhase>(() => phaseOf(answer));
-  const [values, setValues] = useState<PreferencesFormValues>(() => ready?.values ?? preferencesValuesOf(emptyFormValues()));
+  const [values, setValues] = useState<PreferencesFormValues>(
+    () => ready?.values ?? preferencesValuesOf(emptyFormValues()),
+  );
   const [errors, setErrors] = useState<PreferencesFieldErrors>(() => ready?.errors ?? {});
   // The errors the server sent back with the page, listed in the error summary until the next save.
   const [summaryErrors, setSummaryErrors] = useState<PreferencesFieldErrors>(() => ready?.errors ?? {});
   const [saving, setSaving] = useState(false);
   const [saveOutcome, setSaveOutcome] = useState<'saved' | 'failed' | undefined>(() =>
-    ready?.notice === 'saved' ? 'saved' : ready?.notice === 'saveFailed' ? 'failed' : undefined);
+    ready?.notice === 'saved' ? 'saved' : ready?.notice === 'saveFailed' ? 'failed' : undefined,
+  );
   const [unsubscribing, setUnsubscribing] = useState(false);
   const [unsubscribeFailed, setUnsubscribeFailed] = useState(ready?.notice === 'unsubscribeFailed');
   // Refs, not state: a second click in the same frame must see the first one's flag at once.
@@ -85,9 +100,13 @@ export function usePreferences({ rules, singlePageApp, answer }: { rules: Newsle
   };
 
   const { checkField, holdPointer } = useBlurValidation({
-    values, errors, setErrors, validateField: (now: PreferencesFormValues, field: PreferencesField) => validatePreferencesField(rules, now, field),
+    values,
+    errors,
+    setErrors,
+    validateField: (now: PreferencesFormValues, field: PreferencesField) => validatePreferencesField(rules, now, field),
   });
-  const focusInvalid = (found: PreferencesFieldErrors) => focusFirstInvalid(preferencesFieldOrder, found, fields.current);
+  const focusInvalid = (found: PreferencesFieldErrors) =>
+    focusFirstInvalid(preferencesFieldOrder, found, fields.current);
 
   const save = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -145,7 +164,20 @@ export function usePreferences({ rules, singlePageApp, answer }: { rules: Newsle
   };
 
   return {
-    phase, values, setValue, errors, summaryErrors, checkField, holdPointer, fields, save, saving, saveOutcome, leave, unsubscribing, unsubscribeFailed,
+    phase,
+    values,
+    setValue,
+    errors,
+    summaryErrors,
+    checkField,
+    holdPointer,
+    fields,
+    save,
+    saving,
+    saveOutcome,
+    leave,
+    unsubscribing,
+    unsubscribeFailed,
     /** Loads again after a failed load. */
     retry: () => {
       setPhase({ name: 'loading' });

@@ -12,7 +12,12 @@ import {
   type NewsletterFormValues,
   type NewsletterRules,
 } from '../../shared/newsletter/formSchema.ts';
-import { createSubscriber, fetchCustomerBaseData, newsletterBasePath, type SubmissionResult } from '../../lib/newsletter/newsletterClient.ts';
+import {
+  createSubscriber,
+  fetchCustomerBaseData,
+  newsletterBasePath,
+  type SubmissionResult,
+} from '../../lib/newsletter/newsletterClient.ts';
 import type { SignUpAnswer } from '../../shared/newsletter/formAnswers.ts';
 import { trapSprung } from './honeypotTrap.ts';
 import { focusFirstInvalid, useBlurValidation } from './useBlurValidation.ts';
@@ -38,12 +43,25 @@ export interface SignUpFormOptions {
 export type LockedFields = Partial<Record<'salutation' | 'firstName' | 'lastName', boolean>>;
 
 /** Form state, validation, prefill and submission of the sign-up island (docs/newsletter.md#states). */
-export function useSignUpForm({ rules, singlePageApp, origin, originAddition, initialEmail = '', answer }: SignUpFormOptions) {
+export function useSignUpForm({
+  rules,
+  singlePageApp,
+  origin,
+  originAddition,
+  initialEmail = '',
+  answer,
+}: SignUpFormOptions) {
   const answered = answer?.outcome === 'invalid' || answer?.outcome === 'failed' ? answer : undefined;
-  const [values, setValues] = useState<NewsletterFormValues>(() => answered?.values ?? { ...emptyFormValues(), newsletterEmail: initialEmail });
-  const [errors, setErrors] = useState<NewsletterFieldErrors>(() => (answered?.outcome === 'invalid' ? answered.errors : {}));
+  const [values, setValues] = useState<NewsletterFormValues>(
+    () => answered?.values ?? { ...emptyFormValues(), newsletterEmail: initialEmail },
+  );
+  const [errors, setErrors] = useState<NewsletterFieldErrors>(() =>
+    answered?.outcome === 'invalid' ? answered.errors : {},
+  );
   // The errors the server sent back with the page, listed in the error summary until the next submit.
-  const [summaryErrors, setSummaryErrors] = useState<NewsletterFieldErrors>(() => (answered?.outcome === 'invalid' ? answered.errors : {}));
+  const [summaryErrors, setSummaryErrors] = useState<NewsletterFieldErrors>(() =>
+    answered?.outcome === 'invalid' ? answered.errors : {},
+  );
   const [emailWasFocused, setEmailWasFocused] = useState(false);
   const [loading, setLoading] = useState(false);
   const [locked, setLocked] = useState<LockedFields>({});
@@ -56,11 +74,14 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition, in
   const trap = useRef<HTMLInputElement | null>(null);
   // The outcome is shared through the store, but an error banner belongs to the form that was sent, not to every
   // sign-up on the page (section and footer).
-  const [ownOutcome, setOwnOutcome] = useState<SubmissionResult | undefined>(answered?.outcome === 'failed' ? 'ERROR_GENERIC' : undefined);
+  const [ownOutcome, setOwnOutcome] = useState<SubmissionResult | undefined>(
+    answered?.outcome === 'failed' ? 'ERROR_GENERIC' : undefined,
+  );
 
   // Focus that reached the address before the island hydrated (it hydrates on that very focus) counts as focus.
   useLayoutEffect(() => {
-    if (document.activeElement !== null && document.activeElement === fields.current.newsletterEmail) setEmailWasFocused(true);
+    if (document.activeElement !== null && document.activeElement === fields.current.newsletterEmail)
+      setEmailWasFocused(true);
   }, []);
 
   // Prefill from the customer's base data when somebody is logged in (docs/newsletter.md#prefill).
@@ -79,7 +100,11 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition, in
         consents: data.consents,
       }));
       if (rules.showsPersonalFields) {
-        setLocked({ salutation: data.salutation !== '', firstName: data.firstName !== '', lastName: data.lastName !== '' });
+        setLocked({
+          salutation: data.salutation !== '',
+          firstName: data.firstName !== '',
+          lastName: data.lastName !== '',
+        });
       }
       setPrefilledDne(data.consents.includes('DNE'));
     });
@@ -93,7 +118,10 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition, in
   };
 
   const { checkField, holdPointer } = useBlurValidation({
-    values, errors, setErrors, validateField: (now: NewsletterFormValues, field: NewsletterField) => validateNewsletterField(rules, now, field),
+    values,
+    errors,
+    setErrors,
+    validateField: (now: NewsletterFormValues, field: NewsletterField) => validateNewsletterField(rules, now, field),
   });
   const focusInvalid = (found: NewsletterFieldErrors) => focusFirstInvalid(fieldOrder, found, fields.current);
 
@@ -147,13 +175,24 @@ export function useSignUpForm({ rules, singlePageApp, origin, originAddition, in
   };
 
   return {
-    values, setValue, errors, summaryErrors, checkField, holdPointer, submit, loading, locked, formKey, fields,
+    values,
+    setValue,
+    errors,
+    summaryErrors,
+    checkField,
+    holdPointer,
+    submit,
+    loading,
+    locked,
+    formKey,
+    fields,
     /** Ref callback for the honeypot's `<input>`. */
     registerTrap: (element: HTMLInputElement | null) => {
       trap.current = element;
     },
     generic: ownOutcome === 'ERROR_GENERIC',
     hideDne: prefilledDne,
-    emailWasFocused, setEmailWasFocused,
+    emailWasFocused,
+    setEmailWasFocused,
   };
 }

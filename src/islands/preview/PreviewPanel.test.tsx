@@ -21,7 +21,12 @@ beforeEach(() => {
     if (path.endsWith('/auth/checkauth')) return Response.json(state);
     if (path.endsWith('/token')) {
       const query = new URL(url, 'http://shop').searchParams;
-      state = { ...idle, dateTime: query.get('previewDateTime'), abTestName: query.get('test'), abTestGroup: query.get('group') };
+      state = {
+        ...idle,
+        dateTime: query.get('previewDateTime'),
+        abTestName: query.get('test'),
+        abTestGroup: query.get('group'),
+      };
       return new Response('{}', { status: tokenStatus });
     }
     return new Response('{}');
@@ -60,7 +65,9 @@ test('a test without group shows both messages and sends nothing', async () => {
   expect(screen.getByRole('alert').textContent).toContain('Please also select an A/B test group!');
   const group = screen.getByLabelText('A/B test group');
   expect(group.getAttribute('aria-invalid')).toBe('true');
-  expect(document.getElementById(group.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toContain('Required');
+  expect(document.getElementById(group.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toContain(
+    'Required',
+  );
   expect(calls.filter((url) => url.includes('/token'))).toEqual([]);
 });
 
@@ -95,7 +102,10 @@ test('after a successful apply the page is asked to reload; an emptied date clea
   await userEvent.clear(screen.getByLabelText('Date'));
   await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
   await waitFor(() => expect(onApplied).toHaveBeenCalledTimes(1));
-  const token = new URL(calls.find((url) => url.includes('/token'))!, 'http://shop');
+  const token = new URL(
+    calls.find((url) => url.includes('/token'))!,
+    'http://shop',
+  );
   expect(token.searchParams.get('previewDateTime')).toBe('');
 });
 
@@ -106,7 +116,13 @@ test('on a preview render the indicator button opens the panel, which hangs unde
   toggle.disabled = true;
   indicator.append(toggle);
   document.body.append(indicator);
-  render(<PreviewPanel initialAuth={{ ...idle, abTestName: 'CHECKOUT_BUTTON_COLOR', abTestGroup: 'GREEN' }} onLoggedOut={vi.fn()} dock={{ element: indicator, toggle }} />);
+  render(
+    <PreviewPanel
+      initialAuth={{ ...idle, abTestName: 'CHECKOUT_BUTTON_COLOR', abTestGroup: 'GREEN' }}
+      onLoggedOut={vi.fn()}
+      dock={{ element: indicator, toggle }}
+    />,
+  );
   expect(toggle.disabled).toBe(false);
   expect(screen.queryByRole('button', { name: /Preview active/ })).toBeNull();
   await userEvent.click(toggle);

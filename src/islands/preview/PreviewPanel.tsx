@@ -76,8 +76,17 @@ export function PreviewPanel({ initialAuth, onLoggedOut, onApplied, appliedBefor
   };
   const active = isPreviewActive(auth);
   const dialog = (
-    <div ref={dialogRef} id={dialogId} role="dialog" aria-labelledby={headingId} className="preview-panel__dialog" hidden={!open}>
-      <h2 id={headingId} className="preview-panel__heading">Preview settings</h2>
+    <div
+      ref={dialogRef}
+      id={dialogId}
+      role="dialog"
+      aria-labelledby={headingId}
+      className="preview-panel__dialog"
+      hidden={!open}
+    >
+      <h2 id={headingId} className="preview-panel__heading">
+        Preview settings
+      </h2>
       <PreviewSettingsForm auth={auth} onApplied={applied} onLoggedOut={onLoggedOut} appliedBefore={appliedBefore} />
     </div>
   );

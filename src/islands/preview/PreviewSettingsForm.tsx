@@ -35,7 +35,9 @@ export function PreviewSettingsForm({ auth, onApplied, onLoggedOut, appliedBefor
   const [test, setTest] = useState(auth.abTestName ?? '');
   const [group, setGroup] = useState(auth.abTestGroup ?? '');
   const [groupError, setGroupError] = useState<string>();
-  const [notice, setNotice] = useState<Notice | undefined>(appliedBefore ? { id: 1, variant: 'success', text: previewMessages.applied } : undefined);
+  const [notice, setNotice] = useState<Notice | undefined>(
+    appliedBefore ? { id: 1, variant: 'success', text: previewMessages.applied } : undefined,
+  );
   const [busy, setBusy] = useState<'apply' | 'logout'>();
   const groupRef = useRef<HTMLSelectElement>(null);
   const dateId = useId();
@@ -43,10 +45,16 @@ export function PreviewSettingsForm({ auth, onApplied, onLoggedOut, appliedBefor
 
   // An invalid date means "now" (docs/preview.md#preview-date-and-time): key the test list on the inputs, not on an
   // ever-changing now.
-  const tests = useTestsAt(parseCalendarDate(date, 'yyyy-mm-dd') ? `${date}T${time}` : 'now', previewDateTime(date, time));
+  const tests = useTestsAt(
+    parseCalendarDate(date, 'yyyy-mm-dd') ? `${date}T${time}` : 'now',
+    previewDateTime(date, time),
+  );
   const available = tests.kind === 'loaded' ? tests.tests : [];
   const chosen = available.find((candidate) => candidate.name === test);
-  const selection = { test: chosen ? test : '', group: chosen && chosen.groups.some((g) => g.name === group) ? group : '' };
+  const selection = {
+    test: chosen ? test : '',
+    group: chosen && chosen.groups.some((g) => g.name === group) ? group : '',
+  };
   const show = (variant: NotificationVariant, text: string) => setNotice({ id: (notice?.id ?? 0) + 1, variant, text });
 
   async function apply(event: FormEvent) {
@@ -115,13 +123,24 @@ export function PreviewSettingsForm({ auth, onApplied, onLoggedOut, appliedBefor
         }}
       />
       {notice && (
-        <Notification key={notice.id} variant={notice.variant} labelText={notice.text} strings={staffStrings} onClose={() => setNotice(undefined)} />
+        <Notification
+          key={notice.id}
+          variant={notice.variant}
+          labelText={notice.text}
+          strings={staffStrings}
+          onClose={() => setNotice(undefined)}
+        />
       )}
       <div className="preview-form__actions">
         <Button type="submit" state={busy === 'apply' ? 'loading' : 'none'} strings={staffStrings}>
           Apply
         </Button>
-        <Button variant="secondary-outline" state={busy === 'logout' ? 'loading' : 'none'} strings={staffStrings} onClick={() => void leave()}>
+        <Button
+          variant="secondary-outline"
+          state={busy === 'logout' ? 'loading' : 'none'}
+          strings={staffStrings}
+          onClick={() => void leave()}
+        >
           Logout
         </Button>
       </div>

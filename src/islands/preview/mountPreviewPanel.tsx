@@ -36,7 +36,13 @@ export function mountPreviewPanel(auth: CheckAuthResponse): void {
   };
   root.render(
     <StrictMode>
-      <PreviewPanel initialAuth={auth} onLoggedOut={remove} onApplied={reload} appliedBefore={appliedBefore} dock={indicatorDock()} />
+      <PreviewPanel
+        initialAuth={auth}
+        onLoggedOut={remove}
+        onApplied={reload}
+        appliedBefore={appliedBefore}
+        dock={indicatorDock()}
+      />
     </StrictMode>,
   );
 }

@@ -13,12 +13,17 @@ test('the toggle summary names the local preview time and the test/group', () =>
   const instant = new Date(2026, 11, 24, 18, 30);
   expect(localDateAndTime(instant)).toEqual({ date: '2026-12-24', time: '18:30' });
   expect(
-    activePreviewSummary({ ...idle, dateTime: instant.toISOString(), abTestName: 'CHECKOUT_BUTTON_COLOR', abTestGroup: 'GREEN' }),
+    activePreviewSummary({
+      ...idle,
+      dateTime: instant.toISOString(),
+      abTestName: 'CHECKOUT_BUTTON_COLOR',
+      abTestGroup: 'GREEN',
+    }),
   ).toBe('2026-12-24 18:30 · CHECKOUT_BUTTON_COLOR / GREEN');
   expect(activePreviewSummary({ ...idle, abTestName: 'T', abTestGroup: 'B' })).toBe('T / B');
 });
 
-test('turns the panel\'s local date and time into an instant (docs/preview.md#preview-date-and-time)', () => {
+test("turns the panel's local date and time into an instant (docs/preview.md#preview-date-and-time)", () => {
   expect(previewDateTime('2026-12-24', '18:30')).toBe(new Date(2026, 11, 24, 18, 30).toISOString());
   expect(previewDateTime('2028-02-29', '00:00')).toBe(new Date(2028, 1, 29).toISOString());
 });

@@ -19,12 +19,19 @@ const payload = fc.oneof(
   fc.constantFrom(null, [], 'token', 42, [{ lid: 'c-1', exp: 2, ren: 1 }]),
 );
 
-test.prop([payload], { numRuns: 500 })('the browser\'s plain checks accept exactly what the services\' schema accepts', (claims) => {
-  expect(readLoginTokenTimes(token(claims))).toEqual(readLoginTokenClaims(token(claims)));
-});
+test.prop([payload], { numRuns: 500 })(
+  "the browser's plain checks accept exactly what the services' schema accepts",
+  (claims) => {
+    expect(readLoginTokenTimes(token(claims))).toEqual(readLoginTokenClaims(token(claims)));
+  },
+);
 
 test('reads lid, exp and ren; nothing from a missing or unreadable token', () => {
-  expect(readLoginTokenTimes(token({ lid: 'c-1', exp: 2000, ren: 1500 }))).toEqual({ lid: 'c-1', exp: 2000, ren: 1500 });
+  expect(readLoginTokenTimes(token({ lid: 'c-1', exp: 2000, ren: 1500 }))).toEqual({
+    lid: 'c-1',
+    exp: 2000,
+    ren: 1500,
+  });
   for (const bad of [undefined, '', 'garbage', 'a.%%%.c', `x.${encode({ lid: 'c-1', exp: 'soon', ren: 1 })}.y`]) {
     expect(readLoginTokenTimes(bad)).toBeUndefined();
   }

@@ -10,7 +10,8 @@ import {
 } from './renewal.ts';
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const tokenCookie = (exp: number, ren: number) => `login_token=${encode({ alg: 'HS256' })}.${encode({ lid: 'c-1', exp, ren })}.sig`;
+const tokenCookie = (exp: number, ren: number) =>
+  `login_token=${encode({ alg: 'HS256' })}.${encode({ lid: 'c-1', exp, ren })}.sig`;
 
 describe('decideRenewal', () => {
   test('waits for the login cookie when there is none', () => {

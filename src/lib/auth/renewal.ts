@@ -34,9 +34,7 @@ const SKIPPED_PLATFORMS: ReadonlySet<string> = new Set<Platform>(['SMARTPHONE', 
 
 /** What one check decides from the cookies and the clock. */
 export type RenewalDecision =
-  | { kind: 'wait-for-login' }
-  | { kind: 'outcome'; outcome: RenewalOutcome }
-  | { kind: 'renew'; token: string };
+  { kind: 'wait-for-login' } | { kind: 'outcome'; outcome: RenewalOutcome } | { kind: 'renew'; token: string };
 
 /** True when the platform cookie says smartphone or tablet: no renewal there (docs/preview.md#login-token-renewal). */
 export function isRenewalSkipped(cookies: string): boolean {

@@ -4,7 +4,8 @@ import { parseShopFooter } from '../../shared/footer/parseShopFooter.ts';
 import type { LoadedFooter } from './loadedFooterSchema.ts';
 
 /** A CMS footer that passed validation (unsafe parts dropped), or the parse result's errors. */
-export type CmsFooterResult = { ok: true; footer: LoadedFooter & { source: 'cms' } } | Extract<FooterParseResult, { ok: false }>;
+export type CmsFooterResult =
+  { ok: true; footer: LoadedFooter & { source: 'cms' } } | Extract<FooterParseResult, { ok: false }>;
 
 /**
  * CMS content through the parse/sanitise pipeline: the one path for the build's content and a preview render's
@@ -13,14 +14,20 @@ export type CmsFooterResult = { ok: true; footer: LoadedFooter & { source: 'cms'
 export function cmsFooter(shop: Shop, raw: unknown, reasons: string[] = []): CmsFooterResult {
   const parsed = parseShopFooter(raw, shop);
   if (!parsed.ok) return parsed;
-  return { ok: true, footer: { segment: shop.segment, source: 'cms', content: parsed.content, dropped: parsed.dropped, reasons } };
+  return {
+    ok: true,
+    footer: { segment: shop.segment, source: 'cms', content: parsed.content, dropped: parsed.dropped, reasons },
+  };
 }
 
 /**
  * The footer of a preview render from the promotion's `contentJSON` valid at the preview moment; undefined when it
  * is not JSON or not a valid footer, and the page then keeps the footer it was built with.
  */
-export function previewFooter(shop: Shop, contentJSON: string | undefined): (LoadedFooter & { source: 'cms' }) | undefined {
+export function previewFooter(
+  shop: Shop,
+  contentJSON: string | undefined,
+): (LoadedFooter & { source: 'cms' }) | undefined {
   if (contentJSON === undefined) return undefined;
   let raw: unknown;
   try {

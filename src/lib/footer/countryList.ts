@@ -7,8 +7,39 @@ import type { UiLocale } from '../../shared/locales.ts';
  * comes last.
  */
 export const selectorCountryCodes = [
-  'DE', 'CH', 'AT', 'CZ', 'HU', 'PL', 'SI', 'SK', 'TR', 'BE', 'BG', 'CY', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR',
-  'IE', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MT', 'NL', 'NO', 'PT', 'RO', 'SE',
+  'DE',
+  'CH',
+  'AT',
+  'CZ',
+  'HU',
+  'PL',
+  'SI',
+  'SK',
+  'TR',
+  'BE',
+  'BG',
+  'CY',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'IE',
+  'IS',
+  'IT',
+  'LI',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'NO',
+  'PT',
+  'RO',
+  'SE',
 ] as const;
 
 /** One entry of the country selector (label, code, href, flag; docs/footer.md#country-selector). */
@@ -48,7 +79,12 @@ export function countryItems(current: Shop, otherLabel: string, externalUrl = de
   const items = selectorCountryCodes.map((code) => {
     const candidates = shops.filter((shop) => countryOf(shop) === code);
     const shop = candidates.find((s) => language(s.locale) === language(current.locale)) ?? candidates[0];
-    return { label: names.of(code) ?? code, code, href: shop ? `/${shop.segment}/` : external(code), flag: flagOf(code) };
+    return {
+      label: names.of(code) ?? code,
+      code,
+      href: shop ? `/${shop.segment}/` : external(code),
+      flag: flagOf(code),
+    };
   });
   return [...items, { label: otherLabel, code: 'OTHER', href: external('other'), flag: '🌐' }];
 }

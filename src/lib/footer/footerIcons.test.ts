@@ -7,7 +7,21 @@ const sprite = fs.readFileSync(new URL('../../../public/icons.svg', import.meta.
 
 describe('footerSpriteIcon', () => {
   // The service groups, social and app links shoppers see: each gets a drawn line icon, not a letter in a circle.
-  const drawn = ['payment', 'delivery', 'store', 'returns', 'contact', 'card', 'services', 'company', 'facebook', 'instagram', 'youtube', 'appStore', 'googlePlay'];
+  const drawn = [
+    'payment',
+    'delivery',
+    'store',
+    'returns',
+    'contact',
+    'card',
+    'services',
+    'company',
+    'facebook',
+    'instagram',
+    'youtube',
+    'appStore',
+    'googlePlay',
+  ];
 
   it.each(drawn)('%s is drawn from a 24×24 sprite symbol in currentColor', (name) => {
     const icon = footerSpriteIcon(name);

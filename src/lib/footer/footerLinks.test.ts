@@ -6,9 +6,11 @@ import { parseShopFooter } from '../../shared/footer/parseShopFooter.ts';
 import { footerLinks, withShopHrefs } from './footerLinks.ts';
 
 const de = shopBySegment('de')!;
-const seed = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../server/seed/footer/de.json'), 'utf8'));
+const seed = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../server/seed/footer/de.json'), 'utf8'),
+);
 
-test('every shop-relative link of the footer is rendered under the shop\'s segment, texts unchanged', () => {
+test("every shop-relative link of the footer is rendered under the shop's segment, texts unchanged", () => {
   const parsed = parseShopFooter(seed, de);
   if (!parsed.ok) throw new Error('the DE seed does not parse');
   const before = footerLinks(parsed.content);

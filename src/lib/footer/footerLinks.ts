@@ -13,7 +13,8 @@ export function footerLinks(content: FooterContent): RetailerLink[] {
   for (const list of [content.socialMedia, content.appReferences]) {
     links.push(...(list?.icons ?? []).map((icon) => ({ url: icon.link, text: icon.label })));
   }
-  for (const logo of content.qualityLogos?.logos ?? []) if (logo.link) links.push({ url: logo.link, text: logo.image.label });
+  for (const logo of content.qualityLogos?.logos ?? [])
+    if (logo.link) links.push({ url: logo.link, text: logo.image.label });
   links.push(...content.legalLinks);
   if (content.salesTax.link) links.push(content.salesTax.link);
   return links.map(({ url, text }) => ({ url, text }));
@@ -35,9 +36,14 @@ export function withShopHrefs(content: FooterContent, shop: Shop): FooterContent
     })),
     seo: content.seo && {
       ...content.seo,
-      columns: content.seo.columns.map((column) => ({ links: column.links.map((link) => ({ ...link, url: href(link.url) })) })),
+      columns: content.seo.columns.map((column) => ({
+        links: column.links.map((link) => ({ ...link, url: href(link.url) })),
+      })),
     },
-    socialMedia: content.socialMedia && { ...content.socialMedia, icons: content.socialMedia.icons.map((icon) => ({ ...icon, link: href(icon.link) })) },
+    socialMedia: content.socialMedia && {
+      ...content.socialMedia,
+      icons: content.socialMedia.icons.map((icon) => ({ ...icon, link: href(icon.link) })),
+    },
     appReferences: content.appReferences && {
       ...content.appReferences,
       icons: content.appReferences.icons.map((icon) => ({ ...icon, link: href(icon.link) })),
@@ -47,6 +53,9 @@ export function withShopHrefs(content: FooterContent, shop: Shop): FooterContent
       logos: content.qualityLogos.logos.map((logo) => ({ ...logo, link: optionalHref(logo.link) })),
     },
     legalLinks: content.legalLinks.map((link) => ({ ...link, url: href(link.url) })),
-    salesTax: { ...content.salesTax, link: content.salesTax.link && { ...content.salesTax.link, url: href(content.salesTax.link.url) } },
+    salesTax: {
+      ...content.salesTax,
+      link: content.salesTax.link && { ...content.salesTax.link, url: href(content.salesTax.link.url) },
+    },
   };
 }

@@ -14,7 +14,11 @@ describe('the inline head script', () => {
   // `data-footer-js` is always set: it lets CSS show the panels collapsed from the first paint.
   const js = { 'data-footer-js': '' };
   test('applies the reduced footer and the stored platform before first paint', () => {
-    expect(run('affiliateNumber=9; platform=SMARTPHONE')).toEqual({ ...js, 'data-footer-reduced': '', 'data-platform': 'SMARTPHONE' });
+    expect(run('affiliateNumber=9; platform=SMARTPHONE')).toEqual({
+      ...js,
+      'data-footer-reduced': '',
+      'data-platform': 'SMARTPHONE',
+    });
     expect(run('xc-app=new')).toEqual({ ...js, 'data-footer-reduced': '' });
     expect(run('platform=EVIL')).toEqual(js);
     expect(run('xc-app=old; csrf_token=x')).toEqual(js);

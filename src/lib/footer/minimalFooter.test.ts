@@ -6,7 +6,7 @@ import { legalLinkSchema } from '../../shared/footer/footerSchema.ts';
 import { minimalFooter } from './minimalFooter.ts';
 
 describe('the minimal footer', () => {
-  test('has the shop\'s legal links from the country table, under its segment, in its language, with the consent link', () => {
+  test("has the shop's legal links from the country table, under its segment, in its language, with the consent link", () => {
     const pl = shopBySegment('pl')!;
     const { legalLinks, salesTax } = minimalFooter(pl, translationsFor(pl.locale));
     expect(legalLinks).toEqual([

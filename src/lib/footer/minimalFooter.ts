@@ -8,11 +8,16 @@ import type { FooterContent, LegalLink } from '../../shared/footer/footerSchema.
  * the VAT note built from the country table and the strings catalogue (the country selector is added by the footer).
  * The table's shop-relative paths are resolved for the shop's pages (docs/footer.md#links-to-the-retailers-site).
  */
-export function minimalFooter(shop: Shop, t: Translate): { legalLinks: LegalLink[]; salesTax: FooterContent['salesTax'] } {
+export function minimalFooter(
+  shop: Shop,
+  t: Translate,
+): { legalLinks: LegalLink[]; salesTax: FooterContent['salesTax'] } {
   const href = (path: string) => shopHref(shop, path);
   const legalLinks: LegalLink[] = [
     { url: href(shop.links.privacy), text: t('footer.minimal.privacy'), kind: 'privacy' },
-    ...(shop.links.generalTerms ? [{ url: href(shop.links.generalTerms), text: t('footer.minimal.terms'), kind: 'terms' as const }] : []),
+    ...(shop.links.generalTerms
+      ? [{ url: href(shop.links.generalTerms), text: t('footer.minimal.terms'), kind: 'terms' as const }]
+      : []),
     { url: href(shop.links.contact), text: t('footer.minimal.contact'), kind: 'other' },
     { url: href(shop.links.privacy), text: t('footer.consent.title'), kind: 'consentManagement' },
   ];

@@ -37,29 +37,43 @@ describe('date helpers', () => {
     expect(maskDateInput(input, pattern)).toBe(expected);
   });
 
-  const calendarDate = fc.date({ min: new Date(Date.UTC(1, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
+  const calendarDate = fc
+    .date({ min: new Date(Date.UTC(1, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
     .map((d) => ({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }));
 
   const pad = (value: number, length: number) => String(value).padStart(length, '0');
 
-  fcTest.prop([calendarDate, fc.constantFrom(...patterns)])('every real day, typed as digits into the masked field, reads as that day', (date, pattern) => {
-    const [day, month, year] = [pad(date.day, 2), pad(date.month, 2), pad(date.year, 4)];
-    const typed = pattern === 'dd.mm.yyyy' ? day + month + year : year + month + day;
-    expect(parseCalendarDate(maskDateInput(typed, pattern), pattern)).toEqual(date);
-  });
+  fcTest.prop([calendarDate, fc.constantFrom(...patterns)])(
+    'every real day, typed as digits into the masked field, reads as that day',
+    (date, pattern) => {
+      const [day, month, year] = [pad(date.day, 2), pad(date.month, 2), pad(date.year, 4)];
+      const typed = pattern === 'dd.mm.yyyy' ? day + month + year : year + month + day;
+      expect(parseCalendarDate(maskDateInput(typed, pattern), pattern)).toEqual(date);
+    },
+  );
 
-  fcTest.prop([fc.string({ maxLength: 30 }), fc.constantFrom(...patterns)])('masked input is digits and dots only, at most 10 long, stable', (input, pattern) => {
-    const masked = maskDateInput(input, pattern);
-    expect(masked).toMatch(/^[0-9.]{0,10}$/);
-    expect(maskDateInput(masked, pattern)).toBe(masked);
-  });
+  fcTest.prop([fc.string({ maxLength: 30 }), fc.constantFrom(...patterns)])(
+    'masked input is digits and dots only, at most 10 long, stable',
+    (input, pattern) => {
+      const masked = maskDateInput(input, pattern);
+      expect(masked).toMatch(/^[0-9.]{0,10}$/);
+      expect(maskDateInput(masked, pattern)).toBe(masked);
+    },
+  );
 });
 
 describe('datePatternOf', () => {
   test('Hungarian writes the year first, every other shop language the day first', () => {
     expect(Object.fromEntries(uiLocales.map((locale) => [locale, datePatternOf(locale)]))).toEqual({
-      'de-DE': 'dd.mm.yyyy', 'de-AT': 'dd.mm.yyyy', 'de-CH': 'dd.mm.yyyy', 'fr-CH': 'dd.mm.yyyy', 'cs-CZ': 'dd.mm.yyyy',
-      'hu-HU': 'yyyy.mm.dd', 'sk-SK': 'dd.mm.yyyy', 'tr-TR': 'dd.mm.yyyy', 'pl-PL': 'dd.mm.yyyy',
+      'de-DE': 'dd.mm.yyyy',
+      'de-AT': 'dd.mm.yyyy',
+      'de-CH': 'dd.mm.yyyy',
+      'fr-CH': 'dd.mm.yyyy',
+      'cs-CZ': 'dd.mm.yyyy',
+      'hu-HU': 'yyyy.mm.dd',
+      'sk-SK': 'dd.mm.yyyy',
+      'tr-TR': 'dd.mm.yyyy',
+      'pl-PL': 'dd.mm.yyyy',
     });
   });
 });

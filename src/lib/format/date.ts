@@ -25,7 +25,9 @@ const yearFirst: Record<Exclude<DateLayout, 'dd.mm.yyyy'>, RegExp> = {
 export function parseCalendarDate(text: string, layout: DateLayout): CalendarDate | null {
   const match = (layout === 'dd.mm.yyyy' ? dayFirst : yearFirst[layout]).exec(text);
   if (!match) return null;
-  const [day, month, year] = (layout === 'dd.mm.yyyy' ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]]).map(Number) as [number, number, number];
+  const [day, month, year] = (
+    layout === 'dd.mm.yyyy' ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]]
+  ).map(Number) as [number, number, number];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };
 }

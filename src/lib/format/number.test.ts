@@ -26,14 +26,17 @@ describe('sanitizeNumberInput', () => {
     allowDecimal: fc.boolean(),
   });
 
-  fcTest.prop([fc.string({ maxLength: 40 }), options])('keeps only digits and at most one separator, within maxlength', (input, opts) => {
-    const result = sanitizeNumberInput(input, opts);
-    const separators = [...result].filter((c) => c === opts.decimalSeparator).length;
-    expect(result).toMatch(/^[0-9.,]*$/);
-    expect(separators).toBeLessThanOrEqual(opts.allowDecimal ? 1 : 0);
-    expect(result.replace(opts.decimalSeparator, '')).toMatch(/^[0-9]*$/);
-    if (opts.maxLength !== undefined) expect(result.length).toBeLessThanOrEqual(opts.maxLength);
-  });
+  fcTest.prop([fc.string({ maxLength: 40 }), options])(
+    'keeps only digits and at most one separator, within maxlength',
+    (input, opts) => {
+      const result = sanitizeNumberInput(input, opts);
+      const separators = [...result].filter((c) => c === opts.decimalSeparator).length;
+      expect(result).toMatch(/^[0-9.,]*$/);
+      expect(separators).toBeLessThanOrEqual(opts.allowDecimal ? 1 : 0);
+      expect(result.replace(opts.decimalSeparator, '')).toMatch(/^[0-9]*$/);
+      if (opts.maxLength !== undefined) expect(result.length).toBeLessThanOrEqual(opts.maxLength);
+    },
+  );
 
   fcTest.prop([fc.string({ maxLength: 40 }), options])('cleaning twice changes nothing', (input, opts) => {
     const once = sanitizeNumberInput(input, opts);

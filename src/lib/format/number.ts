@@ -13,7 +13,10 @@ export interface NumberInputOptions {
  * separator, the first one typed; everything else (letters, signs, spaces, further separators) is dropped; cut at
  * `maxLength`.
  */
-export function sanitizeNumberInput(input: string, { maxLength, decimalSeparator = ',', allowDecimal = true }: NumberInputOptions = {}): string {
+export function sanitizeNumberInput(
+  input: string,
+  { maxLength, decimalSeparator = ',', allowDecimal = true }: NumberInputOptions = {},
+): string {
   let result = '';
   let hasSeparator = false;
   for (const char of input) {

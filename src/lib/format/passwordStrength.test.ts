@@ -23,13 +23,15 @@ describe('ratePassword', () => {
   });
 
   fcTest.prop([fc.string({ maxLength: minPasswordLength - 1, unit: 'grapheme-ascii' }).filter((s) => s.length > 0)])(
-    'anything shorter than 8 characters is weak', (password) => {
+    'anything shorter than 8 characters is weak',
+    (password) => {
       expect(ratePassword(password).label).toBe('weak');
     },
   );
 
   fcTest.prop([fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('a', 'B', '7', '#')])(
-    'adding a character never makes a password weaker', (password, extra) => {
+    'adding a character never makes a password weaker',
+    (password, extra) => {
       expect(ratePassword(password + extra).score).toBeGreaterThanOrEqual(ratePassword(password).score);
     },
   );

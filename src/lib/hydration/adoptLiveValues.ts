@@ -5,7 +5,8 @@ const nativeSetter = (field: Field, property: 'value' | 'checked') =>
 
 /** The value React rendered (it keeps `defaultValue`/`defaultChecked`/`defaultSelected` in step with its props). */
 function renderedValue(field: Field): string {
-  if (field instanceof HTMLSelectElement) return [...field.options].find((option) => option.defaultSelected)?.value ?? field.options[0]?.value ?? '';
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].find((option) => option.defaultSelected)?.value ?? field.options[0]?.value ?? '';
   return field.defaultValue;
 }
 
@@ -18,9 +19,10 @@ function renderedValue(field: Field): string {
  */
 export function adoptLiveValues(root: ParentNode): void {
   const active = document.activeElement;
-  const selection = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
-    ? { start: active.selectionStart, end: active.selectionEnd, direction: active.selectionDirection }
-    : undefined;
+  const selection =
+    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
+      ? { start: active.selectionStart, end: active.selectionEnd, direction: active.selectionDirection }
+      : undefined;
   for (const field of root.querySelectorAll<Field>('input, select, textarea')) {
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       if (field.checked === field.defaultChecked) continue;
@@ -43,7 +45,11 @@ export function adoptLiveValues(root: ParentNode): void {
     if (document.activeElement !== active) active.focus({ preventScroll: true });
     if (selection && selection.start !== null && selection.end !== null) {
       try {
-        (active as HTMLInputElement).setSelectionRange(selection.start, selection.end, selection.direction ?? undefined);
+        (active as HTMLInputElement).setSelectionRange(
+          selection.start,
+          selection.end,
+          selection.direction ?? undefined,
+        );
       } catch {
         // e-mail inputs have no selection API in some browsers; the caret then stays at the end, where typing goes on.
       }

@@ -8,7 +8,8 @@ import { ISLAND_HYDRATED_EVENT } from './islandHydratedEvent.ts';
 
 /** An island with a form, the directive installed on it, and a count of the submits that were let through. */
 function setUp(load: () => Promise<() => Promise<void>>) {
-  document.body.innerHTML = '<div class="page"><astro-island><form method="post" action="/de/newsletter/sign-up/"><input name="newsletterEmail"><button type="submit">Go</button></form></astro-island></div>';
+  document.body.innerHTML =
+    '<div class="page"><astro-island><form method="post" action="/de/newsletter/sign-up/"><input name="newsletterEmail"><button type="submit">Go</button></form></astro-island></div>';
   const page = document.querySelector<HTMLElement>('.page')!;
   const island = page.querySelector<HTMLElement>('astro-island')!;
   const form = island.querySelector('form')!;
@@ -35,8 +36,10 @@ afterEach(() => {
 });
 
 describe('a submit held before the island hydrates', () => {
-  test('is posted by the browser at once, with its button, when the island\'s code fails to load', async () => {
-    const { form, button, passed } = setUp(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+  test("is posted by the browser at once, with its button, when the island's code fails to load", async () => {
+    const { form, button, passed } = setUp(() =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
     form.requestSubmit(button);
     expect(passed).toEqual([]);
     await settle();
@@ -78,7 +81,7 @@ describe('a submit held before the island hydrates', () => {
   });
 });
 
-test('after the island\'s code failed, a submit is not held at all', async () => {
+test("after the island's code failed, a submit is not held at all", async () => {
   const { island, form, button, passed } = setUp(() => Promise.reject(new Error('blocked')));
   island.dispatchEvent(new Event('focusin', { bubbles: true }));
   await settle();

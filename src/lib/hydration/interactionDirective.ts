@@ -79,11 +79,15 @@ const interactionDirective: ClientDirective = (load, _options, island) => {
     }
   }
 
-  island.addEventListener(ISLAND_HYDRATED_EVENT, () => {
-    clearTimeout(fallbackTimer);
-    // After the commit has finished, so React has applied the adopted values before it handles the submit.
-    setTimeout(() => release((form, submitter) => form.requestSubmit(submitter)));
-  }, { once: true });
+  island.addEventListener(
+    ISLAND_HYDRATED_EVENT,
+    () => {
+      clearTimeout(fallbackTimer);
+      // After the commit has finished, so React has applied the adopted values before it handles the submit.
+      setTimeout(() => release((form, submitter) => form.requestSubmit(submitter)));
+    },
+    { once: true },
+  );
 
   for (const type of interactionEvents) island.addEventListener(type, start, { capture: true, passive: true });
   if (island.contains(document.activeElement)) start();

@@ -20,13 +20,17 @@ export function watchIntent(island: HTMLElement, onIntent: () => void, win: Wind
   let done = false;
   let wasOutOfView = false;
   const field = island.querySelector('input[type="email"]');
-  const observer = field && !savesData(win) && typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => {
-      const inView = entries[entries.length - 1]!.intersectionRatio >= IN_VIEW_RATIO;
-      if (!inView) wasOutOfView = true;
-      else if (wasOutOfView) whenIdle(fire, undefined, win);
-    }, { threshold: IN_VIEW_RATIO })
-    : undefined;
+  const observer =
+    field && !savesData(win) && typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            const inView = entries[entries.length - 1]!.intersectionRatio >= IN_VIEW_RATIO;
+            if (!inView) wasOutOfView = true;
+            else if (wasOutOfView) whenIdle(fire, undefined, win);
+          },
+          { threshold: IN_VIEW_RATIO },
+        )
+      : undefined;
   function stop() {
     done = true;
     for (const type of intentEvents) island.removeEventListener(type, fire, true);

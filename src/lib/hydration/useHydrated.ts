@@ -8,5 +8,9 @@ const noSubscription = () => () => {};
  * throws a hydration mismatch (#418): e.g. the footer's sign-up hydrating after the page's sign-up succeeded.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

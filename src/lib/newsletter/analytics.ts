@@ -15,7 +15,12 @@ declare global {
 
 /** Pushes the sign-up event to `window.dataLayer`, creating it if the tag manager has not (yet). */
 export function pushSignUpEvent(origin: string, originAddition: string): SignUpEvent {
-  const event: SignUpEvent = { event: 'sign_up', subject: 'newsletter', origin: `${origin}:${originAddition}`, type: 'ga4' };
+  const event: SignUpEvent = {
+    event: 'sign_up',
+    subject: 'newsletter',
+    origin: `${origin}:${originAddition}`,
+    type: 'ga4',
+  };
   window.dataLayer ??= [];
   window.dataLayer.push(event);
   return event;

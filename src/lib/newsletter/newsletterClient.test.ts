@@ -16,8 +16,12 @@ const base = newsletterBasePath('https://shop.example');
 const request = { email: 'a@example.com', consents: [], origin: 'onsite', originAddition: 'subsite' };
 
 function answer(status: number, body?: unknown) {
-  const fetchMock = vi.fn(async () =>
-    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } }),
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/problem+json' },
+      }),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -31,7 +35,9 @@ afterEach(() => {
 describe('newsletterBasePath', () => {
   test('uses internal, and private only for single-page-app pages', () => {
     expect(base).toBe('https://shop.example/service/newsletter/api/internal');
-    expect(newsletterBasePath('https://shop.example', true)).toBe('https://shop.example/service/newsletter/api/private');
+    expect(newsletterBasePath('https://shop.example', true)).toBe(
+      'https://shop.example/service/newsletter/api/private',
+    );
   });
 });
 
@@ -50,7 +56,10 @@ describe('createSubscriber', () => {
     const fetchMock = answer(201);
     vi.stubGlobal('location', { pathname: '/ch-fr/newsletter/' });
     await createSubscriber(base, request);
-    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toEqual({ 'content-type': 'application/json', site: 'CH_FR' });
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toEqual({
+      'content-type': 'application/json',
+      site: 'CH_FR',
+    });
     expect(siteOfPage('/tr/')).toBe('TR');
     expect(siteOfPage('/ui/')).toBeUndefined();
   });
@@ -69,7 +78,10 @@ describe('createSubscriber', () => {
   });
 
   test('a network failure is ERROR_GENERIC', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await createSubscriber(base, request)).toBe('ERROR_GENERIC');
   });
 
@@ -84,8 +96,21 @@ describe('createSubscriber', () => {
 
 describe('fetchCustomerBaseData', () => {
   test('sends the login token header and answers the base data', async () => {
-    const fetchMock = answer(200, { email: 'e@example.com', salutation: 'MRS', firstName: 'Erika', lastName: 'M', consents: ['DNE'], extra: 1 });
-    expect(await fetchCustomerBaseData(base, 'tok')).toEqual({ email: 'e@example.com', salutation: 'MRS', firstName: 'Erika', lastName: 'M', consents: ['DNE'] });
+    const fetchMock = answer(200, {
+      email: 'e@example.com',
+      salutation: 'MRS',
+      firstName: 'Erika',
+      lastName: 'M',
+      consents: ['DNE'],
+      extra: 1,
+    });
+    expect(await fetchCustomerBaseData(base, 'tok')).toEqual({
+      email: 'e@example.com',
+      salutation: 'MRS',
+      firstName: 'Erika',
+      lastName: 'M',
+      consents: ['DNE'],
+    });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${base}/customers/base-data`);
     expect(init.headers).toEqual({ 'x-login-token': 'tok' });
@@ -95,7 +120,13 @@ describe('fetchCustomerBaseData', () => {
     answer(401, { type: 'urn:service:unauthorized' });
     expect(await fetchCustomerBaseData(base, 'tok')).toBeUndefined();
     answer(200, { email: 'e@example.com', salutation: 'DR', consents: ['SPAM'] });
-    expect(await fetchCustomerBaseData(base, 'tok')).toEqual({ email: 'e@example.com', salutation: '', firstName: '', lastName: '', consents: [] });
+    expect(await fetchCustomerBaseData(base, 'tok')).toEqual({
+      email: 'e@example.com',
+      salutation: '',
+      firstName: '',
+      lastName: '',
+      consents: [],
+    });
   });
 });
 
@@ -113,7 +144,10 @@ describe('confirmSubscription', () => {
     expect(await confirmSubscription(base, 'x')).toEqual({ confirmed: true, preferencesToken: undefined });
     answer(404, { type: 'urn:newsletter:token_unknown' });
     expect(await confirmSubscription(base, 'x')).toEqual({ confirmed: false });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await confirmSubscription(base, 'x')).toEqual({ confirmed: false });
   });
 });
@@ -124,7 +158,10 @@ function hangUntilTimeout() {
   const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(controller.signal);
   vi.stubGlobal(
     'fetch',
-    vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))),
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    ),
   );
   return { timeout, fire: () => controller.abort(new DOMException('timed out', 'TimeoutError')) };
 }
@@ -170,7 +207,11 @@ describe('updateSubscriber', () => {
     expect(await updateSubscriber(base, 'a+b/=', update)).toEqual({ status: 'SAVED', subscriber });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(link);
-    expect(init).toMatchObject({ method: 'PUT', credentials: 'same-origin', headers: { 'content-type': 'application/json' } });
+    expect(init).toMatchObject({
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(JSON.parse(init.body as string)).toEqual(update);
   });
 
@@ -210,7 +251,12 @@ describe('unsubscribe', () => {
     expect(await unsubscribe(base, 'a+b/=')).toBe('UNSUBSCRIBED');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(link);
-    expect(init).toMatchObject({ method: 'DELETE', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(init).toMatchObject({
+      method: 'DELETE',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
   });
 
   test.each([
@@ -224,7 +270,10 @@ describe('unsubscribe', () => {
   });
 
   test('a network failure and a time-out are an ERROR, never a silent success', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await unsubscribe(base, 't')).toBe('ERROR');
     const { timeout, fire } = hangUntilTimeout();
     const pending = unsubscribe(base, 't');

@@ -49,7 +49,11 @@ export function siteOfPage(pathname = globalThis.location?.pathname ?? ''): stri
  * `POST /newsletter-subscribers`. Never rejects: a 2xx is SUCCESS (its body is not read), the email_invalid
  * problem is ERROR_INVALID_EMAIL, anything else (other statuses, network failure, timeout) is ERROR_GENERIC.
  */
-export async function createSubscriber(basePath: string, request: SubscriberCreateRequest, site = siteOfPage()): Promise<SubmissionResult> {
+export async function createSubscriber(
+  basePath: string,
+  request: SubscriberCreateRequest,
+  site = siteOfPage(),
+): Promise<SubmissionResult> {
   try {
     const response = await fetchWithTimeout(basePath + calls.createSubscriber.path, {
       method: 'POST',
@@ -65,7 +69,10 @@ export async function createSubscriber(basePath: string, request: SubscriberCrea
 }
 
 /** `GET /customers/base-data` with the login token; undefined when there is none to be had (prefill is optional). */
-export async function fetchCustomerBaseData(basePath: string, loginToken: string): Promise<CustomerBaseData | undefined> {
+export async function fetchCustomerBaseData(
+  basePath: string,
+  loginToken: string,
+): Promise<CustomerBaseData | undefined> {
   try {
     const response = await fetchWithTimeout(basePath + calls.customerBaseData.path, {
       credentials: 'same-origin',
@@ -89,7 +96,10 @@ export type ConfirmationOutcome = { confirmed: true; preferencesToken: string | 
 export async function confirmSubscription(basePath: string, token: string): Promise<ConfirmationOutcome> {
   try {
     // A JSON body like every write to the services, which refuse anything else (see docs/calls.md).
-    const response = await fetchWithTimeout(basePath + fillPath(calls.confirmSubscriber.path, { token }), jsonWrite('PUT', {}));
+    const response = await fetchWithTimeout(
+      basePath + fillPath(calls.confirmSubscriber.path, { token }),
+      jsonWrite('PUT', {}),
+    );
     if (!response.ok) return { confirmed: false };
     const answer = v.safeParse(confirmationSchema, await response.json().catch(() => undefined));
     return { confirmed: true, preferencesToken: answer.success ? answer.output.preferencesToken : undefined };
@@ -100,14 +110,20 @@ export async function confirmSubscription(basePath: string, token: string): Prom
 
 /** A same-origin JSON write, as the services require of every page (docs/calls.md#newsletter-service). */
 function jsonWrite(method: 'PUT' | 'DELETE', body: unknown): RequestInit {
-  return { method, credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  return {
+    method,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
 }
 
 /** `404` (unknown, spent or unsubscribed token) and `410` (expired link) both mean: this link opens nothing any more. */
 const isLinkGone = (response: Response) => response.status === 404 || response.status === 410;
 
 /** What reading a subscription with a token found (docs/calls.md#read-subscriber). */
-export type SubscriberLookup = { status: 'FOUND'; subscriber: Subscriber } | { status: 'LINK_INVALID' } | { status: 'ERROR' };
+export type SubscriberLookup =
+  { status: 'FOUND'; subscriber: Subscriber } | { status: 'LINK_INVALID' } | { status: 'ERROR' };
 
 /**
  * `GET /newsletter-subscribers/{token}`. Never rejects: `LINK_INVALID` for 404 and 410, `ERROR` for every other
@@ -141,16 +157,24 @@ export type UpdateOutcome =
  * is malformed: saved all the same), `INVALID` with the problem's `errors` per field for a refused request,
  * `LINK_INVALID` for 404 and 410, `ERROR` for everything else.
  */
-export async function updateSubscriber(basePath: string, token: string, request: SubscriberUpdateRequest): Promise<UpdateOutcome> {
+export async function updateSubscriber(
+  basePath: string,
+  token: string,
+  request: SubscriberUpdateRequest,
+): Promise<UpdateOutcome> {
   try {
-    const response = await fetchWithTimeout(basePath + fillPath(calls.updateSubscriber.path, { token }), jsonWrite('PUT', request));
+    const response = await fetchWithTimeout(
+      basePath + fillPath(calls.updateSubscriber.path, { token }),
+      jsonWrite('PUT', request),
+    );
     if (response.ok) {
       const answer = v.safeParse(subscriberSchema, await response.json().catch(() => undefined));
       return { status: 'SAVED', subscriber: answer.success ? answer.output : undefined };
     }
     if (isLinkGone(response)) return { status: 'LINK_INVALID' };
     const problem = await problemOf(response);
-    if (response.status === 400 && problem.type === INVALID_REQUEST_PROBLEM) return { status: 'INVALID', errors: problem.errors };
+    if (response.status === 400 && problem.type === INVALID_REQUEST_PROBLEM)
+      return { status: 'INVALID', errors: problem.errors };
     return { status: 'ERROR' };
   } catch {
     return { status: 'ERROR' };
@@ -166,7 +190,10 @@ export type UnsubscribeOutcome = 'UNSUBSCRIBED' | 'LINK_INVALID' | 'ERROR';
  */
 export async function unsubscribe(basePath: string, token: string): Promise<UnsubscribeOutcome> {
   try {
-    const response = await fetchWithTimeout(basePath + fillPath(calls.deleteSubscriber.path, { token }), jsonWrite('DELETE', {}));
+    const response = await fetchWithTimeout(
+      basePath + fillPath(calls.deleteSubscriber.path, { token }),
+      jsonWrite('DELETE', {}),
+    );
     if (response.ok) return 'UNSUBSCRIBED';
     return isLinkGone(response) ? 'LINK_INVALID' : 'ERROR';
   } catch {

@@ -13,7 +13,8 @@ function answer(...responses: (Response | Error)[]) {
     return next;
   });
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 afterEach(() => vi.unstubAllGlobals());
 
 test('login maps 200, 401, 503 and no answer to the spec results, posting JSON with the CSRF header', async () => {
@@ -34,7 +35,11 @@ test('apply sends test, group and previewDateTime as query parameters and report
   expect(await applyPreview(selection, '2026-12-24T17:30:00.000Z')).toBe(true);
   const url = new URL(calls[0]!.url, 'http://x');
   expect(url.pathname).toBe('/service/preview/api/token');
-  expect(Object.fromEntries(url.searchParams)).toEqual({ test: 'T 1', group: 'A&B', previewDateTime: '2026-12-24T17:30:00.000Z' });
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    test: 'T 1',
+    group: 'A&B',
+    previewDateTime: '2026-12-24T17:30:00.000Z',
+  });
   expect(await applyPreview(selection, '2026-12-24T17:30:00.000Z')).toBe(false);
   expect(await applyPreview(selection, '2026-12-24T17:30:00.000Z')).toBe(false);
 });

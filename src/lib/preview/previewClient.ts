@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { fetchWithTimeout } from '../http.ts';
-import { checkAuthResponseSchema, type CheckAuthResponse, type PreviewSelection } from '../../shared/preview/schemas.ts';
+import {
+  checkAuthResponseSchema,
+  type CheckAuthResponse,
+  type PreviewSelection,
+} from '../../shared/preview/schemas.ts';
 import { serviceUrl } from '../../shared/routes/service.ts';
 import { previewService } from '../../shared/routes/preview.ts';
 

@@ -10,7 +10,9 @@ export const indicatorStrings = { label: 'Preview', now: 'now', settings: 'Previ
  */
 export function previewIndicatorText(shop: Shop, preview: PreviewMoment): string {
   const moment = preview.at
-    ? new Intl.DateTimeFormat(shop.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: shop.timeZone }).format(new Date(preview.at))
+    ? new Intl.DateTimeFormat(shop.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: shop.timeZone }).format(
+        new Date(preview.at),
+      )
     : indicatorStrings.now;
   const parts = [indicatorStrings.label, moment];
   if (preview.target) parts.push(`${preview.target.test} / ${preview.target.group}`);

@@ -39,7 +39,9 @@ export function setUpConsentLinks(root: ParentNode, doc: Document = document): v
   dialog.querySelector('[data-consent-close]')?.addEventListener('click', () => dialog.close());
   dialog.querySelector('form')?.addEventListener('submit', () => {
     // `method="dialog"` closes the dialog; the choice is kept for `REMEMBERED_CHOICE_MAX_AGE_SECONDS`.
-    const chosen = [...dialog.querySelectorAll<HTMLInputElement>('input[name="consent"]:checked:not(:disabled)')].map((input) => input.value);
+    const chosen = [...dialog.querySelectorAll<HTMLInputElement>('input[name="consent"]:checked:not(:disabled)')].map(
+      (input) => input.value,
+    );
     doc.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(chosen.join(','))}; path=/; max-age=${REMEMBERED_CHOICE_MAX_AGE_SECONDS}; samesite=lax`;
   });
 }
@@ -48,7 +50,8 @@ function restoreChoices(dialog: HTMLDialogElement, cookies: string): void {
   const stored = readCookie(cookies, CONSENT_COOKIE);
   if (!stored) return;
   const chosen = stored.split(',');
-  for (const input of dialog.querySelectorAll<HTMLInputElement>('input[name="consent"]:not(:disabled)')) input.checked = chosen.includes(input.value);
+  for (const input of dialog.querySelectorAll<HTMLInputElement>('input[name="consent"]:not(:disabled)'))
+    input.checked = chosen.includes(input.value);
 }
 
 /** A modal `<dialog>` keeps focus out of the page, but Tab may still leave for the browser's own UI: wrap it around. */

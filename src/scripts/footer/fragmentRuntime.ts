@@ -15,7 +15,8 @@ function markDocument(root: HTMLElement, cookies: string): void {
   const chosen = platforms.find((platform) => platform === readCookie(cookies, PLATFORM_COOKIE));
   if (chosen && !root.hasAttribute('data-platform')) root.setAttribute('data-platform', chosen);
   // Anywhere in the cookies, as the head script reads them (docs/footer.md#variants).
-  if (cookies.includes('affiliateNumber') || cookies.includes('xc-app=new')) root.setAttribute('data-footer-reduced', '');
+  if (cookies.includes('affiliateNumber') || cookies.includes('xc-app=new'))
+    root.setAttribute('data-footer-reduced', '');
 }
 
 markDocument(document.documentElement, document.cookie);

@@ -7,7 +7,10 @@ import { fetchNewsletterStatus } from '../../lib/newsletter/psdataClient.ts';
  * (docs/footer.md#newsletter-in-the-footer). Only asks when a login cookie exists (an anonymous visitor has no
  * status), and any failure or unknown answer leaves the form shown.
  */
-export async function hideNewsletterWhenSubscribed(container: HTMLElement, cookies: string = document.cookie): Promise<void> {
+export async function hideNewsletterWhenSubscribed(
+  container: HTMLElement,
+  cookies: string = document.cookie,
+): Promise<void> {
   if (!readCookie(cookies, LOGIN_COOKIE)) return;
   try {
     const status = await fetchNewsletterStatus(cookies);

@@ -30,7 +30,9 @@ export function setUpPanels(root: ParentNode, doc: Document = document): void {
   };
 
   for (const panel of panels) {
-    panel.toggle.addEventListener('click', () => setExpanded(panel, panel.toggle.getAttribute('aria-expanded') !== 'true'));
+    panel.toggle.addEventListener('click', () =>
+      setExpanded(panel, panel.toggle.getAttribute('aria-expanded') !== 'true'),
+    );
     panel.content.addEventListener('beforematch', () => setExpanded(panel, true));
   }
   apply();

@@ -9,7 +9,11 @@ import { loginService } from '../../shared/routes/login.ts';
  */
 export async function requestTokenRenewal(token: string): Promise<number | undefined> {
   try {
-    const response = await postJson(serviceUrl(loginService, 'renewLoginToken'), {}, { headers: { [LOGIN_TOKEN_HEADER]: token } });
+    const response = await postJson(
+      serviceUrl(loginService, 'renewLoginToken'),
+      {},
+      { headers: { [LOGIN_TOKEN_HEADER]: token } },
+    );
     return response.status;
   } catch {
     return undefined;

@@ -1,4 +1,10 @@
-import { decideRenewal, isRenewalSkipped, nextCheckDelay, outcomeOfStatus, type RenewalOutcome } from '../../lib/auth/renewal.ts';
+import {
+  decideRenewal,
+  isRenewalSkipped,
+  nextCheckDelay,
+  outcomeOfStatus,
+  type RenewalOutcome,
+} from '../../lib/auth/renewal.ts';
 import { requestTokenRenewal } from './renewalClient.ts';
 
 /** What the timer shell needs from the outside world; tests pass fakes. */

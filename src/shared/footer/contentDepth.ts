@@ -17,7 +17,9 @@ export function pathBeyondDepth(root: unknown, max = MAX_CONTENT_DEPTH): PathIte
     const { value, path } = stack.pop()!;
     if (value === null || typeof value !== 'object') continue;
     if (path.length >= max) return path;
-    const children: [PathItem, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+    const children: [PathItem, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [index, item])
+      : Object.entries(value);
     for (const [key, child] of children.reverse()) stack.push({ value: child, path: [...path, key] });
   }
   return undefined;

@@ -13,13 +13,20 @@ import { parseFooterContent } from './sanitizeFooterContent.ts';
 type Json = unknown;
 type Path = (string | number)[];
 
-const seeds = shops.map((shop) =>
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../../server/seed/footer/${shop.segment}.json`), 'utf8')) as Json,
+const seeds = shops.map(
+  (shop) =>
+    JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, `../../../server/seed/footer/${shop.segment}.json`), 'utf8'),
+    ) as Json,
 );
 
 /** Every place in a JSON value: object keys and array indices, at any depth. */
 function placesOf(value: Json, at: Path = [], out: Path[] = []): Path[] {
-  const children: [string | number, Json][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : value && typeof value === 'object' ? Object.entries(value) : [];
+  const children: [string | number, Json][] = Array.isArray(value)
+    ? value.map((item, i) => [i, item])
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+      : [];
   for (const [key, child] of children) {
     out.push([...at, key]);
     placesOf(child, [...at, key], out);
@@ -28,8 +35,18 @@ function placesOf(value: Json, at: Path = [], out: Path[] = []): Path[] {
 }
 
 const hostileLinks = [
-  'javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', '\u0000javascript:alert(1)', 'data:text/html,<script>x</script>',
-  'vbscript:msgbox(1)', '//evil.example/path', '/\\evil.example', 'file:///etc/passwd', 'blob:https://x/1', 'https://ok.example/', '/c123',
+  'javascript:alert(1)',
+  ' JaVaScRiPt:alert(1)',
+  'java\tscript:alert(1)',
+  '\u0000javascript:alert(1)',
+  'data:text/html,<script>x</script>',
+  'vbscript:msgbox(1)',
+  '//evil.example/path',
+  '/\\evil.example',
+  'file:///etc/passwd',
+  'blob:https://x/1',
+  'https://ok.example/',
+  '/c123',
 ];
 const anyValue = fc.oneof(
   fc.constantFrom(...hostileLinks),

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { footerContentJsonProblems } from './footerContentProblems.ts';
 
-const seed = (segment: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../../server/seed/footer/${segment}.json`), 'utf8'));
+const seed = (segment: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../../server/seed/footer/${segment}.json`), 'utf8'));
 
 describe('problems that keep footer content from being published', () => {
   test('valid content has none', () => {
@@ -23,10 +24,15 @@ describe('problems that keep footer content from being published', () => {
       '$.salesTax.textBeforeLink',
       '$.teaserGroups[0].links[1].link',
     ]);
-    expect(problems).toContainEqual({ path: '$.teaserGroups[0].links[1].link', message: 'unsafe link "javascript:alert(1)" dropped' });
+    expect(problems).toContainEqual({
+      path: '$.teaserGroups[0].links[1].link',
+      message: 'unsafe link "javascript:alert(1)" dropped',
+    });
   });
 
   test('text that is not JSON is one problem at the root', () => {
-    expect(footerContentJsonProblems('{ "headline": ')).toEqual([{ path: '$', message: expect.stringMatching(/^is not JSON \(.+\)$/) }]);
+    expect(footerContentJsonProblems('{ "headline": ')).toEqual([
+      { path: '$', message: expect.stringMatching(/^is not JSON \(.+\)$/) },
+    ]);
   });
 });

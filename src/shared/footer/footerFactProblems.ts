@@ -20,7 +20,10 @@ function groupTexts(group: TeaserGroup, index: number): GroupText[] {
 }
 
 /** The texts of the service groups with a heading icon (`delivery`, `returns`, `contact`), with their paths. */
-function textsOfGroups(content: FooterContent, iconName: string): { texts: GroupText[]; groupPath: string } | undefined {
+function textsOfGroups(
+  content: FooterContent,
+  iconName: string,
+): { texts: GroupText[]; groupPath: string } | undefined {
   const index = content.teaserGroups.findIndex((group) => group.heading.iconName === iconName);
   if (index < 0) return undefined;
   return { texts: groupTexts(content.teaserGroups[index]!, index), groupPath: `$.teaserGroups[${index}]` };
@@ -37,16 +40,30 @@ export function statedAmounts(shop: Shop, text: string): number[] {
   const groups = group === "'" || group === '’' ? "'’" : group;
   const number = `\\d(?:[\\d\\s\\u00a0\\u202f${escape(groups)}]*\\d)?(?:${escape(decimal)}\\d+)?`;
   const sign = escape(shop.currencySign.text);
-  const pattern = shop.currencySign.position === 'before' ? `${sign}\\s?(${number})` : `(${number})\\s?${sign}(?!\\p{L})`;
+  const pattern =
+    shop.currencySign.position === 'before' ? `${sign}\\s?(${number})` : `(${number})\\s?${sign}(?!\\p{L})`;
   return [...text.matchAll(new RegExp(pattern, 'gu'))].map((match) =>
-    Number([...match[1]!].filter((char) => !/[\s\u00a0\u202f]/.test(char) && !groups.includes(char)).join('').replace(decimal, '.')),
+    Number(
+      [...match[1]!]
+        .filter((char) => !/[\s\u00a0\u202f]/.test(char) && !groups.includes(char))
+        .join('')
+        .replace(decimal, '.'),
+    ),
   );
 }
 
 /** The first two letters of the shop language's words for a unit ("Ta" of "Tag", "Tage"; "dn", "de" in Czech). */
 function unitStems(locale: string, unit: 'day' | 'month'): Set<string> {
   const format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' });
-  return new Set([1, 2, 5, 1.5].map((n) => format.format(n).replace(/[\d\s.,\u00a0]/g, '').slice(0, 2).toLowerCase()));
+  return new Set(
+    [1, 2, 5, 1.5].map((n) =>
+      format
+        .format(n)
+        .replace(/[\d\s.,\u00a0]/g, '')
+        .slice(0, 2)
+        .toLowerCase(),
+    ),
+  );
 }
 
 /** Every period a text states: a number followed by a word for days or months ("30 Tage", "30 napos", "3 mois"). */
@@ -77,17 +94,28 @@ export function footerFactProblems(content: FooterContent, shop: Shop): FooterPr
   const problems: FooterProblem[] = [];
 
   const delivery = textsOfGroups(content, 'delivery');
-  const thresholds = shop.freeShipping ? [shop.freeShipping.from, shop.freeShipping.withCardFrom].filter((n) => n !== undefined) : [];
-  const tableSays = shop.freeShipping ? `free shipping from ${thresholds.map((n) => formatAmount(shop, n)).join(', with the card from ')}` : 'no free-shipping threshold';
+  const thresholds = shop.freeShipping
+    ? [shop.freeShipping.from, shop.freeShipping.withCardFrom].filter((n) => n !== undefined)
+    : [];
+  const tableSays = shop.freeShipping
+    ? `free shipping from ${thresholds.map((n) => formatAmount(shop, n)).join(', with the card from ')}`
+    : 'no free-shipping threshold';
   let statesThreshold = false;
   for (const { path, text } of delivery?.texts ?? []) {
     for (const amount of statedAmounts(shop, text)) {
       if (amount === shop.freeShipping?.from) statesThreshold = true;
-      if (!thresholds.includes(amount)) problems.push({ path, message: `says ${formatAmount(shop, amount)}; the country table says ${tableSays} (write {{freeShippingFrom}})` });
+      if (!thresholds.includes(amount))
+        problems.push({
+          path,
+          message: `says ${formatAmount(shop, amount)}; the country table says ${tableSays} (write {{freeShippingFrom}})`,
+        });
     }
   }
   if (shop.freeShipping && !statesThreshold) {
-    problems.push({ path: delivery?.groupPath ?? '$.teaserGroups', message: `does not state the ${tableSays} (write {{freeShippingFrom}})` });
+    problems.push({
+      path: delivery?.groupPath ?? '$.teaserGroups',
+      message: `does not state the ${tableSays} (write {{freeShippingFrom}})`,
+    });
   }
 
   const returns = textsOfGroups(content, 'returns');
@@ -96,10 +124,18 @@ export function footerFactProblems(content: FooterContent, shop: Shop): FooterPr
   for (const { path, text } of returns?.texts ?? []) {
     for (const stated of statedPeriods(shop, text)) {
       if (stated.amount === shop.returnPeriod.amount && stated.unit === shop.returnPeriod.unit) statesPeriod = true;
-      else problems.push({ path, message: `says ${stated.amount} ${stated.unit}(s); the country table says a return period of ${period} (write {{returnPeriod}})` });
+      else
+        problems.push({
+          path,
+          message: `says ${stated.amount} ${stated.unit}(s); the country table says a return period of ${period} (write {{returnPeriod}})`,
+        });
     }
   }
-  if (!statesPeriod) problems.push({ path: returns?.groupPath ?? '$.teaserGroups', message: `does not state the return period of ${period} (write {{returnPeriod}})` });
+  if (!statesPeriod)
+    problems.push({
+      path: returns?.groupPath ?? '$.teaserGroups',
+      message: `does not state the return period of ${period} (write {{returnPeriod}})`,
+    });
 
   const contact = textsOfGroups(content, 'contact');
   const hours = shop.serviceHours ? formatServiceHours(shop.serviceHours) : undefined;
@@ -107,10 +143,18 @@ export function footerFactProblems(content: FooterContent, shop: Shop): FooterPr
   for (const { path, text } of contact?.texts ?? []) {
     for (const stated of statedHours(text)) {
       if (stated === hours) statesHours = true;
-      else problems.push({ path, message: `says ${stated}; the country table says ${hours ? `service hours ${hours}` : 'no service hours'} (write {{serviceHours}})` });
+      else
+        problems.push({
+          path,
+          message: `says ${stated}; the country table says ${hours ? `service hours ${hours}` : 'no service hours'} (write {{serviceHours}})`,
+        });
     }
   }
-  if (hours && !statesHours) problems.push({ path: contact?.groupPath ?? '$.teaserGroups', message: `does not state the service hours ${hours} (write {{serviceHours}})` });
+  if (hours && !statesHours)
+    problems.push({
+      path: contact?.groupPath ?? '$.teaserGroups',
+      message: `does not state the service hours ${hours} (write {{serviceHours}})`,
+    });
 
   return problems;
 }

@@ -84,7 +84,15 @@ export const qualityLogoSchema = v.object({
 });
 
 /** What a legal link is for; `consentManagement` opens the consent dialog when JavaScript runs. */
-export const legalLinkKinds = ['imprint', 'privacy', 'terms', 'withdrawal', 'consentManagement', 'subscriptionCancellation', 'other'] as const;
+export const legalLinkKinds = [
+  'imprint',
+  'privacy',
+  'terms',
+  'withdrawal',
+  'consentManagement',
+  'subscriptionCancellation',
+  'other',
+] as const;
 
 export const legalLinkSchema = v.object({
   ...textLinkSchema.entries,

@@ -51,8 +51,22 @@ export function logoPath(source: FooterImageSource): string {
 
 /** Icons the footer knows (teaser headings, social and app links); anything else renders without an icon. */
 export const footerIconNames = [
-  'payment', 'delivery', 'store', 'returns', 'contact', 'card', 'services', 'company',
-  'facebook', 'instagram', 'youtube', 'pinterest', 'tiktok', 'linkedin', 'appStore', 'googlePlay',
+  'payment',
+  'delivery',
+  'store',
+  'returns',
+  'contact',
+  'card',
+  'services',
+  'company',
+  'facebook',
+  'instagram',
+  'youtube',
+  'pinterest',
+  'tiktok',
+  'linkedin',
+  'appStore',
+  'googlePlay',
 ] as const;
 
 export type FooterIconName = (typeof footerIconNames)[number];

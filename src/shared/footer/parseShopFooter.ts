@@ -10,5 +10,7 @@ export function parseShopFooter(raw: unknown, shop: Shop): FooterParseResult {
   const parsed = parseFooterContent(raw);
   if (!parsed.ok) return parsed;
   const filled = fillFooterFacts(parsed.content, shop);
-  return filled.ok ? { ok: true, content: filled.content, dropped: parsed.dropped } : { ok: false, errors: filled.errors, dropped: parsed.dropped };
+  return filled.ok
+    ? { ok: true, content: filled.content, dropped: parsed.dropped }
+    : { ok: false, errors: filled.errors, dropped: parsed.dropped };
 }

@@ -16,12 +16,26 @@ describe('the seeded footer content', () => {
 });
 
 describe('unsafe links', () => {
-  test.each(['/contact', '/c900', 'https://example.com/x', 'http://example.com', 'mailto:service@example.com', 'tel:+494012345678'])(
-    '%s is allowed', (url) => expect(isSafeUrl(url)).toBe(true),
-  );
-  test.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>', 'vbscript:x', '//evil.example/', '/\\evil.example', 'file:///etc/passwd', ''])(
-    '%j is refused', (url) => expect(isSafeUrl(url)).toBe(false),
-  );
+  test.each([
+    '/contact',
+    '/c900',
+    'https://example.com/x',
+    'http://example.com',
+    'mailto:service@example.com',
+    'tel:+494012345678',
+  ])('%s is allowed', (url) => expect(isSafeUrl(url)).toBe(true));
+  test.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>',
+    'vbscript:x',
+    '//evil.example/',
+    '/\\evil.example',
+    'file:///etc/passwd',
+    '',
+  ])('%j is refused', (url) => expect(isSafeUrl(url)).toBe(false));
 
   test('are dropped with their JSON path while the rest of the footer stays', () => {
     const raw = readSeed('de');
@@ -50,7 +64,10 @@ describe('unsafe links', () => {
     raw.seo.columns[0].links[0].url = 'javascript:a()';
     raw.seo.columns[0].links[2].url = 'javascript:b()';
     const result = parseFooterContent(raw);
-    expect(result.ok && result.content.seo?.columns[0]!.links.map((l) => l.text)).toEqual(['Ekspresy do kawy', 'Moda męska']);
+    expect(result.ok && result.content.seo?.columns[0]!.links.map((l) => l.text)).toEqual([
+      'Ekspresy do kawy',
+      'Moda męska',
+    ]);
   });
 });
 

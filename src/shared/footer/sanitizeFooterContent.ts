@@ -26,7 +26,10 @@ const optionalLinks: readonly (readonly PathItem[])[] = [
 ];
 
 function matchesPrefix(path: readonly PathItem[], pattern: readonly PathItem[]): boolean {
-  return pattern.length <= path.length && pattern.every((item, i) => item === '*' ? typeof path[i] === 'number' : item === path[i]);
+  return (
+    pattern.length <= path.length &&
+    pattern.every((item, i) => (item === '*' ? typeof path[i] === 'number' : item === path[i]))
+  );
 }
 
 /** The part of the content to remove for a bad value at `path`. */
@@ -58,7 +61,8 @@ function findUnsafeValues(value: unknown, path: PathItem[], found: { path: PathI
 /** Compares paths so deeper paths and higher indices come first: removing them keeps the other paths valid. */
 function laterFirst(a: readonly PathItem[], b: readonly PathItem[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
-    if (a[i] !== b[i]) return typeof a[i] === 'number' && typeof b[i] === 'number' ? (b[i] as number) - (a[i] as number) : 0;
+    if (a[i] !== b[i])
+      return typeof a[i] === 'number' && typeof b[i] === 'number' ? (b[i] as number) - (a[i] as number) : 0;
   }
   return b.length - a.length;
 }
@@ -80,7 +84,12 @@ function remove(root: unknown, target: readonly PathItem[]): void {
 export function parseFooterContent(raw: unknown): FooterParseResult {
   // Before anything walks it: content nested beyond any footer is one problem at the place it gets too deep.
   const tooDeep = pathBeyondDepth(raw);
-  if (tooDeep) return { ok: false, errors: [{ path: jsonPath(tooDeep), message: `is nested deeper than ${MAX_CONTENT_DEPTH} levels` }], dropped: [] };
+  if (tooDeep)
+    return {
+      ok: false,
+      errors: [{ path: jsonPath(tooDeep), message: `is nested deeper than ${MAX_CONTENT_DEPTH} levels` }],
+      dropped: [],
+    };
   const content = structuredClone(raw);
   const unsafe: { path: PathItem[]; message: string }[] = [];
   findUnsafeValues(content, [], unsafe);

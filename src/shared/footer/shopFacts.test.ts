@@ -11,22 +11,37 @@ const shop = (segment: string): Shop => shopBySegment(segment)!;
 const changed = (segment: string, facts: Partial<Shop>): Shop => ({ ...shop(segment), ...facts });
 
 describe('shop facts in footer texts (docs/footer.md#shop-facts)', () => {
-  test.each(shops.map((s) => [s.segment, s] as const))('every footer version of %s states the facts of the country table', (_segment, each) => {
-    const files = footerFiles(each.segment);
-    expect(files.length).toBeGreaterThan(0);
-    for (const [name, raw] of files) expect({ name, ...shopFooterReport(raw, each) }).toEqual({ name, problems: [], warnings: [] });
-  });
+  test.each(shops.map((s) => [s.segment, s] as const))(
+    'every footer version of %s states the facts of the country table',
+    (_segment, each) => {
+      const files = footerFiles(each.segment);
+      expect(files.length).toBeGreaterThan(0);
+      for (const [name, raw] of files)
+        expect({ name, ...shopFooterReport(raw, each) }).toEqual({ name, problems: [], warnings: [] });
+    },
+  );
 
-  test.each(shops.map((s) => [s.segment, s] as const))('the %s footer shows the table\'s return period, threshold and hours', (_segment, each) => {
-    const parsed = parseShopFooter(footerFiles(each.segment)[0]![1], each);
-    const text = JSON.stringify(parsed.ok && parsed.content);
-    for (const value of Object.values(shopFactValues(each))) expect(text).toContain(value);
-    expect(text).not.toContain('{{');
-  });
+  test.each(shops.map((s) => [s.segment, s] as const))(
+    "the %s footer shows the table's return period, threshold and hours",
+    (_segment, each) => {
+      const parsed = parseShopFooter(footerFiles(each.segment)[0]![1], each);
+      const text = JSON.stringify(parsed.ok && parsed.content);
+      for (const value of Object.values(shopFactValues(each))) expect(text).toContain(value);
+      expect(text).not.toContain('{{');
+    },
+  );
 
   test('the facts are written as the shop language writes them', () => {
-    expect(shopFactValues(shop('sk'))).toEqual({ returnPeriod: '30 dní', freeShippingFrom: '40\u00a0€', freeShippingWithCardFrom: '20\u00a0€' });
-    expect(shopFactValues(shop('tr'))).toEqual({ returnPeriod: '90 gün', freeShippingFrom: '1.000\u00a0TL', serviceHours: '09:00–19:00' });
+    expect(shopFactValues(shop('sk'))).toEqual({
+      returnPeriod: '30 dní',
+      freeShippingFrom: '40\u00a0€',
+      freeShippingWithCardFrom: '20\u00a0€',
+    });
+    expect(shopFactValues(shop('tr'))).toEqual({
+      returnPeriod: '90 gün',
+      freeShippingFrom: '1.000\u00a0TL',
+      serviceHours: '09:00–19:00',
+    });
     expect(formatReturnPeriod(shop('ch-fr'))).toBe('3\u00a0mois');
     expect(formatReturnPeriod(shop('at'))).toBe('14 Tage');
   });
@@ -44,8 +59,16 @@ describe('shop facts in footer texts (docs/footer.md#shop-facts)', () => {
     const raw = structuredClone(footerFiles('sk')[0]![1]) as { teaserGroups: { introductoryText: string }[] };
     raw.teaserGroups[1]!.introductoryText = 'Doprava zadarmo od 40\u00a0€, so zákazníckou kartou už od 20 €.';
     expect(shopFooterReport(raw, sk).warnings).toEqual([
-      { path: '$.teaserGroups[1].introductoryText', message: 'says 40\u00a0€; the country table says free shipping from 45\u00a0€, with the card from 20\u00a0€ (write {{freeShippingFrom}})' },
-      { path: '$.teaserGroups[1]', message: 'does not state the free shipping from 45\u00a0€, with the card from 20\u00a0€ (write {{freeShippingFrom}})' },
+      {
+        path: '$.teaserGroups[1].introductoryText',
+        message:
+          'says 40\u00a0€; the country table says free shipping from 45\u00a0€, with the card from 20\u00a0€ (write {{freeShippingFrom}})',
+      },
+      {
+        path: '$.teaserGroups[1]',
+        message:
+          'does not state the free shipping from 45\u00a0€, with the card from 20\u00a0€ (write {{freeShippingFrom}})',
+      },
     ]);
   });
 
@@ -55,18 +78,33 @@ describe('shop facts in footer texts (docs/footer.md#shop-facts)', () => {
     raw.teaserGroups[3]!.introductoryText = 'Ürünlerinizi 30 gün içinde ücretsiz iade edebilirsiniz.';
     raw.teaserGroups[4]!.introductoryText = 'Müşteri hizmetlerimiz her gün 09:00–18:00 arasında yanınızda.';
     expect(shopFooterReport(raw, tr).warnings.map((warning) => warning.path)).toEqual([
-      '$.teaserGroups[3].introductoryText', '$.teaserGroups[3]', '$.teaserGroups[4].introductoryText', '$.teaserGroups[4]',
+      '$.teaserGroups[3].introductoryText',
+      '$.teaserGroups[3]',
+      '$.teaserGroups[4].introductoryText',
+      '$.teaserGroups[4]',
     ]);
   });
 
   test('an unknown placeholder, or a fact the shop does not have, keeps the content from being shown', () => {
-    expect(fillShopFacts('ab {{freeShippingFrom}}', shop('de'))).toEqual({ ok: false, message: '{{freeShippingFrom}}: the country table has no free-shipping threshold for DE' });
-    expect(fillShopFacts('{{toString}}', shop('de'))).toMatchObject({ ok: false, message: expect.stringContaining('unknown placeholder {{toString}}') });
-    expect(fillShopFacts('{{returnPeriod}', shop('de'))).toMatchObject({ ok: false, message: 'has an unmatched {{ or }}' });
+    expect(fillShopFacts('ab {{freeShippingFrom}}', shop('de'))).toEqual({
+      ok: false,
+      message: '{{freeShippingFrom}}: the country table has no free-shipping threshold for DE',
+    });
+    expect(fillShopFacts('{{toString}}', shop('de'))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('unknown placeholder {{toString}}'),
+    });
+    expect(fillShopFacts('{{returnPeriod}', shop('de'))).toMatchObject({
+      ok: false,
+      message: 'has an unmatched {{ or }}',
+    });
     const raw = structuredClone(footerFiles('de')[0]![1]) as { teaserGroups: { introductoryText: string }[] };
     raw.teaserGroups[1]!.introductoryText = 'Ab {{freeShippingFrom}} versandkostenfrei.';
     expect(shopFooterReport(raw, shop('de')).problems).toEqual([
-      { path: '$.teaserGroups[1].introductoryText', message: '{{freeShippingFrom}}: the country table has no free-shipping threshold for DE' },
+      {
+        path: '$.teaserGroups[1].introductoryText',
+        message: '{{freeShippingFrom}}: the country table has no free-shipping threshold for DE',
+      },
     ]);
   });
 
@@ -75,7 +113,10 @@ describe('shop facts in footer texts (docs/footer.md#shop-facts)', () => {
     expect(statedAmounts(shop('ch'), 'ab CHF 49.90 oder CHF\u00a01’000')).toEqual([49.9, 1000]);
     expect(statedAmounts(shop('hu'), '15 000 Ft felett')).toEqual([15000]);
     expect(statedPeriods(shop('hu'), '30 napos visszaküldési jog')).toEqual([{ amount: 30, unit: 'day' }]);
-    expect(statedPeriods(shop('cz'), 'máte 30 dní, nebo 2 měsíce')).toEqual([{ amount: 30, unit: 'day' }, { amount: 2, unit: 'month' }]);
+    expect(statedPeriods(shop('cz'), 'máte 30 dní, nebo 2 měsíce')).toEqual([
+      { amount: 30, unit: 'day' },
+      { amount: 2, unit: 'month' },
+    ]);
     expect(statedPeriods(shop('de'), 'bis zum 15. Januar, 2–4 Werktage')).toEqual([]);
     expect(statedHours('her gün 9.00 - 19:00 arasında')).toEqual(['09:00–19:00']);
   });

@@ -34,7 +34,8 @@ export function shopFactValues(shop: Shop): Partial<Record<ShopFactName, string>
   const values: Partial<Record<ShopFactName, string>> = { returnPeriod: formatReturnPeriod(shop) };
   if (shop.freeShipping) {
     values.freeShippingFrom = formatAmount(shop, shop.freeShipping.from);
-    if (shop.freeShipping.withCardFrom !== undefined) values.freeShippingWithCardFrom = formatAmount(shop, shop.freeShipping.withCardFrom);
+    if (shop.freeShipping.withCardFrom !== undefined)
+      values.freeShippingWithCardFrom = formatAmount(shop, shop.freeShipping.withCardFrom);
   }
   if (shop.serviceHours) values.serviceHours = formatServiceHours(shop.serviceHours);
   return values;
@@ -57,11 +58,14 @@ export function fillShopFacts(text: string, shop: Shop): FilledText {
   const problems: string[] = [];
   const filled = text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (placeholder, name: string) => {
     if (!isShopFactName(name)) {
-      problems.push(`unknown placeholder ${placeholder} (known: ${shopFactNames.map((known) => `{{${known}}}`).join(', ')})`);
+      problems.push(
+        `unknown placeholder ${placeholder} (known: ${shopFactNames.map((known) => `{{${known}}}`).join(', ')})`,
+      );
       return placeholder;
     }
     const value = values[name];
-    if (value === undefined) problems.push(`${placeholder}: the country table has ${missingFact[name]} for ${shop.code}`);
+    if (value === undefined)
+      problems.push(`${placeholder}: the country table has ${missingFact[name]} for ${shop.code}`);
     return value ?? placeholder;
   });
   if (problems.length === 0 && /\{\{|\}\}/.test(filled)) problems.push('has an unmatched {{ or }}');

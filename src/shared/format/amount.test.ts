@@ -5,7 +5,7 @@ import { formatAmount } from './amount.ts';
 const shop = (code: string) => shopByCode(code)!;
 
 describe('formatAmount', () => {
-  test('writes each shop\'s currency on its side, joined to the number by a no-break space', () => {
+  test("writes each shop's currency on its side, joined to the number by a no-break space", () => {
     expect(formatAmount(shop('CZ'), 999)).toBe('999\u00a0Kč');
     expect(formatAmount(shop('SK'), 40)).toBe('40\u00a0€');
     expect(formatAmount(shop('PL'), 100)).toBe('100\u00a0zł');
@@ -14,7 +14,7 @@ describe('formatAmount', () => {
     expect(formatAmount(shop('CH_FR'), 50)).toBe('CHF\u00a050');
   });
 
-  test('groups large amounts with the locale\'s separator, which does not break either', () => {
+  test("groups large amounts with the locale's separator, which does not break either", () => {
     expect(formatAmount(shop('HU'), 15000)).toBe('15\u00a0000\u00a0Ft');
     expect(formatAmount(shop('DE'), 12500.5)).toBe('12.500,5\u00a0€');
   });
@@ -27,6 +27,7 @@ describe('formatAmount', () => {
   });
 
   test('contains no breakable space in any shop', () => {
-    for (const code of ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL']) expect(formatAmount(shop(code), 25000)).not.toMatch(/ /);
+    for (const code of ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'])
+      expect(formatAmount(shop(code), 25000)).not.toMatch(/ /);
   });
 });

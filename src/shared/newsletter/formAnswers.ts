@@ -60,7 +60,9 @@ function single(form: URLSearchParams, name: string): string | undefined {
 export function signUpValuesOfPost(form: URLSearchParams): NewsletterFormValues | undefined {
   // Each value under its own name (lists as all their entries), the honeypot under its own.
   const entries = Object.entries(newsletterFormValuesSchema.entries);
-  const posted = Object.fromEntries(entries.map(([name, schema]) => [name, schema.type === 'array' ? form.getAll(name) : single(form, name)]));
+  const posted = Object.fromEntries(
+    entries.map(([name, schema]) => [name, schema.type === 'array' ? form.getAll(name) : single(form, name)]),
+  );
   const result = v.safeParse(newsletterFormValuesSchema, { ...posted, email: single(form, formFieldNames.honeypot) });
   return result.success ? result.output : undefined;
 }
@@ -71,9 +73,18 @@ const fieldErrorsSchema = v.record(v.string(), v.string());
 /** What the server shows in place of a plain sign-up form it answered (docs/newsletter.md#plain-form). */
 export const signUpAnswerSchema = v.variant('outcome', [
   /** Refused by the checks: the values kept, a message per field. Nothing stored, nothing sent. */
-  v.object({ outcome: v.literal('invalid'), placement: v.picklist(signUpPlacements), values: newsletterFormValuesSchema, errors: fieldErrorsSchema }),
+  v.object({
+    outcome: v.literal('invalid'),
+    placement: v.picklist(signUpPlacements),
+    values: newsletterFormValuesSchema,
+    errors: fieldErrorsSchema,
+  }),
   /** The service could not take it (throttled, a fault): the generic banner, the values kept. */
-  v.object({ outcome: v.literal('failed'), placement: v.picklist(signUpPlacements), values: newsletterFormValuesSchema }),
+  v.object({
+    outcome: v.literal('failed'),
+    placement: v.picklist(signUpPlacements),
+    values: newsletterFormValuesSchema,
+  }),
   /** Taken: the success message naming the address. */
   v.object({ outcome: v.literal('signedUp'), placement: v.picklist(signUpPlacements), email: v.string() }),
 ]);
@@ -88,7 +99,10 @@ export const confirmAnswerSchema = v.variant('outcome', [
 export type ConfirmAnswer = v.InferOutput<typeof confirmAnswerSchema>;
 
 /** The preferences among the form's values: the fields a subscriber can change (src/shared/newsletter/subscriberFields.ts). */
-const preferencesValuesSchema = v.pick(newsletterFormValuesSchema, changeableFieldNames as [ChangeableFieldName, ...ChangeableFieldName[]]);
+const preferencesValuesSchema = v.pick(
+  newsletterFormValuesSchema,
+  changeableFieldNames as [ChangeableFieldName, ...ChangeableFieldName[]],
+);
 
 /** What the preferences page shows when the server rendered it (docs/newsletter.md#the-preferences-page). */
 export const preferencesAnswerSchema = v.variant('outcome', [
@@ -118,5 +132,8 @@ export type FormAnswerLocals = v.InferOutput<typeof formAnswerLocalsSchema>;
 
 /** Whether an answer shows field errors: its page's title then starts with the localised "Error: " (GOV.UK). */
 export function answerHasErrors(locals: FormAnswerLocals): boolean {
-  return locals.signUpAnswer?.outcome === 'invalid' || (locals.preferencesAnswer?.outcome === 'ready' && Object.keys(locals.preferencesAnswer.errors).length > 0);
+  return (
+    locals.signUpAnswer?.outcome === 'invalid' ||
+    (locals.preferencesAnswer?.outcome === 'ready' && Object.keys(locals.preferencesAnswer.errors).length > 0)
+  );
 }

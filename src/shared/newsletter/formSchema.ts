@@ -38,12 +38,20 @@ export type NewsletterFormValues = v.InferOutput<typeof newsletterFormValuesSche
 export type NewsletterField = 'newsletterEmail' | 'salutation' | 'firstName' | 'lastName' | 'legals';
 
 /** Fields in the order they appear, so the first invalid one can be focused. */
-export const fieldOrder: readonly NewsletterField[] = ['newsletterEmail', 'salutation', 'firstName', 'lastName', 'legals'];
+export const fieldOrder: readonly NewsletterField[] = [
+  'newsletterEmail',
+  'salutation',
+  'firstName',
+  'lastName',
+  'legals',
+];
 
 /** Empty form values: `[]` for a list, `''` for any other value. */
 export function emptyFormValues(): NewsletterFormValues {
   const entries = Object.entries(newsletterFormValuesSchema.entries);
-  const empty: Record<string, unknown> = Object.fromEntries(entries.map(([name, schema]) => [name, schema.type === 'array' ? [] : '']));
+  const empty: Record<string, unknown> = Object.fromEntries(
+    entries.map(([name, schema]) => [name, schema.type === 'array' ? [] : '']),
+  );
   return empty as NewsletterFormValues;
 }
 
@@ -78,7 +86,10 @@ function newsletterFormSchema(rules: NewsletterRules) {
     newsletterEmail: emailSchema,
     consents: consentsEntry,
     legals: rules.requiresCommercialConsent
-      ? v.pipe(newsletterFormValuesSchema.entries.legals, v.includes('NEWSLETTER', 'newsletter.error.commercialConsentRequired'))
+      ? v.pipe(
+          newsletterFormValuesSchema.entries.legals,
+          v.includes('NEWSLETTER', 'newsletter.error.commercialConsentRequired'),
+        )
       : newsletterFormValuesSchema.entries.legals,
     ...personalFieldEntries(rules),
   });
@@ -118,7 +129,11 @@ export function validateNewsletterForm(
 }
 
 /** One field checked on its own (on blur): its error key, or undefined. */
-export function validateNewsletterField(rules: NewsletterRules, values: NewsletterFormValues, field: NewsletterField): string | undefined {
+export function validateNewsletterField(
+  rules: NewsletterRules,
+  values: NewsletterFormValues,
+  field: NewsletterField,
+): string | undefined {
   const result = validateNewsletterForm(rules, values);
   return result.success ? undefined : result.errors[field];
 }
@@ -127,7 +142,11 @@ export function validateNewsletterField(rules: NewsletterRules, values: Newslett
  * Salutation, names, legal notice and consents appear once the address has a value, a name or salutation
  * the country shows has one, or the address field had focus (docs/newsletter.md#states).
  */
-export function showsExtraFields(rules: NewsletterRules, values: NewsletterFormValues, emailWasFocused: boolean): boolean {
+export function showsExtraFields(
+  rules: NewsletterRules,
+  values: NewsletterFormValues,
+  emailWasFocused: boolean,
+): boolean {
   if (emailWasFocused || values.newsletterEmail !== '') return true;
   return rules.showsPersonalFields && (values.salutation !== '' || values.firstName !== '' || values.lastName !== '');
 }

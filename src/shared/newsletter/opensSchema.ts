@@ -17,7 +17,10 @@ export const OPENED_AT_FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
  * sign-up stores it, and matched regardless of case) and when the e-bulletin was opened, with its time zone.
  */
 export const openSchema = v.strictObject({
-  shop: v.pipe(v.string(), v.check((code) => shopByCode(code) !== undefined, 'is not a shop code')),
+  shop: v.pipe(
+    v.string(),
+    v.check((code) => shopByCode(code) !== undefined, 'is not a shop code'),
+  ),
   email: emailSchema,
   openedAt: zonedInstantSchema,
 });

@@ -14,7 +14,9 @@ describe('newsletter page paths', () => {
   });
 
   test('a path is the shop segment, the page and the URL-encoded token', () => {
-    expect(newsletterPagePath(shopByCode('CH_FR')!, 'preferences', 'a+b/c=')).toBe('/ch-fr/newsletter/preferences/?token=a%2Bb%2Fc%3D');
+    expect(newsletterPagePath(shopByCode('CH_FR')!, 'preferences', 'a+b/c=')).toBe(
+      '/ch-fr/newsletter/preferences/?token=a%2Bb%2Fc%3D',
+    );
     expect(newsletterPagePath(shopByCode('TR')!, 'confirm')).toBe('/tr/newsletter/confirm/');
   });
 

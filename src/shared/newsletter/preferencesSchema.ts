@@ -66,7 +66,11 @@ export function validatePreferences(
 }
 
 /** One field checked on its own (on blur): its error key, or undefined. */
-export function validatePreferencesField(rules: NewsletterRules, values: PreferencesFormValues, field: PreferencesField): string | undefined {
+export function validatePreferencesField(
+  rules: NewsletterRules,
+  values: PreferencesFormValues,
+  field: PreferencesField,
+): string | undefined {
   const result = validatePreferences(rules, values);
   return result.success ? undefined : result.errors[field];
 }

@@ -40,7 +40,8 @@ const ORIGIN_CHARACTERS = /^[\w .:/#+-]*$/;
 // An address as RFC 5322 (dot-atom local part) and RFC 1035 (host names) allow it, with a top-level domain of letters.
 // Valibot's own `email()` is stricter than the standard (it refuses e.g. `o'neil@` or `a--b.de`), and refusing a
 // real address loses a subscriber.
-const EMAIL_PATTERN = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
+const EMAIL_PATTERN =
+  /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
 
 /** E-mail address: required, at most `EMAIL_MAX_LENGTH` characters, a plausible address. */
 export const emailSchema = v.pipe(

@@ -12,4 +12,7 @@ export const UNCONFIRMED_SIGN_UP_DAYS = 14;
 export const UNOPENED_STOP_YEARS = 2;
 
 /** The placeholders of the sign-up's and the mails' texts that name these periods, filled in. */
-export const subscriptionPeriodValues = { unconfirmedDays: UNCONFIRMED_SIGN_UP_DAYS, unopenedYears: UNOPENED_STOP_YEARS } as const;
+export const subscriptionPeriodValues = {
+  unconfirmedDays: UNCONFIRMED_SIGN_UP_DAYS,
+  unopenedYears: UNOPENED_STOP_YEARS,
+} as const;

@@ -3,7 +3,10 @@ import * as v from 'valibot';
 /** Where the build writes the panel's asset list (src/build/integrations/panelManifest.ts). */
 export const PANEL_MANIFEST_PATH = '/preview/panel-manifest.json';
 
-const sameOriginAsset = v.pipe(v.string(), v.regex(/^\/_astro\/[\w.-]+\.(?:js|css)$/, 'not a built asset of this site'));
+const sameOriginAsset = v.pipe(
+  v.string(),
+  v.regex(/^\/_astro\/[\w.-]+\.(?:js|css)$/, 'not a built asset of this site'),
+);
 
 /**
  * The staff preview panel's files: its module script and its stylesheets, in the order the page must load them

@@ -97,7 +97,8 @@ export const isoInstantSchema = v.pipe(
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const value = dataset.value;
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) addIssue({ message: 'Not an ISO 8601 date-time' });
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value)))
+      addIssue({ message: 'Not an ISO 8601 date-time' });
     else if (!isCalendarDateTime(value)) addIssue({ message: 'Not a date and time of the calendar' });
   }),
 );

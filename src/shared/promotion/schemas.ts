@@ -3,12 +3,20 @@ import { footerProblemSchema } from '../footer/footerProblem.ts';
 import { isoInstantSchema } from '../preview/schemas.ts';
 
 /** An instant with its time zone (`2026-12-01T00:00:00+01:00`, `…Z`): a version must not go live at a guessed hour. */
-export const zonedInstantSchema = v.pipe(isoInstantSchema, v.regex(/(Z|[+-]\d{2}:?\d{2})$/i, 'must end with Z or a UTC offset such as +01:00'));
+export const zonedInstantSchema = v.pipe(
+  isoInstantSchema,
+  v.regex(/(Z|[+-]\d{2}:?\d{2})$/i, 'must end with Z or a UTC offset such as +01:00'),
+);
 
 /** Longest A/B test or group name a version may be meant for (docs/constants.md#limits). */
 export const AB_NAME_MAX_LENGTH = 64;
 
-const name = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(AB_NAME_MAX_LENGTH, `must be at most ${AB_NAME_MAX_LENGTH} characters`));
+const name = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('must not be empty'),
+  v.maxLength(AB_NAME_MAX_LENGTH, `must be at most ${AB_NAME_MAX_LENGTH} characters`),
+);
 
 /** The A/B test group a version is meant for; only staff previewing that group see it (docs/calls.md#publish-a-version). */
 export const abTestSelectionSchema = v.strictObject({

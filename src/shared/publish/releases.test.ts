@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
-  STAGING_PREFIX, adoptPlainDist, listReleases, liveRelease, liveReleaseId, pruneReleases, switchLive, withReleaseLock, writeRelease,
+  STAGING_PREFIX,
+  adoptPlainDist,
+  listReleases,
+  liveRelease,
+  liveReleaseId,
+  pruneReleases,
+  switchLive,
+  withReleaseLock,
+  writeRelease,
 } from './releases.ts';
 
 let dir: string;
@@ -15,7 +23,13 @@ function makeRelease(id: string) {
   const site = path.join(releasesDir, id, 'site');
   fs.mkdirSync(path.join(site, 'hu'), { recursive: true });
   fs.writeFileSync(path.join(site, 'hu/index.html'), `page of ${id}`);
-  writeRelease(path.join(releasesDir, id), { id, createdAt: new Date().toISOString(), kind: 'build', built: ['hu'], shops: {} });
+  writeRelease(path.join(releasesDir, id), {
+    id,
+    createdAt: new Date().toISOString(),
+    kind: 'build',
+    built: ['hu'],
+    shops: {},
+  });
 }
 
 const servedPage = () => fs.readFileSync(path.join(distDir, 'hu/index.html'), 'utf8');
@@ -94,8 +108,20 @@ describe('the build lock', () => {
   test('a second holder waits until the first is done', async () => {
     const order: string[] = [];
     let release!: () => void;
-    const first = withReleaseLock(releasesDir, () => new Promise<void>((resolve) => (release = () => { order.push('first done'); resolve(); })));
-    const second = withReleaseLock(releasesDir, () => { order.push('second ran'); });
+    const first = withReleaseLock(
+      releasesDir,
+      () =>
+        new Promise<void>(
+          (resolve) =>
+            (release = () => {
+              order.push('first done');
+              resolve();
+            }),
+        ),
+    );
+    const second = withReleaseLock(releasesDir, () => {
+      order.push('second ran');
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(order).toEqual([]);
     release();

@@ -46,7 +46,10 @@ export function siteDirOf(releasesDir: string, id: string): string {
 
 export function readRelease(releasesDir: string, id: string): Release | undefined {
   try {
-    const parsed = v.safeParse(releaseSchema, JSON.parse(fs.readFileSync(path.join(releasesDir, id, RELEASE_FILE), 'utf8')));
+    const parsed = v.safeParse(
+      releaseSchema,
+      JSON.parse(fs.readFileSync(path.join(releasesDir, id, RELEASE_FILE), 'utf8')),
+    );
     return parsed.success ? parsed.output : undefined;
   } catch {
     return undefined;
@@ -54,13 +57,17 @@ export function readRelease(releasesDir: string, id: string): Release | undefine
 }
 
 export function writeRelease(releaseDir: string, release: Release): void {
-  fs.writeFileSync(path.join(releaseDir, RELEASE_FILE), `${JSON.stringify(v.parse(releaseSchema, release), null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(releaseDir, RELEASE_FILE),
+    `${JSON.stringify(v.parse(releaseSchema, release), null, 2)}\n`,
+  );
 }
 
 /** Every complete release, oldest first. */
 export function listReleases(releasesDir: string): Release[] {
   if (!fs.existsSync(releasesDir)) return [];
-  return fs.readdirSync(releasesDir, { withFileTypes: true })
+  return fs
+    .readdirSync(releasesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .map((entry) => readRelease(releasesDir, entry.name))
     .filter((release): release is Release => release !== undefined)
@@ -75,14 +82,16 @@ export type MissingSite = { kind: 'not-built' | 'points-nowhere' | 'no-pages'; m
  * The messages name no paths: the health call says them to anyone.
  */
 export function missingSite(distDir: string): MissingSite | undefined {
-  if (!fs.lstatSync(distDir, { throwIfNoEntry: false })) return { kind: 'not-built', message: 'no site has been built yet' };
+  if (!fs.lstatSync(distDir, { throwIfNoEntry: false }))
+    return { kind: 'not-built', message: 'no site has been built yet' };
   let site: string;
   try {
     site = fs.realpathSync(distDir);
   } catch {
     return { kind: 'points-nowhere', message: 'the live link points to a release that does not exist' };
   }
-  if (!fs.existsSync(path.join(site, 'index.html'))) return { kind: 'no-pages', message: 'the live folder holds no built site' };
+  if (!fs.existsSync(path.join(site, 'index.html')))
+    return { kind: 'no-pages', message: 'the live folder holds no built site' };
   return undefined;
 }
 
@@ -139,7 +148,11 @@ function moveFolder(from: string, to: string): void {
  * The old layout: `distDir` a plain folder written in place. Moves it into a release of its own and points `distDir`
  * at it; an empty folder is simply removed. Returns the new release's id, if one was made.
  */
-export function adoptPlainDist(distDir: string, releasesDir: string, shopSegments: readonly string[]): string | undefined {
+export function adoptPlainDist(
+  distDir: string,
+  releasesDir: string,
+  shopSegments: readonly string[],
+): string | undefined {
   const stat = fs.lstatSync(distDir, { throwIfNoEntry: false });
   if (!stat?.isDirectory()) return undefined;
   if (fs.readdirSync(distDir).length === 0) {
@@ -152,7 +165,9 @@ export function adoptPlainDist(distDir: string, releasesDir: string, shopSegment
   moveFolder(distDir, path.join(releaseDir, 'site'));
   const builtAt = stat.mtime.toISOString();
   const present = shopSegments.filter((segment) => fs.existsSync(path.join(releaseDir, 'site', segment)));
-  const shops = Object.fromEntries(present.map((segment) => [segment, { release: id, contentVersion: null, builtAt, durationMs: 0 }]));
+  const shops = Object.fromEntries(
+    present.map((segment) => [segment, { release: id, contentVersion: null, builtAt, durationMs: 0 }]),
+  );
   writeRelease(releaseDir, { id, createdAt: new Date().toISOString(), kind: 'adopted', built: present, shops });
   switchLive(distDir, releasesDir, id);
   return id;
@@ -191,7 +206,11 @@ export const RELEASE_LOCK_WAIT_MS = 180_000;
  * in one checkout would share its `.astro/` cache). Waits up to `waitMs` for another holder; a dead holder's lock is
  * taken over.
  */
-export async function withReleaseLock<T>(releasesDir: string, task: () => Promise<T> | T, waitMs = RELEASE_LOCK_WAIT_MS): Promise<T> {
+export async function withReleaseLock<T>(
+  releasesDir: string,
+  task: () => Promise<T> | T,
+  waitMs = RELEASE_LOCK_WAIT_MS,
+): Promise<T> {
   fs.mkdirSync(releasesDir, { recursive: true });
   const lockFile = path.join(releasesDir, LOCK_FILE);
   const deadline = Date.now() + waitMs;
@@ -211,7 +230,8 @@ export async function withReleaseLock<T>(releasesDir: string, task: () => Promis
         fs.rmSync(lockFile, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`Another build or rollback holds ${lockFile}; gave up after ${waitMs / 1000} s`);
+      if (Date.now() > deadline)
+        throw new Error(`Another build or rollback holds ${lockFile}; gave up after ${waitMs / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

@@ -5,7 +5,11 @@ import { shops } from '../countries.ts';
 
 /** Body of `POST /service/publish/api/rebuild`: shop segments such as `hu`; unknown ones are checked separately. */
 export const rebuildRequestSchema = v.strictObject({
-  shops: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.toLowerCase())), v.minLength(1, 'name at least one shop'), v.maxLength(shops.length * 2)),
+  shops: v.pipe(
+    v.array(v.pipe(v.string(), v.trim(), v.toLowerCase())),
+    v.minLength(1, 'name at least one shop'),
+    v.maxLength(shops.length * 2),
+  ),
 });
 
 /** A build that failed: when, the reason, and the file with the builder's whole output. */

@@ -15,4 +15,7 @@ export const newsletterCalls = {
 } as const satisfies Service['calls'];
 
 /** The newsletter service for ordinary pages (docs/calls.md#newsletter-service). */
-export const newsletterService = { base: `${SERVICE_PREFIX}/newsletter/api/internal`, calls: newsletterCalls } as const satisfies Service;
+export const newsletterService = {
+  base: `${SERVICE_PREFIX}/newsletter/api/internal`,
+  calls: newsletterCalls,
+} as const satisfies Service;

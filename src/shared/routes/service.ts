@@ -30,7 +30,9 @@ function fill(pattern: string, values: Partial<Record<string, string>>): string 
 }
 
 /** The parameters argument a pattern needs: none without parameters, else a value for each. */
-type ParamsArgument<Pattern extends string> = [PathParams<Pattern>] extends [never] ? [] : [params: Record<PathParams<Pattern>, string>];
+type ParamsArgument<Pattern extends string> = [PathParams<Pattern>] extends [never]
+  ? []
+  : [params: Record<PathParams<Pattern>, string>];
 
 /** A route pattern with its parameters filled in, each URL-encoded. */
 export function fillPath<Pattern extends string>(pattern: Pattern, ...[params]: ParamsArgument<Pattern>): string {

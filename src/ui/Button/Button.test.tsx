@@ -32,7 +32,11 @@ describe('Button', () => {
 
   test('while loading it shows the labelled spinner, is busy, stays focusable and ignores clicks', async () => {
     const onClick = vi.fn();
-    render(<Button state="loading" strings={strings} onClick={onClick}>Anmelden</Button>);
+    render(
+      <Button state="loading" strings={strings} onClick={onClick}>
+        Anmelden
+      </Button>,
+    );
     const button = screen.getByRole('button');
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(button.hasAttribute('disabled')).toBe(false);
@@ -45,18 +49,32 @@ describe('Button', () => {
 
   test('a loading submit button does not submit its form a second time', async () => {
     const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
-    const { container, rerender } = render(<form><Button type="submit">Senden</Button></form>);
+    const { container, rerender } = render(
+      <form>
+        <Button type="submit">Senden</Button>
+      </form>,
+    );
     container.querySelector('form')!.addEventListener('submit', onSubmit);
     await userEvent.click(screen.getByRole('button'));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    rerender(<form><Button type="submit" state="loading" strings={strings}>Senden</Button></form>);
+    rerender(
+      <form>
+        <Button type="submit" state="loading" strings={strings}>
+          Senden
+        </Button>
+      </form>,
+    );
     await userEvent.click(screen.getByRole('button'));
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   test('disabled renders a plain disabled <button>, even when asked for an anchor', async () => {
     const onClick = vi.fn();
-    render(<Button tag="a" href="/privacy" disabled state="loading" strings={strings} onClick={onClick}>Datenschutz</Button>);
+    render(
+      <Button tag="a" href="/privacy" disabled state="loading" strings={strings} onClick={onClick}>
+        Datenschutz
+      </Button>,
+    );
     const button = screen.getByRole('button', { name: 'Datenschutz' });
     expect(button.tagName).toBe('BUTTON');
     expect(button).toHaveProperty('disabled', true);
@@ -67,7 +85,11 @@ describe('Button', () => {
   });
 
   test('tag="a" renders a link with the button look, and icons stay decorative', () => {
-    render(<Button tag="a" href="/contact" variant="secondary-outline" prependIcon="mail" appendIcon="arrow-right">Kontakt</Button>);
+    render(
+      <Button tag="a" href="/contact" variant="secondary-outline" prependIcon="mail" appendIcon="arrow-right">
+        Kontakt
+      </Button>,
+    );
     const link = screen.getByRole('link', { name: 'Kontakt' });
     expect(link.getAttribute('href')).toBe('/contact');
     expect(link.className).toContain('ui-button--secondary-outline');
@@ -83,7 +105,11 @@ describe('Button', () => {
   });
 
   test('passes type, width behaviour, name and value through', () => {
-    render(<Button type="submit" widthBehaviour="full-mobile" name="action" value="save">Speichern</Button>);
+    render(
+      <Button type="submit" widthBehaviour="full-mobile" name="action" value="save">
+        Speichern
+      </Button>,
+    );
     const button = screen.getByRole('button');
     expect(button.getAttribute('type')).toBe('submit');
     expect(button.className).toContain('ui-button--width-full-mobile');
@@ -92,6 +118,10 @@ describe('Button', () => {
   });
 
   test('hydrates the server HTML without a mismatch', async () => {
-    await expectHydratesCleanly(<Button state="loading" strings={strings} prependIcon="cart">In den Warenkorb</Button>);
+    await expectHydratesCleanly(
+      <Button state="loading" strings={strings} prependIcon="cart">
+        In den Warenkorb
+      </Button>,
+    );
   });
 });

@@ -55,13 +55,34 @@ export interface ButtonProps {
 
 /** The shop's button: one look for `<button>` and `<a>`, with a loading state that blocks double submits. */
 export function Button({
-  children, variant = 'primary-fill', widthBehaviour = 'auto', prependIcon, appendIcon, tag = 'button', href,
-  type = 'button', disabled = false, state = 'none', strings, onClick, ref, className, form, name, value,
+  children,
+  variant = 'primary-fill',
+  widthBehaviour = 'auto',
+  prependIcon,
+  appendIcon,
+  tag = 'button',
+  href,
+  type = 'button',
+  disabled = false,
+  state = 'none',
+  strings,
+  onClick,
+  ref,
+  className,
+  form,
+  name,
+  value,
 }: ButtonProps) {
   const loading = state === 'loading' && !disabled;
   const classes = [
-    'ui-button', `ui-button--${variant}`, `ui-button--width-${widthBehaviour}`, loading ? 'ui-button--loading' : null, className,
-  ].filter(Boolean).join(' ');
+    'ui-button',
+    `ui-button--${variant}`,
+    `ui-button--width-${widthBehaviour}`,
+    loading ? 'ui-button--loading' : null,
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const content = (
     <>
       <span className="ui-button__content">
@@ -69,7 +90,9 @@ export function Button({
         <span className="ui-button__label">{children}</span>
         {appendIcon && <Icon name={appendIcon} />}
       </span>
-      {loading && <Spinner size="small" label={strings?.['ui.loading'] ?? ''} live={false} className="ui-button__spinner" />}
+      {loading && (
+        <Spinner size="small" label={strings?.['ui.loading'] ?? ''} live={false} className="ui-button__spinner" />
+      )}
     </>
   );
   // Loading keeps the element focusable and in the tab order (unlike `disabled`) so focus is not lost mid-submit;
@@ -84,15 +107,31 @@ export function Button({
 
   if (tag === 'a' && !disabled) {
     return (
-      <a ref={ref as Ref<HTMLAnchorElement>} className={classes} href={href} aria-busy={loading || undefined} aria-disabled={loading || undefined}
-        onClick={handleClick}>
+      <a
+        ref={ref as Ref<HTMLAnchorElement>}
+        className={classes}
+        href={href}
+        aria-busy={loading || undefined}
+        aria-disabled={loading || undefined}
+        onClick={handleClick}
+      >
         {content}
       </a>
     );
   }
   return (
-    <button ref={ref as Ref<HTMLButtonElement>} className={classes} type={type} disabled={disabled} aria-busy={loading || undefined}
-      aria-disabled={loading || undefined} onClick={handleClick} form={form} name={name} value={value}>
+    <button
+      ref={ref as Ref<HTMLButtonElement>}
+      className={classes}
+      type={type}
+      disabled={disabled}
+      aria-busy={loading || undefined}
+      aria-disabled={loading || undefined}
+      onClick={handleClick}
+      form={form}
+      name={name}
+      value={value}
+    >
       {content}
     </button>
   );

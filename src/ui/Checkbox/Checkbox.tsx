@@ -25,7 +25,19 @@ export interface CheckboxProps extends NativeCheckboxProps {
 }
 
 /** A native checkbox with label, hint and error; `name`, `value`, `checked`/`defaultChecked` pass through. */
-export function Checkbox({ label, id, hint, error, success, onCheckedChange, onChange, ref, className, required, ...native }: CheckboxProps) {
+export function Checkbox({
+  label,
+  id,
+  hint,
+  error,
+  success,
+  onCheckedChange,
+  onChange,
+  ref,
+  className,
+  required,
+  ...native
+}: CheckboxProps) {
   const generatedId = useId();
   const inputId = id ?? `ui-checkbox${generatedId}`;
   return (
@@ -47,7 +59,11 @@ export function Checkbox({ label, id, hint, error, success, onCheckedChange, onC
         />
         <label htmlFor={inputId} className="ui-checkbox__label">
           {label}
-          {required && <span className="ui-field__required" aria-hidden="true">*</span>}
+          {required && (
+            <span className="ui-field__required" aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
       </div>
       <div className="ui-checkbox__messages">

@@ -29,7 +29,9 @@ export function ErrorSummary({ title, errors, className }: ErrorSummaryProps) {
       <h2 className="ui-error-summary__title">{title}</h2>
       <ul className="ui-error-summary__list">
         {errors.map((error) => (
-          <li key={error.fieldId}><a href={`#${error.fieldId}`}>{error.text}</a></li>
+          <li key={error.fieldId}>
+            <a href={`#${error.fieldId}`}>{error.text}</a>
+          </li>
         ))}
       </ul>
     </div>

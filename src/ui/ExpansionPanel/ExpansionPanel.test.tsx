@@ -11,7 +11,11 @@ afterEach(cleanup);
 describe('ExpansionPanel (preview)', () => {
   test('starts collapsed at 96 px; the button says more, controls the content and toggles by keyboard', async () => {
     const onExpandedChange = vi.fn();
-    const { container } = render(<ExpansionPanel strings={strings} onExpandedChange={onExpandedChange}><p>Rechtlicher Hinweis</p></ExpansionPanel>);
+    const { container } = render(
+      <ExpansionPanel strings={strings} onExpandedChange={onExpandedChange}>
+        <p>Rechtlicher Hinweis</p>
+      </ExpansionPanel>,
+    );
     const button = screen.getByRole('button', { name: 'Mehr anzeigen' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     const content = document.getElementById(button.getAttribute('aria-controls')!)!;
@@ -29,22 +33,38 @@ describe('ExpansionPanel (preview)', () => {
   });
 
   test('the legal-notice use collapses to 60 px', () => {
-    const { container } = render(<ExpansionPanel collapsedHeight={60} strings={strings}>Text</ExpansionPanel>);
+    const { container } = render(
+      <ExpansionPanel collapsedHeight={60} strings={strings}>
+        Text
+      </ExpansionPanel>,
+    );
     expect(container.firstElementChild!.getAttribute('data-collapsed-height')).toBe('60');
   });
 
   test('works controlled', async () => {
-    const { rerender } = render(<ExpansionPanel expanded={false} strings={strings}>Text</ExpansionPanel>);
+    const { rerender } = render(
+      <ExpansionPanel expanded={false} strings={strings}>
+        Text
+      </ExpansionPanel>,
+    );
     await userEvent.click(screen.getByRole('button'));
     expect(screen.getByRole('button').getAttribute('aria-expanded')).toBe('false');
-    rerender(<ExpansionPanel expanded strings={strings}>Text</ExpansionPanel>);
+    rerender(
+      <ExpansionPanel expanded strings={strings}>
+        Text
+      </ExpansionPanel>,
+    );
     expect(screen.getByRole('button').getAttribute('aria-expanded')).toBe('true');
   });
 });
 
 describe('ExpansionPanel (accordion)', () => {
   test('the title is a button in a heading; collapsed content is hidden until found', async () => {
-    render(<ExpansionPanel title="Zahlung" headingLevel={2}><a href="/payment">Zahlungsarten</a></ExpansionPanel>);
+    render(
+      <ExpansionPanel title="Zahlung" headingLevel={2}>
+        <a href="/payment">Zahlungsarten</a>
+      </ExpansionPanel>,
+    );
     const heading = screen.getByRole('heading', { level: 2, name: 'Zahlung' });
     const button = screen.getByRole('button', { name: 'Zahlung' });
     expect(heading.contains(button)).toBe(true);
@@ -59,7 +79,11 @@ describe('ExpansionPanel (accordion)', () => {
 
   test('the browser finding text inside (beforematch) expands it', async () => {
     const onExpandedChange = vi.fn();
-    render(<ExpansionPanel title="Versand" onExpandedChange={onExpandedChange}>Lieferung in 2–4 Tagen</ExpansionPanel>);
+    render(
+      <ExpansionPanel title="Versand" onExpandedChange={onExpandedChange}>
+        Lieferung in 2–4 Tagen
+      </ExpansionPanel>,
+    );
     const button = screen.getByRole('button', { name: 'Versand' });
     const content = document.getElementById(button.getAttribute('aria-controls')!)!;
     content.dispatchEvent(new Event('beforematch'));
@@ -79,7 +103,11 @@ describe('ExpansionPanel (accordion)', () => {
 
 describe('ExpansionPanel (preview) reveals what would stay clipped', () => {
   test('scrolling the clipped box (as find-in-page does) expands it', async () => {
-    render(<ExpansionPanel strings={strings}><p>Langer Text</p></ExpansionPanel>);
+    render(
+      <ExpansionPanel strings={strings}>
+        <p>Langer Text</p>
+      </ExpansionPanel>,
+    );
     const button = screen.getByRole('button');
     document.getElementById(button.getAttribute('aria-controls')!)!.dispatchEvent(new Event('scroll'));
     await vi.waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));

@@ -38,8 +38,16 @@ export interface ExpansionPanelProps {
 
 /** A section that collapses, with a real `<button aria-expanded aria-controls>`. */
 export function ExpansionPanel({
-  children, title, headingLevel = 3, collapsedHeight = expansionCollapsedHeights.default, expanded, defaultExpanded = false, onExpandedChange, strings,
-  id, className,
+  children,
+  title,
+  headingLevel = 3,
+  collapsedHeight = expansionCollapsedHeights.default,
+  expanded,
+  defaultExpanded = false,
+  onExpandedChange,
+  strings,
+  id,
+  className,
 }: ExpansionPanelProps) {
   const generatedId = useId();
   const contentId = id ?? `ui-expansion${generatedId}`;
@@ -88,8 +96,13 @@ export function ExpansionPanel({
   }, [accordion, isExpanded]);
 
   const toggle = (
-    <button type="button" className="ui-expansion__toggle" aria-expanded={isExpanded} aria-controls={contentId}
-      onClick={() => setExpanded(!isExpanded)}>
+    <button
+      type="button"
+      className="ui-expansion__toggle"
+      aria-expanded={isExpanded}
+      aria-controls={contentId}
+      onClick={() => setExpanded(!isExpanded)}
+    >
       <span className="ui-expansion__toggle-label">
         {accordion ? title : isExpanded ? strings?.['ui.showLess'] : strings?.['ui.showMore']}
       </span>
@@ -98,8 +111,13 @@ export function ExpansionPanel({
   );
   const Heading = `h${headingLevel}` as const;
   const classes = [
-    'ui-expansion', accordion ? 'ui-expansion--accordion' : 'ui-expansion--preview', isExpanded ? 'is-expanded' : 'is-collapsed', className,
-  ].filter(Boolean).join(' ');
+    'ui-expansion',
+    accordion ? 'ui-expansion--accordion' : 'ui-expansion--preview',
+    isExpanded ? 'is-expanded' : 'is-collapsed',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className={classes} data-collapsed-height={accordion ? undefined : collapsedHeight}>

@@ -20,7 +20,13 @@ export function fieldStateClass(error: ReactNode, success: ReactNode): string | 
 }
 
 /** The `aria-describedby` value for a control: its error or success message first (read first), then its hint. */
-export function describedBy(controlId: string, hint: ReactNode, error: ReactNode, extra?: string, success?: ReactNode): string | undefined {
+export function describedBy(
+  controlId: string,
+  hint: ReactNode,
+  error: ReactNode,
+  extra?: string,
+  success?: ReactNode,
+): string | undefined {
   const { hintId, errorId, successId } = fieldMessageIds(controlId);
   const state = fieldState(error, success);
   const message = state === 'error' ? errorId : state === 'success' ? successId : null;
@@ -44,7 +50,11 @@ export function FieldMessages({ controlId, hint, error, success }: FieldMessages
   const { hintId, errorId, successId } = fieldMessageIds(controlId);
   return (
     <>
-      {hint && <p id={hintId} className="ui-field__hint">{hint}</p>}
+      {hint && (
+        <p id={hintId} className="ui-field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="ui-field__error">
           <Icon name="error" size={16} className="ui-field__error-icon" />

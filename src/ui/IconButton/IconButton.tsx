@@ -28,10 +28,29 @@ export interface IconButtonProps {
 }
 
 /** A button that shows only an icon; its name comes from `label` via `aria-label`. */
-export function IconButton({ icon, label, iconSize = 24, type = 'button', disabled, pressed, controls, onClick, ref, className }: IconButtonProps) {
+export function IconButton({
+  icon,
+  label,
+  iconSize = 24,
+  type = 'button',
+  disabled,
+  pressed,
+  controls,
+  onClick,
+  ref,
+  className,
+}: IconButtonProps) {
   return (
-    <button ref={ref} type={type} className={['ui-icon-button', className].filter(Boolean).join(' ')} aria-label={label}
-      aria-pressed={pressed} aria-controls={controls} disabled={disabled} onClick={onClick}>
+    <button
+      ref={ref}
+      type={type}
+      className={['ui-icon-button', className].filter(Boolean).join(' ')}
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-controls={controls}
+      disabled={disabled}
+      onClick={onClick}
+    >
       <Icon name={icon} size={iconSize} />
     </button>
   );

@@ -12,7 +12,11 @@ describe('Label', () => {
     expect(label.firstElementChild!.tagName.toLowerCase()).toBe('svg');
     expect(label.firstElementChild!.getAttribute('aria-hidden')).toBe('true');
     expect(label.textContent).toBe('Versandkostenfrei');
-    rerender(<Label icon="truck" iconPosition="right">Versandkostenfrei</Label>);
+    rerender(
+      <Label icon="truck" iconPosition="right">
+        Versandkostenfrei
+      </Label>,
+    );
     expect(container.firstElementChild!.lastElementChild!.tagName.toLowerCase()).toBe('svg');
   });
 

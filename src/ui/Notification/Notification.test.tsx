@@ -47,16 +47,24 @@ describe('Notification', () => {
   });
 
   test('uses the variant icon, or the custom icon, decoratively; transparent drops the tint', () => {
-    const { container, rerender } = render(<Notification variant="warning" labelText="Achtung" showCloseIcon={false} />);
+    const { container, rerender } = render(
+      <Notification variant="warning" labelText="Achtung" showCloseIcon={false} />,
+    );
     expect(container.querySelector('svg')!.getAttribute('data-icon')).toBe('warning');
     expect(container.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
-    rerender(<Notification variant="warning" labelText="Achtung" showCloseIcon={false} customIcon="gift" transparent />);
+    rerender(
+      <Notification variant="warning" labelText="Achtung" showCloseIcon={false} customIcon="gift" transparent />,
+    );
     expect(container.querySelector('svg')!.getAttribute('data-icon')).toBe('gift');
     expect(container.firstElementChild!.className).toContain('ui-notification--transparent');
   });
 
   test('shows body content, links included', () => {
-    render(<Notification labelText="Danke" showCloseIcon={false}><a href="/privacy">Datenschutz</a></Notification>);
+    render(
+      <Notification labelText="Danke" showCloseIcon={false}>
+        <a href="/privacy">Datenschutz</a>
+      </Notification>,
+    );
     expect(screen.getByRole('link', { name: 'Datenschutz' })).toBeTruthy();
   });
 });

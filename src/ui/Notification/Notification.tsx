@@ -50,8 +50,16 @@ const variantIcons: Record<NotificationVariant, IconName> = {
  * (`role="status"`), so they do not interrupt what a screen reader is saying.
  */
 export function Notification({
-  variant = 'information', labelText, children, transparent = false, showCloseIcon = true, open = true, customIcon,
-  strings, onClose, className,
+  variant = 'information',
+  labelText,
+  children,
+  transparent = false,
+  showCloseIcon = true,
+  open = true,
+  customIcon,
+  strings,
+  onClose,
+  className,
 }: NotificationProps) {
   const [closed, setClosed] = useState(false);
   // Re-opening through the `open` prop clears an earlier close (state derived from props, no effect needed).
@@ -63,8 +71,14 @@ export function Notification({
   if (!open || closed) return null;
 
   const urgent = variant === 'error' || variant === 'warning';
-  const classes = ['ui-notification', `ui-notification--${variant}`, transparent ? 'ui-notification--transparent' : null, className]
-    .filter(Boolean).join(' ');
+  const classes = [
+    'ui-notification',
+    `ui-notification--${variant}`,
+    transparent ? 'ui-notification--transparent' : null,
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={classes} role={urgent ? 'alert' : 'status'}>
       <Icon name={customIcon ?? variantIcons[variant]} size={24} className="ui-notification__icon" />
@@ -73,11 +87,16 @@ export function Notification({
         {children && <div className="ui-notification__text">{children}</div>}
       </div>
       {showCloseIcon && (
-        <IconButton icon="close" iconSize={16} label={strings?.['ui.notification.close'] ?? ''} className="ui-notification__close"
+        <IconButton
+          icon="close"
+          iconSize={16}
+          label={strings?.['ui.notification.close'] ?? ''}
+          className="ui-notification__close"
           onClick={() => {
             setClosed(true);
             onClose?.();
-          }} />
+          }}
+        />
       )}
     </div>
   );

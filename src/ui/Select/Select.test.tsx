@@ -35,7 +35,16 @@ describe('Select', () => {
   });
 
   test('an error sets aria-invalid and describes the select; disabled passes through', () => {
-    render(<Select label="Anrede" id="salutation" options={options} error="Bitte wählen Sie eine Anrede." required disabled />);
+    render(
+      <Select
+        label="Anrede"
+        id="salutation"
+        options={options}
+        error="Bitte wählen Sie eine Anrede."
+        required
+        disabled
+      />,
+    );
     const select = screen.getByRole('combobox');
     expect(select.getAttribute('aria-invalid')).toBe('true');
     expect(select.getAttribute('aria-describedby')).toBe('salutation-error');
@@ -45,7 +54,9 @@ describe('Select', () => {
   });
 
   test('a success message shows with a check icon and describes the select; no state without it', () => {
-    const { container, rerender } = render(<Select label="Anrede" id="salutation" options={options} defaultValue="MRS" success="Anrede ausgewählt." />);
+    const { container, rerender } = render(
+      <Select label="Anrede" id="salutation" options={options} defaultValue="MRS" success="Anrede ausgewählt." />,
+    );
     const select = screen.getByRole('combobox');
     expect(select.getAttribute('aria-describedby')).toBe('salutation-success');
     expect(document.getElementById('salutation-success')!.textContent).toBe('Anrede ausgewählt.');

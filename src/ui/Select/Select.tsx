@@ -40,14 +40,32 @@ export interface SelectProps extends NativeSelectProps {
 }
 
 /** A native `<select>` with the shop's look: keyboard, mobile pickers and screen readers work as the platform does. */
-export function Select({ label, options, placeholder, id, hint, error, success, onValueChange, onChange, ref, className, required, ...native }: SelectProps) {
+export function Select({
+  label,
+  options,
+  placeholder,
+  id,
+  hint,
+  error,
+  success,
+  onValueChange,
+  onChange,
+  ref,
+  className,
+  required,
+  ...native
+}: SelectProps) {
   const generatedId = useId();
   const selectId = id ?? `ui-select${generatedId}`;
   return (
     <div className={['ui-field', 'ui-select', fieldStateClass(error, success), className].filter(Boolean).join(' ')}>
       <label htmlFor={selectId} className="ui-field__label">
         {label}
-        {required && <span className="ui-field__required" aria-hidden="true">*</span>}
+        {required && (
+          <span className="ui-field__required" aria-hidden="true">
+            *
+          </span>
+        )}
       </label>
       <FieldMessages controlId={selectId} hint={hint} error={error} success={success} />
       <div className="ui-select__control">
@@ -66,7 +84,9 @@ export function Select({ label, options, placeholder, id, hint, error, success, 
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>{option.label}</option>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
           ))}
         </select>
         <Icon name="chevron-down" size={16} className="ui-select__arrow" />

@@ -6,7 +6,11 @@ import { Spinner } from './Spinner.tsx';
 afterEach(cleanup);
 
 describe('Spinner', () => {
-  test.each([['small', '16'], ['medium', '36'], ['large', '48']] as const)('%s is %s px', (size, edge) => {
+  test.each([
+    ['small', '16'],
+    ['medium', '36'],
+    ['large', '48'],
+  ] as const)('%s is %s px', (size, edge) => {
     const { container } = render(<Spinner size={size} label="Lädt" />);
     expect(container.querySelector('svg')!.getAttribute('width')).toBe(edge);
   });

@@ -19,8 +19,18 @@ export interface SpinnerProps {
 export function Spinner({ size = defaultSpinnerSize, label, live = true, className }: SpinnerProps) {
   const edge = spinnerEdges[size];
   return (
-    <span className={['ui-spinner', `ui-spinner--${size}`, className].filter(Boolean).join(' ')} role={live ? 'status' : undefined}>
-      <svg className="ui-spinner__ring" width={edge} height={edge} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+    <span
+      className={['ui-spinner', `ui-spinner--${size}`, className].filter(Boolean).join(' ')}
+      role={live ? 'status' : undefined}
+    >
+      <svg
+        className="ui-spinner__ring"
+        width={edge}
+        height={edge}
+        viewBox="0 0 48 48"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle className="ui-spinner__track" cx="24" cy="24" r="20" />
         <circle className="ui-spinner__arc" cx="24" cy="24" r="20" />
       </svg>

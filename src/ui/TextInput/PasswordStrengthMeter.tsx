@@ -3,7 +3,10 @@ import { ratePassword, type PasswordStrengthLabel } from '../../lib/format/passw
 import type { UiStrings } from '../strings.ts';
 
 export const passwordStrengthStringKeys = [
-  'ui.password.strength', 'ui.password.strength.weak', 'ui.password.strength.ok', 'ui.password.strength.strong',
+  'ui.password.strength',
+  'ui.password.strength.weak',
+  'ui.password.strength.ok',
+  'ui.password.strength.strong',
   'ui.password.strength.veryStrong',
 ] as const satisfies readonly UiStringKey[];
 export type PasswordStrengthStrings = UiStrings<(typeof passwordStrengthStringKeys)[number]>;
@@ -33,7 +36,10 @@ export function PasswordStrengthMeter({ id, password, strings }: PasswordStrengt
   return (
     <div className="ui-strength" data-level={level} data-score={score}>
       <div className="ui-strength__bar" aria-hidden="true">
-        <span /><span /><span /><span />
+        <span />
+        <span />
+        <span />
+        <span />
       </div>
       <p id={id} className="ui-strength__text" aria-live="polite">
         {label && `${strings['ui.password.strength'] ?? ''}: ${strings[labelKeys[label]] ?? ''}`}

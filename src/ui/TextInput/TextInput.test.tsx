@@ -32,15 +32,26 @@ describe('TextInput', () => {
     const { rerender } = render(<TextInput label="E-Mail-Adresse" hint="Hinweis" id="email" />);
     const input = screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement;
     await userEvent.type(input, 'anna@');
-    rerender(<TextInput label="E-Mail-Adresse" hint="Hinweis" id="email" error="Bitte geben Sie eine gültige E-Mail-Adresse ein." />);
+    rerender(
+      <TextInput
+        label="E-Mail-Adresse"
+        hint="Hinweis"
+        id="email"
+        error="Bitte geben Sie eine gültige E-Mail-Adresse ein."
+      />,
+    );
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toBe('email-error email-hint');
-    expect(document.getElementById('email-error')!.textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    expect(document.getElementById('email-error')!.textContent).toBe(
+      'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    );
     expect(input.value).toBe('anna@');
   });
 
   test('a success message shows with a check icon, describes the input, and gives way to an error', () => {
-    const { container, rerender } = render(<TextInput label="E-Mail-Adresse" hint="Hinweis" id="email" success="Die E-Mail-Adresse ist gültig." />);
+    const { container, rerender } = render(
+      <TextInput label="E-Mail-Adresse" hint="Hinweis" id="email" success="Die E-Mail-Adresse ist gültig." />,
+    );
     const input = screen.getByLabelText('E-Mail-Adresse');
     expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(input.getAttribute('aria-describedby')).toBe('email-success email-hint');
@@ -48,14 +59,24 @@ describe('TextInput', () => {
     expect(message.textContent).toBe('Die E-Mail-Adresse ist gültig.');
     expect(message.querySelector('svg use')!.getAttribute('href')).toMatch(/#success$/);
     expect(container.querySelector('.ui-field--valid')).not.toBeNull();
-    rerender(<TextInput label="E-Mail-Adresse" hint="Hinweis" id="email" success="Die E-Mail-Adresse ist gültig." error="Bitte prüfen." />);
+    rerender(
+      <TextInput
+        label="E-Mail-Adresse"
+        hint="Hinweis"
+        id="email"
+        success="Die E-Mail-Adresse ist gültig."
+        error="Bitte prüfen."
+      />,
+    );
     expect(document.getElementById('email-success')).toBeNull();
     expect(input.getAttribute('aria-describedby')).toBe('email-error email-hint');
     expect(container.querySelector('.ui-field--valid')).toBeNull();
   });
 
   test('passes autocomplete, maxLength, inputMode, name and required through', () => {
-    render(<TextInput label="Vorname" name="firstName" autoComplete="given-name" maxLength={40} inputMode="text" required />);
+    render(
+      <TextInput label="Vorname" name="firstName" autoComplete="given-name" maxLength={40} inputMode="text" required />,
+    );
     const input = screen.getByRole('textbox', { name: 'Vorname' });
     expect(input.getAttribute('autocomplete')).toBe('given-name');
     expect(input.getAttribute('maxlength')).toBe('40');
@@ -83,7 +104,15 @@ describe('TextInput', () => {
   test('works controlled: the parent owns the value', async () => {
     function Controlled() {
       const [value, setValue] = useState('ab');
-      return <TextInput label="Code" value={value} onValueChange={(next) => setValue(next.toUpperCase())} clearable strings={strings} />;
+      return (
+        <TextInput
+          label="Code"
+          value={value}
+          onValueChange={(next) => setValue(next.toUpperCase())}
+          clearable
+          strings={strings}
+        />
+      );
     }
     render(<Controlled />);
     const input = screen.getByLabelText('Code') as HTMLInputElement;
@@ -137,11 +166,28 @@ describe('TextInput', () => {
 
   test('the ref reaches the <input> so a form can focus its first invalid field', () => {
     let element: HTMLInputElement | null = null;
-    render(<TextInput label="Nachname" ref={(node) => { element = node; }} />);
+    render(
+      <TextInput
+        label="Nachname"
+        ref={(node) => {
+          element = node;
+        }}
+      />,
+    );
     expect(element).toBe(screen.getByLabelText('Nachname'));
   });
 
   test('hydrates the server HTML without a mismatch', async () => {
-    await expectHydratesCleanly(<TextInput label="Passwort" type="password" defaultValue="Abcdefgh1" clearable showStrength error="Fehler" strings={strings} />);
+    await expectHydratesCleanly(
+      <TextInput
+        label="Passwort"
+        type="password"
+        defaultValue="Abcdefgh1"
+        clearable
+        showStrength
+        error="Fehler"
+        strings={strings}
+      />,
+    );
   });
 });

@@ -9,11 +9,17 @@ import './TextInput.css';
 
 /** Catalogue keys a TextInput may show: pass `pickStrings(locale, textInputStringKeys)` as `strings`. */
 export const textInputStringKeys = [
-  'ui.clear', 'ui.password.show', 'ui.password.hide', ...passwordStrengthStringKeys,
+  'ui.clear',
+  'ui.password.show',
+  'ui.password.hide',
+  ...passwordStrengthStringKeys,
 ] as const satisfies readonly UiStringKey[];
 export type TextInputStrings = UiStrings<(typeof textInputStringKeys)[number]>;
 
-type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'defaultValue' | 'size' | 'children' | 'id'>;
+type NativeInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'value' | 'defaultValue' | 'size' | 'children' | 'id'
+>;
 
 export interface TextInputProps extends NativeInputProps {
   /** Visible label, already translated. */
@@ -54,8 +60,26 @@ export interface TextInputProps extends NativeInputProps {
 
 /** A labelled text field with hint, error, optional clear button, password toggle and strength meter. */
 export function TextInput({
-  label, type = 'text', id, hint, error, success, value, defaultValue, onValueChange, onChange, formatValue, clearable = false, showStrength = false,
-  strings = {}, ref, className, required, disabled, readOnly, ...native
+  label,
+  type = 'text',
+  id,
+  hint,
+  error,
+  success,
+  value,
+  defaultValue,
+  onValueChange,
+  onChange,
+  formatValue,
+  clearable = false,
+  showStrength = false,
+  strings = {},
+  ref,
+  className,
+  required,
+  disabled,
+  readOnly,
+  ...native
 }: TextInputProps) {
   const generatedId = useId();
   const inputId = id ?? `ui-input${generatedId}`;
@@ -86,10 +110,16 @@ export function TextInput({
   const showClear = clearable && current.length > 0 && !disabled && !readOnly;
 
   return (
-    <div className={['ui-field', 'ui-text-input', fieldStateClass(error, success), className].filter(Boolean).join(' ')}>
+    <div
+      className={['ui-field', 'ui-text-input', fieldStateClass(error, success), className].filter(Boolean).join(' ')}
+    >
       <label htmlFor={inputId} className="ui-field__label">
         {label}
-        {required && <span className="ui-field__required" aria-hidden="true">*</span>}
+        {required && (
+          <span className="ui-field__required" aria-hidden="true">
+            *
+          </span>
+        )}
       </label>
       <FieldMessages controlId={inputId} hint={hint} error={error} success={success} />
       <div className="ui-text-input__control">
@@ -109,11 +139,24 @@ export function TextInput({
           data-actions={(showClear ? 1 : 0) + (isPassword ? 1 : 0)}
         />
         <div className="ui-text-input__actions">
-          {showClear && <IconButton icon="close" iconSize={16} label={strings['ui.clear'] ?? ''} onClick={clear} controls={inputId} />}
+          {showClear && (
+            <IconButton
+              icon="close"
+              iconSize={16}
+              label={strings['ui.clear'] ?? ''}
+              onClick={clear}
+              controls={inputId}
+            />
+          )}
           {isPassword && (
-            <IconButton icon={revealed ? 'eye-off' : 'eye'} iconSize={24} disabled={disabled} controls={inputId}
+            <IconButton
+              icon={revealed ? 'eye-off' : 'eye'}
+              iconSize={24}
+              disabled={disabled}
+              controls={inputId}
               label={(revealed ? strings['ui.password.hide'] : strings['ui.password.show']) ?? ''}
-              onClick={() => setRevealed((shown) => !shown)} />
+              onClick={() => setRevealed((shown) => !shown)}
+            />
           )}
         </div>
       </div>

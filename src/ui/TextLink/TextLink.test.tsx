@@ -14,7 +14,11 @@ describe('TextLink', () => {
 
   test('button: an action with the link look, triggered by keyboard', async () => {
     const onClick = vi.fn();
-    render(<TextLink as="button" onClick={onClick}>Cookie-Einstellungen</TextLink>);
+    render(
+      <TextLink as="button" onClick={onClick}>
+        Cookie-Einstellungen
+      </TextLink>,
+    );
     const button = screen.getByRole('button', { name: 'Cookie-Einstellungen' });
     expect(button.getAttribute('type')).toBe('button');
     await userEvent.tab();
@@ -24,7 +28,11 @@ describe('TextLink', () => {
 
   test('router: a plain click is handed to onNavigate, a Ctrl+click is left to the browser', () => {
     const onNavigate = vi.fn();
-    render(<TextLink as="router" href="/de/checkout/" onNavigate={onNavigate}>Zur Kasse</TextLink>);
+    render(
+      <TextLink as="router" href="/de/checkout/" onNavigate={onNavigate}>
+        Zur Kasse
+      </TextLink>,
+    );
     const link = screen.getByRole('link', { name: 'Zur Kasse' });
     const plain = fireEvent.click(link, { button: 0 });
     expect(plain).toBe(false); // default prevented
@@ -35,7 +43,11 @@ describe('TextLink', () => {
   });
 
   test('newTab adds a safe rel; the icon is decorative', () => {
-    render(<TextLink href="https://example.org/" newTab appendIcon="external-link">Hersteller (neues Fenster)</TextLink>);
+    render(
+      <TextLink href="https://example.org/" newTab appendIcon="external-link">
+        Hersteller (neues Fenster)
+      </TextLink>,
+    );
     const link = screen.getByRole('link', { name: 'Hersteller (neues Fenster)' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');

@@ -35,7 +35,18 @@ function isPlainLeftClick(event: MouseEvent): boolean {
 }
 
 /** An inline text link rendered as anchor, button or router link, all with the same look. */
-export function TextLink({ children, as = 'anchor', href, onNavigate, onClick, appendIcon, tone = 'default', newTab, ref, className }: TextLinkProps) {
+export function TextLink({
+  children,
+  as = 'anchor',
+  href,
+  onNavigate,
+  onClick,
+  appendIcon,
+  tone = 'default',
+  newTab,
+  ref,
+  className,
+}: TextLinkProps) {
   const classes = ['ui-text-link', `ui-text-link--${tone}`, className].filter(Boolean).join(' ');
   const content = (
     <>
@@ -56,8 +67,14 @@ export function TextLink({ children, as = 'anchor', href, onNavigate, onClick, a
     onNavigate(href);
   };
   return (
-    <a ref={ref as Ref<HTMLAnchorElement>} className={classes} href={href} onClick={handleClick}
-      target={newTab ? '_blank' : undefined} rel={newTab ? 'noopener noreferrer' : undefined}>
+    <a
+      ref={ref as Ref<HTMLAnchorElement>}
+      className={classes}
+      href={href}
+      onClick={handleClick}
+      target={newTab ? '_blank' : undefined}
+      rel={newTab ? 'noopener noreferrer' : undefined}
+    >
       {content}
     </a>
   );

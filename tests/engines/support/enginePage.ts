@@ -35,10 +35,13 @@ export interface Engine {
 
 /** The engine cannot run here: it says what is missing and how to get it. */
 export function missingTool(what: string, debianPackage: string): Error {
-  return new Error(`${what} was not found. Run \`npm run setup:browser\` (Debian, as root) or install \`${debianPackage}\`.`);
+  return new Error(
+    `${what} was not found. Run \`npm run setup:browser\` (Debian, as root) or install \`${debianPackage}\`.`,
+  );
 }
 
 /** The cross-engine suite opens real windows: without a display it says how to get one. */
 export function requireDisplay(): void {
-  if (!readToolConfig().DISPLAY) throw new Error('The cross-engine suite needs a display: run it under `xvfb-run -a` (`npm test` does).');
+  if (!readToolConfig().DISPLAY)
+    throw new Error('The cross-engine suite needs a display: run it under `xvfb-run -a` (`npm test` does).');
 }

@@ -21,7 +21,12 @@ export async function launchFirefox(): Promise<Engine> {
   requireDisplay();
   const executablePath = findFirefox();
   if (!executablePath) throw missingTool('Firefox ESR', 'firefox-esr');
-  const browser: Browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: false, protocol: 'webDriverBiDi' });
+  const browser: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath,
+    headless: false,
+    protocol: 'webDriverBiDi',
+  });
   return {
     name: 'firefox',
     async newPage(blankUrl) {

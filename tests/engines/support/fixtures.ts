@@ -33,17 +33,23 @@ const untilTimeoutMs = 20_000;
 
 export const test = base.extend<{ site: Site }, { engine: EngineName; browserEngine: Engine; probeProxy: ProbeProxy }>({
   engine: ['firefox', { option: true, scope: 'worker' }],
-  // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature: this one needs no other fixture.
-  probeProxy: [async ({}, use, workerInfo) => {
-    const proxy = await startProbeProxy(workerInfo.project.use.baseURL!);
-    await use(proxy);
-    await proxy.close();
-  }, { scope: 'worker' }],
-  browserEngine: [async ({ engine }, use) => {
-    const browser = engine === 'firefox' ? await launchFirefox() : await launchWebKit();
-    await use(browser);
-    await browser.close();
-  }, { scope: 'worker', timeout: 60_000 }],
+  probeProxy: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature: this one needs no other fixture.
+    async ({}, use, workerInfo) => {
+      const proxy = await startProbeProxy(workerInfo.project.use.baseURL!);
+      await use(proxy);
+      await proxy.close();
+    },
+    { scope: 'worker' },
+  ],
+  browserEngine: [
+    async ({ engine }, use) => {
+      const browser = engine === 'firefox' ? await launchFirefox() : await launchWebKit();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
   site: async ({ browserEngine, probeProxy: proxy }, use) => {
     proxy.reset();
     const page = await browserEngine.newPage(proxy.origin + BLANK_PATH);
@@ -54,13 +60,19 @@ export const test = base.extend<{ site: Site }, { engine: EngineName; browserEng
         await page.open(proxy.origin + path);
       },
       async click(selector) {
-        await site.until(`${selector} shown and still`, async (target) => {
-          const box = () => document.querySelector(target)?.getClientRects()[0];
-          const before = box();
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          const after = box();
-          return before !== undefined && after !== undefined && before.top === after.top && before.left === after.left;
-        }, selector);
+        await site.until(
+          `${selector} shown and still`,
+          async (target) => {
+            const box = () => document.querySelector(target)?.getClientRects()[0];
+            const before = box();
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            const after = box();
+            return (
+              before !== undefined && after !== undefined && before.top === after.top && before.left === after.left
+            );
+          },
+          selector,
+        );
         await page.click(selector);
       },
       async typeInto(selector, text) {
@@ -78,18 +90,25 @@ export const test = base.extend<{ site: Site }, { engine: EngineName; browserEng
             lastError = error;
           }
           if (Date.now() > deadline) {
-            throw new Error(`${browserEngine.name}: ${what} did not happen within ${untilTimeoutMs / 1000} s${lastError ? ` (last: ${String(lastError)})` : ''}`);
+            throw new Error(
+              `${browserEngine.name}: ${what} did not happen within ${untilTimeoutMs / 1000} s${lastError ? ` (last: ${String(lastError)})` : ''}`,
+            );
           }
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       },
-      posts: (pathPart) => proxy.requests.filter((request) => request.method === 'POST' && request.path.includes(pathPart)).length,
-      sent: (method, path) => proxy.requests.filter((request) => request.method === method && path.test(request.path)).length,
+      posts: (pathPart) =>
+        proxy.requests.filter((request) => request.method === 'POST' && request.path.includes(pathPart)).length,
+      sent: (method, path) =>
+        proxy.requests.filter((request) => request.method === method && path.test(request.path)).length,
       hold: (pattern) => proxy.hold(pattern),
     };
     await use(site);
     // Every flow, every page it passed through: no console error, no uncaught error, no failed load, no CSP violation.
-    const problems = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], PROBLEMS_KEY);
+    const problems = await page.evaluate(
+      (key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[],
+      PROBLEMS_KEY,
+    );
     await page.close();
     expect(problems, 'console errors, uncaught errors, failed loads and CSP violations').toEqual([]);
   },

@@ -78,24 +78,29 @@ export async function startProbeProxy(upstream: string): Promise<ProbeProxy> {
     requests.push({ method: incoming.method ?? 'GET', path });
     const headers = { ...incoming.headers, host: site.host, 'accept-encoding': 'identity' };
     if (headers.origin === origin) headers.origin = site.origin;
-    const forward = http.request({ host: site.hostname, port: site.port, method: incoming.method, path, headers }, async (answer) => {
-      await Promise.all(held.filter((hold) => hold.pattern.test(path)).map((hold) => hold.release));
-      const answerHeaders = { ...answer.headers, 'cache-control': 'no-store' };
-      if (typeof answerHeaders.location === 'string' && answerHeaders.location.startsWith(site.origin)) {
-        answerHeaders.location = origin + answerHeaders.location.slice(site.origin.length);
-      }
-      if (!String(answer.headers['content-type']).startsWith('text/html')) {
+    const forward = http.request(
+      { host: site.hostname, port: site.port, method: incoming.method, path, headers },
+      async (answer) => {
+        await Promise.all(held.filter((hold) => hold.pattern.test(path)).map((hold) => hold.release));
+        const answerHeaders = { ...answer.headers, 'cache-control': 'no-store' };
+        if (typeof answerHeaders.location === 'string' && answerHeaders.location.startsWith(site.origin)) {
+          answerHeaders.location = origin + answerHeaders.location.slice(site.origin.length);
+        }
+        if (!String(answer.headers['content-type']).startsWith('text/html')) {
+          outgoing.writeHead(answer.statusCode ?? 502, answerHeaders);
+          answer.pipe(outgoing);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of answer) chunks.push(chunk as Buffer);
+        const html = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/<head>/i, `<head><script src="${PROBE_PATH}"></script>`);
+        delete answerHeaders['content-length'];
         outgoing.writeHead(answer.statusCode ?? 502, answerHeaders);
-        answer.pipe(outgoing);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of answer) chunks.push(chunk as Buffer);
-      const html = Buffer.concat(chunks).toString('utf8').replace(/<head>/i, `<head><script src="${PROBE_PATH}"></script>`);
-      delete answerHeaders['content-length'];
-      outgoing.writeHead(answer.statusCode ?? 502, answerHeaders);
-      outgoing.end(html);
-    });
+        outgoing.end(html);
+      },
+    );
     forward.on('error', () => outgoing.destroy());
     incoming.pipe(forward);
   });
@@ -115,10 +120,11 @@ export async function startProbeProxy(upstream: string): Promise<ProbeProxy> {
       requests.length = 0;
       for (const hold of held.splice(0)) hold.let();
     },
-    close: () => new Promise((resolve) => {
-      for (const hold of held.splice(0)) hold.let();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const hold of held.splice(0)) hold.let();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

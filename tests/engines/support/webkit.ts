@@ -49,14 +49,18 @@ function webkitPage(driver: WebDriver): EnginePage {
   return {
     open: (url) => driver.get(url),
     resize: async (width, height) => {
-      await driver.manage().window().setRect({ width, height: height + CHROME_HEIGHT });
+      await driver
+        .manage()
+        .window()
+        .setRect({ width, height: height + CHROME_HEIGHT });
     },
     click: async (selector) => {
       await driver.findElement(By.css(selector)).click();
     },
     type: (text) => driver.actions().sendKeys(text).perform(),
     press: (key) => driver.actions().sendKeys(keys[key]).perform(),
-    evaluate: (fn, ...args) => driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args) as never,
+    evaluate: (fn, ...args) =>
+      driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args) as never,
     // One window serves every test of the worker: the next test starts from a blank page without cookies or storage.
     close: async () => {},
   };
@@ -76,11 +80,17 @@ export async function launchWebKit(): Promise<Engine> {
   fs.mkdirSync(path.join(config, 'gtk-3.0'));
   fs.writeFileSync(path.join(config, 'gtk-3.0', 'gtk.css'), gtkStylesheet);
   const port = await freePort();
-  const server = spawn(webDriver, [`--port=${port}`], { env: childEnvironment({ XDG_CONFIG_HOME: config }), stdio: 'ignore' });
+  const server = spawn(webDriver, [`--port=${port}`], {
+    env: childEnvironment({ XDG_CONFIG_HOME: config }),
+    stdio: 'ignore',
+  });
   await untilListening(port, server);
   const driver = await new Builder()
     .usingServer(`http://127.0.0.1:${port}`)
-    .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] } })
+    .withCapabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
+    })
     .build();
   return {
     name: 'webkit',
