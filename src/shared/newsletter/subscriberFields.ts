@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { NewsletterRules } from './formSchema.ts';
+import type { Shop } from '../countries.ts';
 import { subscriberCreateRequestSchema, type SubscriberCreateRequest } from './subscriberSchema.ts';
 
 /**
@@ -35,13 +35,40 @@ const entries = subscriberCreateRequestSchema.entries;
  */
 export const subscriberFields = {
   email: { column: 'email', stored: 'text', personal: false, changeable: false, schema: entries.email },
-  salutation: { column: 'salutation', stored: 'text', personal: true, changeable: true, askedWhen: 'showsPersonalFields', schema: entries.salutation },
-  firstName: { column: 'first_name', stored: 'text', personal: true, changeable: true, askedWhen: 'showsPersonalFields', schema: entries.firstName },
-  lastName: { column: 'last_name', stored: 'text', personal: true, changeable: true, askedWhen: 'showsPersonalFields', schema: entries.lastName },
+  salutation: {
+    column: 'salutation',
+    stored: 'text',
+    personal: true,
+    changeable: true,
+    askedWhen: 'showsPersonalFields',
+    schema: entries.salutation,
+  },
+  firstName: {
+    column: 'first_name',
+    stored: 'text',
+    personal: true,
+    changeable: true,
+    askedWhen: 'showsPersonalFields',
+    schema: entries.firstName,
+  },
+  lastName: {
+    column: 'last_name',
+    stored: 'text',
+    personal: true,
+    changeable: true,
+    askedWhen: 'showsPersonalFields',
+    schema: entries.lastName,
+  },
   consents: { column: 'consents', stored: 'json', personal: false, changeable: true, schema: entries.consents },
   legals: { column: 'legals', stored: 'json', personal: false, changeable: false, schema: entries.legals },
   origin: { column: 'origin', stored: 'text', personal: false, changeable: false, schema: entries.origin },
-  originAddition: { column: 'origin_addition', stored: 'text', personal: false, changeable: false, schema: entries.originAddition },
+  originAddition: {
+    column: 'origin_addition',
+    stored: 'text',
+    personal: false,
+    changeable: false,
+    schema: entries.originAddition,
+  },
 } as const satisfies Record<keyof SubscriberCreateRequest, SubscriberFieldDeclaration>;
 
 /**
@@ -55,7 +82,9 @@ export type SubscriberFields = typeof subscriberFields;
 /** A declared field's property name. */
 export type SubscriberFieldName = keyof SubscriberFields;
 /** The property names of the fields the update request changes. */
-export type ChangeableFieldName = { [K in SubscriberFieldName]: SubscriberFields[K]['changeable'] extends true ? K : never }[SubscriberFieldName];
+export type ChangeableFieldName = {
+  [K in SubscriberFieldName]: SubscriberFields[K]['changeable'] extends true ? K : never;
+}[SubscriberFieldName];
 
 type Output<F extends SubscriberFieldDeclaration> = v.InferOutput<F['schema']>;
 
@@ -67,10 +96,14 @@ export type ColumnValue<F extends SubscriberFieldDeclaration> = F['stored'] exte
     : Output<F>;
 
 /** A field's value as the service shows it: lists as lists, NULL for an absent optional value. */
-export type FieldValue<F extends SubscriberFieldDeclaration> = F['stored'] extends 'json' ? Exclude<Output<F>, undefined> : ColumnValue<F>;
+export type FieldValue<F extends SubscriberFieldDeclaration> = F['stored'] extends 'json'
+  ? Exclude<Output<F>, undefined>
+  : ColumnValue<F>;
 
 /** The declared fields as a row holds them, keyed by column (`first_name`). */
-export type SubscriberFieldColumns = { [K in SubscriberFieldName as SubscriberFields[K]['column']]: ColumnValue<SubscriberFields[K]> };
+export type SubscriberFieldColumns = {
+  [K in SubscriberFieldName as SubscriberFields[K]['column']]: ColumnValue<SubscriberFields[K]>;
+};
 
 /** The declared fields as a statement binds them, keyed by property name (`firstName`), column-encoded. */
 export type StoredSubscriberFields = { [K in SubscriberFieldName]: ColumnValue<SubscriberFields[K]> };
@@ -79,7 +112,10 @@ export type StoredSubscriberFields = { [K in SubscriberFieldName]: ColumnValue<S
 export type SubscriberFieldValues = { [K in SubscriberFieldName]: FieldValue<SubscriberFields[K]> };
 
 /** The declarations with their property names, in declaration order. */
-export const subscriberFieldList = (Object.keys(subscriberFields) as SubscriberFieldName[]).map((name) => ({ name, ...subscriberFields[name] }));
+export const subscriberFieldList = (Object.keys(subscriberFields) as SubscriberFieldName[]).map((name) => ({
+  name,
+  ...subscriberFields[name],
+}));
 
 /**
  * The declared fields a request carries, as a shop stores them (column-encoded, keyed by property name): absent ones
@@ -87,7 +123,7 @@ export const subscriberFieldList = (Object.keys(subscriberFields) as SubscriberF
  * sends. `names` picks the fields: all for a sign-up, the changeable ones for an update.
  */
 export function storedFieldsOf<K extends SubscriberFieldName>(
-  rules: NewsletterRules,
+  rules: Shop['newsletter'],
   request: Partial<Record<K, unknown>>,
   names: readonly K[],
 ): Pick<StoredSubscriberFields, K> {
@@ -121,4 +157,6 @@ export function requestValuesOf(values: object, names: readonly SubscriberFieldN
 export const subscriberFieldNames: readonly SubscriberFieldName[] = subscriberFieldList.map((field) => field.name);
 
 /** The property names of the fields the update request changes. */
-export const changeableFieldNames = subscriberFieldList.filter((field) => field.changeable).map((field) => field.name) as ChangeableFieldName[];
+export const changeableFieldNames = subscriberFieldList
+  .filter((field) => field.changeable)
+  .map((field) => field.name) as ChangeableFieldName[];
