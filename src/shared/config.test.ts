@@ -59,8 +59,14 @@ describe('one configuration', () => {
       smtpUrl: 'smtps://u:p@mail.example:465',
       from: 'news@shop.example',
       replyTo: 'Aroma Kundenservice <service@aroma.example>',
+      bounceDomain: 'shop.example',
       retryMs: 1000,
       retryMaxMs: 1000,
     });
+    expect(readConfig({ MAIL_FROM: 'Aroma <News@Aroma.example>' }).mail.bounceDomain).toBe('aroma.example');
+    expect(readConfig({ MAIL_BOUNCE_DOMAIN: 'bounces.aroma.example' }).mail.bounceDomain).toBe('bounces.aroma.example');
+    expect(() => readConfig({ MAIL_BOUNCE_DOMAIN: 'not a domain' })).toThrow(
+      /MAIL_BOUNCE_DOMAIN must be a domain name/,
+    );
   });
 });

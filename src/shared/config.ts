@@ -24,6 +24,11 @@ const mailbox = v.pipe(
   ),
 );
 
+/** The domain of a mailbox as `mailbox` accepts it (`Aroma <newsletter@aroma.example>` → `aroma.example`). */
+function domainOf(address: string): string {
+  return /@([^\s<>@]+?)>?$/.exec(address.trim())?.[1]?.toLowerCase() ?? 'localhost';
+}
+
 /** Shortest `PROMOTION_ADMIN_TOKEN` accepted, in characters (docs/constants.md#limits). */
 export const PROMOTION_ADMIN_TOKEN_MIN_LENGTH = 24;
 
@@ -78,6 +83,13 @@ export const environmentSchema = v.object({
   /** Sender and reply address of every mail: `Name <address>` or a bare address. */
   MAIL_FROM: v.optional(mailbox, 'Aroma Newsletter <newsletter@aroma.example>'),
   MAIL_REPLY_TO: v.optional(mailbox, 'Aroma Kundenservice <service@aroma.example>'),
+  /**
+   * The domain of the per-mail bounce and unsubscribe addresses (`bounce+{job}@…`, `unsubscribe+{job}@…`,
+   * server/mail/verp.ts); unset: the domain of MAIL_FROM. Its MX must lead to the mail intake.
+   */
+  MAIL_BOUNCE_DOMAIN: v.optional(
+    v.pipe(v.string(), v.regex(/^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, 'must be a domain name')),
+  ),
   /** First retry of a mail the transport refused, in ms; doubles per attempt up to MAIL_RETRY_MAX_MS. */
   MAIL_RETRY_MS: integer(5000, 10, 3_600_000),
   MAIL_RETRY_MAX_MS: integer(600_000, 10, 86_400_000),
@@ -147,6 +159,8 @@ export function configSchema(root: string) {
         smtpUrl: e.SMTP_URL,
         from: e.MAIL_FROM,
         replyTo: e.MAIL_REPLY_TO,
+        /** Domain of the per-mail bounce and unsubscribe addresses (server/mail/verp.ts). */
+        bounceDomain: e.MAIL_BOUNCE_DOMAIN ?? domainOf(e.MAIL_FROM),
         retryMs: e.MAIL_RETRY_MS,
         retryMaxMs: Math.max(e.MAIL_RETRY_MS, e.MAIL_RETRY_MAX_MS),
       },

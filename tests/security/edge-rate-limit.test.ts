@@ -63,6 +63,7 @@ describe('configuration', () => {
         smtpUrl: undefined,
         from: 'Aroma Newsletter <newsletter@aroma.example>',
         replyTo: 'Aroma Kundenservice <service@aroma.example>',
+        bounceDomain: 'aroma.example',
         retryMs: 5000,
         retryMaxMs: 600_000,
       },
