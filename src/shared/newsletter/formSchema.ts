@@ -9,7 +9,12 @@ import {
   subscriberCreateRequestSchema,
   type SubscriberCreateRequest,
 } from './subscriberSchema.ts';
-import { requestValuesOf, subscriberFieldNames } from './subscriberFields.ts';
+import {
+  requestValuesOf,
+  subscriberFieldList,
+  subscriberFieldNames,
+  type SubscriberFieldDeclaration,
+} from './subscriberFields.ts';
 
 /** The per-country sign-up rules from the country table. */
 export type NewsletterRules = Shop['newsletter'];
@@ -78,13 +83,28 @@ export function personalFieldEntries(rules: NewsletterRules): v.ObjectEntries {
 export const consentsEntry = newsletterFormValuesSchema.entries.consents;
 
 /**
+ * The form's own entries of the declared fields no shop rule gates (consents, and any new optional field), among
+ * `names`: a new field in the declaration and the form's values is checked and sent without being listed again here
+ * (docs/newsletter.md#stored-fields). The address is the form's `newsletterEmail` (its `email` is the honeypot) and
+ * has its own entry.
+ */
+export function ungatedFieldEntries(names: readonly string[] = subscriberFieldNames): v.ObjectEntries {
+  const formEntries: v.ObjectEntries = newsletterFormValuesSchema.entries;
+  return Object.fromEntries(
+    (subscriberFieldList as readonly (SubscriberFieldDeclaration & { name: string })[])
+      .filter((field) => names.includes(field.name) && field.name !== 'email' && field.askedWhen === undefined)
+      .flatMap((field) => (Object.hasOwn(formEntries, field.name) ? [[field.name, formEntries[field.name]!]] : [])),
+  );
+}
+
+/**
  * The form's validation for one country (docs/newsletter.md#validation): which fields count and which are mandatory.
  * Fields a country does not show are left out, so whatever they hold is neither checked nor sent.
  */
 function newsletterFormSchema(rules: NewsletterRules) {
   return v.object({
+    ...ungatedFieldEntries(),
     newsletterEmail: emailSchema,
-    consents: consentsEntry,
     legals: rules.requiresCommercialConsent
       ? v.pipe(
           newsletterFormValuesSchema.entries.legals,

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import {
-  consentsEntry,
   emptyFormValues,
   firstErrorPerField,
   personalFieldEntries,
   type NewsletterFieldErrors,
   type NewsletterFormValues,
   type NewsletterRules,
+  ungatedFieldEntries,
 } from './formSchema.ts';
 import { changeableFieldNames, requestValuesOf, type ChangeableFieldName } from './subscriberFields.ts';
 import { subscriberUpdateRequestSchema, type SubscriberUpdateRequest } from './subscriberSchema.ts';
@@ -58,7 +58,10 @@ export function validatePreferences(
   values: PreferencesFormValues,
   stored: PreferencesFormValues = values,
 ): { success: true; request: SubscriberUpdateRequest } | { success: false; errors: PreferencesFieldErrors } {
-  const result = v.safeParse(v.object({ consents: consentsEntry, ...personalFieldEntries(rules) }), values);
+  const result = v.safeParse(
+    v.object({ ...ungatedFieldEntries(changeableFieldNames), ...personalFieldEntries(rules) }),
+    values,
+  );
   if (!result.success) return { success: false, errors: onlyPreferencesFields(firstErrorPerField(result.issues)) };
   const checked = { ...stored, ...(result.output as Partial<PreferencesFormValues>) };
   const request = v.parse(subscriberUpdateRequestSchema, requestValuesOf(checked, changeableFieldNames));
