@@ -11,6 +11,7 @@ import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
 import { versionStore } from './promotion/versionStore.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
+import { expirySweeper } from './newsletter/expirySweep.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
 import { drainHttpOnShutdown } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
@@ -34,7 +35,9 @@ function prepare(db: DatabaseSync) {
   const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender });
   // Ends subscriptions unopened too long where the shop promises it (docs/newsletter.md#opens-and-the-tr-two-year-rule).
   const sweeper = unopenedSweeper(db, mail.jobs);
-  return { seeded, adminToken, publisher, mail, sweeper, app };
+  // Deletes unconfirmed sign-ups once their link expires, on a quiet shop too (docs/newsletter.md#double-opt-in).
+  const expiry = expirySweeper(db);
+  return { seeded, adminToken, publisher, mail, sweeper, expiry, app };
 }
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
@@ -51,7 +54,7 @@ try {
   opened?.close();
   process.exit(1);
 }
-const { db, seeded, adminToken, publisher, mail, sweeper, app } = prepared;
+const { db, seeded, adminToken, publisher, mail, sweeper, expiry, app } = prepared;
 
 const shutdown = createShutdown();
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -65,6 +68,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   publisher?.start(ownOrigin(config.host, info.port));
   mail.sender.start();
   sweeper.start();
+  expiry.start();
   console.log(`Mail goes to ${mail.transport.description}`);
 });
 
@@ -84,4 +88,5 @@ if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
 // Mails being handed over finish (up to the sender's grace), the rest stay queued for the next start.
 shutdown.onShutdown('mail', () => mail.sender.stop());
 shutdown.onShutdown('unopened sweep', () => sweeper.stop());
+shutdown.onShutdown('expiry sweep', () => expiry.stop());
 shutDownOnSignals(shutdown, () => db.close());

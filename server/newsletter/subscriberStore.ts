@@ -142,10 +142,14 @@ export function subscriberStore(db: DatabaseSync) {
     /** Ends a subscription if its preferences token still opens it; whether it did. */
     withdraw: (row: OpenedSubscriber, now: string) =>
       withdraw.run({ id: row.id, tokenHash: row.token_hash, now }).changes > 0,
-    purgeExpired: (now: string) => {
-      purgeNeverConfirmed.run({ now });
+    /**
+     * Deletes the sign-ups whose link expired before `now`, or reverts a returning address to `UNSUBSCRIBED` (above);
+     * answers how many sign-ups went. The caller checkpoints afterwards (`checkpointAfterErasure`).
+     */
+    purgeExpired: (now: string): number => {
+      const deleted = Number(purgeNeverConfirmed.run({ now }).changes);
       purgeLogOfReturning.run({ now });
-      revertReturning.run({ now });
+      return deleted + Number(revertReturning.run({ now }).changes);
     },
     /** Records when the last confirmation e-mail was handed over (the 10-minute rule counts mails sent). */
     confirmationSent: (id: number, at: string) => void confirmationSent.run({ id, at }),

@@ -58,8 +58,9 @@ export const timingRows = [
     // The lifetime is made from the days the TR legal notice names: both places are listed.
     value: (q) => (
       q.raw('UNCONFIRMED_SIGN_UP_DAYS'),
-      `valid ${q('DOI_TOKEN_LIFETIME_MS', 'days')}, as the TR legal notice says; unconfirmed sign-ups deleted after that`
+      `valid ${q('DOI_TOKEN_LIFETIME_MS', 'days')}, as the TR legal notice says; unconfirmed sign-ups deleted after that, checked at start and every ${q('EXPIRY_SWEEP_INTERVAL_MS', 'minutes')}`
     ),
+    see: '[newsletter.md#double-opt-in](newsletter.md#double-opt-in)',
   },
   {
     what: 'e-bulletins not opened (promised in TR)',

@@ -1,0 +1,34 @@
+// npm run mail:status: the mail queue at a glance, read from the database at DB_PATH, opened read-only (it works
+// beside a running server and never creates the file): mails by state, the oldest unsent ones with their last error
+// (recipients masked), suppressions by reason and the İYS backlog (docs/operations.md#mail-outbox-operators).
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { mailStatusReport } from '../server/mail/mailStatus.ts';
+import { ConfigError, readConfig } from '../src/shared/config.ts';
+import { root } from './lib/services.mjs';
+
+let config;
+try {
+  config = readConfig(undefined, root);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const file = config.dbPath;
+const shown = file.startsWith(root + path.sep) ? path.relative(root, file) : file;
+if (file === ':memory:' || !fs.existsSync(file)) {
+  console.error(
+    `No database at ${shown} (DB_PATH): start the services once (npm start) or set DB_PATH to their database.`,
+  );
+  process.exit(1);
+}
+const db = new DatabaseSync(file, { readOnly: true });
+db.exec('PRAGMA busy_timeout = 2000');
+try {
+  console.log(`Mail status of ${shown} at ${new Date().toISOString()}\n`);
+  console.log(mailStatusReport(db));
+} finally {
+  db.close();
+}

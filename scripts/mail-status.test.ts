@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openDatabase } from '../server/db.ts';
+import { mailJobFixture } from '../server/fixtures/mailJobFixture.ts';
+import { mailJobs } from '../server/mail/mailJobs.ts';
+import { childEnvironment } from '../src/shared/config.ts';
+
+const script = path.resolve(import.meta.dirname, 'mail-status.mjs');
+
+/** Runs `npm run mail:status` as an operator would, with the given settings. */
+function mailStatus(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [script],
+      { cwd: path.resolve(import.meta.dirname, '..'), env: childEnvironment({ TZ: 'UTC', ...env }) },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let dir: string;
+let dbPath: string;
+let db: DatabaseSync;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-status-'));
+  dbPath = path.join(dir, 'storefront.sqlite');
+  db = openDatabase(dbPath);
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Queues a job created `hoursAgo` hours ago and moves it to `state`. */
+function jobIn(state: string, recipient: string, hoursAgo: number, lastError: string | null = null, attempts = 0) {
+  const id = mailJobs(db, 'test.example').enqueue(
+    mailJobFixture({ kind: 'confirmation', recipient, payload: { token: 'secret-link-token' } }),
+    new Date(Date.now() - hoursAgo * HOUR_MS),
+  );
+  db.prepare('UPDATE mail_jobs SET state = ?, last_error = ?, attempts = ? WHERE id = ?').run(
+    state,
+    lastError,
+    attempts,
+    id,
+  );
+  return id;
+}
+
+describe('npm run mail:status', () => {
+  test('prints every state, the oldest unsent mails with masked recipients and their last error', async () => {
+    jobIn('sent', 'sent.one@example.com', 50);
+    jobIn('sent', 'sent.two@example.com', 49);
+    const failed = jobIn('failed', 'anna@example.com', 30, '550 5.1.1 <anna@example.com>: Recipient unknown', 1);
+    const queued = jobIn('queued', 'bert@example.org', 2, 'connect ECONNREFUSED 127.0.0.1:25', 3);
+    jobIn('cancelled', 'carl@example.com', 1);
+
+    const { code, stdout, stderr } = await mailStatus({ DB_PATH: dbPath });
+
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ {2}queued +1$/),
+        expect.stringMatching(/^ {2}sending +0$/),
+        expect.stringMatching(/^ {2}sent +2$/),
+        expect.stringMatching(/^ {2}failed +1$/),
+        expect.stringMatching(/^ {2}unknown +0$/),
+        expect.stringMatching(/^ {2}cancelled +1$/),
+      ]),
+    );
+    const failedLine = lines.find((line) => line.startsWith(`  ${failed} `))!;
+    expect(failedLine).toMatch(
+      /confirmation +failed +a\*\*\*@example\.com +1d 6h +1 +550 5\.1\.1 <a\*\*\*@example\.com>/,
+    );
+    const queuedLine = lines.find((line) => line.startsWith(`  ${queued} `))!;
+    expect(queuedLine).toMatch(/b\*\*\*@example\.org +2h 0m +3 +connect ECONNREFUSED/);
+    // The oldest first; sent and cancelled mails are not listed.
+    expect(lines.indexOf(failedLine)).toBeLessThan(lines.indexOf(queuedLine));
+    expect(stdout).not.toMatch(/sent\.one|carl|anna@|bert@/);
+    expect(stdout).not.toContain('secret-link-token');
+    expect(stdout).toContain('Suppressions by reason\n  (not set up)');
+    expect(stdout).toContain('İYS registrations by state\n  (not set up)');
+  });
+
+  test('shows suppressions and the İYS backlog once their tables exist', async () => {
+    db.exec(`CREATE TABLE suppressions (email TEXT, reason TEXT);
+      INSERT INTO suppressions VALUES ('a@example.com', 'hard-bounce'), ('b@example.com', 'complaint'), ('c@example.com', 'hard-bounce');
+      CREATE TABLE iys_sync (id INTEGER PRIMARY KEY, state TEXT);
+      INSERT INTO iys_sync (state) VALUES ('queued'), ('queued'), ('accepted');`);
+    const { code, stdout } = await mailStatus({ DB_PATH: dbPath });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Suppressions by reason\n {2}complaint +1\n {2}hard-bounce +2\n/);
+    expect(stdout).toMatch(/İYS registrations by state\n {2}accepted +1\n {2}queued +2/);
+  });
+
+  test('a missing database is one clear line and exit 1, and no file is created', async () => {
+    const missing = path.join(dir, 'nothing-here.sqlite');
+    const { code, stdout, stderr } = await mailStatus({ DB_PATH: missing });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`No database at ${missing} (DB_PATH)`)]);
+    expect(fs.existsSync(missing)).toBe(false);
+  });
+});

@@ -1,0 +1,147 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { MailJobState } from './mailJobs.ts';
+
+/** Every state of a mail job, in the order `npm run mail:status` lists them (docs/operations.md#mail-outbox-operators). */
+export const MAIL_JOB_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] as const;
+// Fails to compile when MailJobState gains a state this list lacks.
+const everyStateListed: [Exclude<MailJobState, (typeof MAIL_JOB_STATES)[number]>] extends [never] ? true : false = true;
+void everyStateListed;
+
+/** The states of mails not known to have arrived, listed as the oldest unsent ones (`cancelled` is no longer wanted). */
+export const UNSENT_STATES: readonly MailJobState[] = ['queued', 'sending', 'failed', 'unknown'];
+
+/** How many unsent mails the report lists (the oldest first). */
+const OLDEST_UNSENT_LISTED = 10;
+
+/** Longest last error shown, in characters; longer ones are cut with `…`. */
+const ERROR_SHOWN_MAX = 100;
+
+/** An address as the report shows it: the first character of the local part, then `***@` and the domain. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${address[0]}***${address.slice(at)}`;
+}
+
+/** A text with every e-mail address in it masked (SMTP errors often quote the recipient). */
+function maskAddressesIn(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, maskAddress);
+}
+
+/** A duration as `2d 3h`, `3h 12m`, `12m` or `40s`. */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const [days, hours, minutes] = [
+    Math.floor(seconds / 86400),
+    Math.floor(seconds / 3600) % 24,
+    Math.floor(seconds / 60) % 60,
+  ];
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  if (minutes > 0) return `${minutes}m`;
+  return `${seconds}s`;
+}
+
+/** Rows as plain text: columns padded to their widest cell, two spaces apart, numbers right-aligned. */
+function aligned(rows: readonly (readonly (string | number)[])[]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) =>
+        typeof cell === 'number' ? String(cell).padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** Whether the database has a table of this name. */
+function hasTable(db: DatabaseSync, name: string): boolean {
+  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
+}
+
+function mailsByState(db: DatabaseSync): string[] {
+  const counts = new Map(
+    (
+      db.prepare('SELECT state, COUNT(*) AS n FROM mail_jobs GROUP BY state').all() as { state: string; n: number }[]
+    ).map((row) => [row.state, row.n]),
+  );
+  return ['Mails by state', ...aligned(MAIL_JOB_STATES.map((state) => [`  ${state}`, counts.get(state) ?? 0]))];
+}
+
+function oldestUnsent(db: DatabaseSync, now: Date): string[] {
+  const rows = db
+    .prepare(
+      `SELECT id, kind, state, recipient, attempts, created_at, last_error FROM mail_jobs
+       WHERE state IN (${UNSENT_STATES.map(() => '?').join(', ')}) ORDER BY created_at, id LIMIT ${OLDEST_UNSENT_LISTED}`,
+    )
+    .all(...UNSENT_STATES) as {
+    id: number;
+    kind: string;
+    state: string;
+    recipient: string;
+    attempts: number;
+    created_at: string;
+    last_error: string | null;
+  }[];
+  const title = `Oldest unsent mails (${UNSENT_STATES.join(', ')}; at most ${OLDEST_UNSENT_LISTED})`;
+  if (rows.length === 0) return [title, '  (none)'];
+  const error = (text: string | null) => {
+    const shown = maskAddressesIn((text ?? '').replace(/\s+/g, ' ').trim());
+    return shown.length > ERROR_SHOWN_MAX ? `${shown.slice(0, ERROR_SHOWN_MAX - 1)}…` : shown || '-';
+  };
+  return [
+    title,
+    ...aligned([
+      ['  id', 'kind', 'state', 'to', 'age', 'attempts', 'last error'],
+      ...rows.map((row) => [
+        `  ${row.id}`,
+        row.kind,
+        row.state,
+        maskAddress(row.recipient),
+        formatAge(now.getTime() - Date.parse(row.created_at)),
+        row.attempts,
+        error(row.last_error),
+      ]),
+    ]),
+  ];
+}
+
+// --- Tables other parts of the mail platform add (suppressions, İYS). Shown only where the table exists; the column
+// --- counted is the first of `columns` the table has. Adjust here when their schema is fixed.
+
+/** Counts of a table by one of its columns, or `(not set up)` when the table does not exist. */
+function countsBy(db: DatabaseSync, title: string, table: string, columns: readonly string[]): string[] {
+  if (!hasTable(db, table)) return [title, '  (not set up)'];
+  const present = new Set(
+    (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((row) => row.name),
+  );
+  const column = columns.find((name) => present.has(name));
+  if (!column) {
+    const { n } = db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number };
+    return [title, ...aligned([['  total', n]])];
+  }
+  const rows = db.prepare(`SELECT "${column}" AS key, COUNT(*) AS n FROM "${table}" GROUP BY 1 ORDER BY 1`).all() as {
+    key: string | null;
+    n: number;
+  }[];
+  if (rows.length === 0) return [title, '  (none)'];
+  return [title, ...aligned(rows.map((row) => [`  ${row.key ?? '-'}`, row.n]))];
+}
+
+/**
+ * The report `npm run mail:status` prints (docs/operations.md#mail-outbox-operators): mails by state, the oldest
+ * unsent ones with their last error, suppressions by reason and the İYS backlog. Recipients are masked; payloads
+ * (which hold the links' tokens) are never read.
+ */
+export function mailStatusReport(db: DatabaseSync, now = new Date()): string {
+  return [
+    ...mailsByState(db),
+    '',
+    ...oldestUnsent(db, now),
+    '',
+    ...countsBy(db, 'Suppressions by reason', 'suppressions', ['reason']),
+    '',
+    ...countsBy(db, 'İYS registrations by state', 'iys_sync', ['state', 'status']),
+  ].join('\n');
+}

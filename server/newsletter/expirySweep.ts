@@ -1,0 +1,89 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { checkpointAfterErasure } from '../db.ts';
+import { inTransaction } from '../transaction.ts';
+import { subscriberStore } from './subscriberStore.ts';
+
+/** How often the services delete sign-ups whose confirmation link expired (docs/constants.md#timings). */
+export const EXPIRY_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Deletes every sign-up whose confirmation link expired before `now`, with its consent log and queued mails; an
+ * address that had been subscribed before goes back to `UNSUBSCRIBED` without the data of the sign-up it never
+ * confirmed (the rules of `purgeExpired`, docs/newsletter.md#double-opt-in). Then the WAL is checkpointed, so no copy
+ * of the erased rows stays on disk. Answers how many sign-ups went.
+ */
+export function purgeExpiredSignUps(db: DatabaseSync, now: Date): number {
+  const store = subscriberStore(db);
+  const purged = inTransaction(db, () => store.purgeExpired(now.toISOString()));
+  if (purged > 0) checkpointAfterErasure(db);
+  return purged;
+}
+
+/** Settings of the sweeper; all optional, for tests. */
+export interface ExpirySweeperOptions {
+  intervalMs?: number;
+  /** The time the sweep judges by. */
+  now?: () => Date;
+  log?: Pick<Console, 'log' | 'error'>;
+  /** The sweep itself; by default `purgeExpiredSignUps`. */
+  sweep?: (db: DatabaseSync, now: Date) => number;
+}
+
+/** The background sweep: start it once the server listens, stop it before the database closes. */
+export interface ExpirySweeper {
+  start(): void;
+  stop(): void;
+  /** Runs one sweep now (what the timer does); never throws: a failure is logged and the next run tries again. */
+  runOnce(): void;
+}
+
+/**
+ * Runs `purgeExpiredSignUps` at start and every `intervalMs`, so unconfirmed sign-ups go once their link expires on a
+ * quiet shop too, not only when somebody else signs up (docs/newsletter.md#double-opt-in). A failed run (the database
+ * locked by another process, a full disk) is logged and the next one tries again: one error never ends the loop.
+ * Several instances may sweep at once; each statement re-checks its condition.
+ */
+export function expirySweeper(db: DatabaseSync, options: ExpirySweeperOptions = {}): ExpirySweeper {
+  const {
+    intervalMs = EXPIRY_SWEEP_INTERVAL_MS,
+    now = () => new Date(),
+    log = console,
+    sweep = purgeExpiredSignUps,
+  } = options;
+  let timer: NodeJS.Timeout | undefined;
+
+  function runOnce() {
+    try {
+      const purged = sweep(db, now());
+      if (purged > 0)
+        log.log(
+          `Deleted ${purged} unconfirmed newsletter sign-up(s) whose link expired (docs/newsletter.md#double-opt-in).`,
+        );
+    } catch (error) {
+      log.error(
+        `The sweep of expired newsletter sign-ups failed: ${error instanceof Error ? error.message : String(error)}. It runs again in ${Math.round(intervalMs / 1000)} s.`,
+      );
+    }
+  }
+
+  function schedule() {
+    timer = setTimeout(() => {
+      runOnce();
+      if (timer) schedule();
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      runOnce();
+      schedule();
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+    runOnce,
+  };
+}
