@@ -2,10 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { authenticate } from 'mailauth';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readConfig } from '../../src/shared/config.ts';
-import { fileTransport, outboxFileName, type OutgoingMessage } from './transport.ts';
+import { fileTransport, outboxFileName, smtpTransport, type OutgoingMessage } from './transport.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -75,6 +77,40 @@ describe('DKIM (docs/operations.md#sending-domain-dkim-spf-dmarc)', () => {
     const otherSubject = raw.replace('Subject: =?UTF-8?Q?Bitte', 'Subject: =?UTF-8?Q?Bette');
     expect(otherSubject).not.toBe(raw);
     expect(await dkimStatus(Buffer.from(otherSubject, 'latin1'))).toEqual([expect.stringMatching(/^fail/)]);
+  });
+
+  test('SMTP sends the same signed bytes: the message as the server received it passes', async () => {
+    const received: Buffer[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      disableReverseLookup: true,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const { dkim } = readConfig({
+      MAIL_DKIM_DOMAIN: 'aroma.example',
+      MAIL_DKIM_SELECTOR: 'mail2026',
+      MAIL_DKIM_PRIVATE_KEY: privatePem,
+    }).mail;
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`, { dkim });
+    try {
+      expect(await transport.send(message, target)).toBe('delivered');
+    } finally {
+      transport.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect(received).toHaveLength(1);
+    expect(await dkimStatus(received[0]!)).toEqual(['pass']);
   });
 
   test('a key file is read at start', async () => {
