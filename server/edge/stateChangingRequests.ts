@@ -7,13 +7,18 @@ import { routeRegExp, services } from '../../src/shared/routes.ts';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The one write that comes from elsewhere by design: RFC 8058 one-click unsubscribe, which a mailbox provider POSTs
- * as a form from its own servers to the `List-Unsubscribe` URL of a mail (docs/calls.md#one-click-unsubscribe).
- * The token in its path is its authority; the route checks the form itself. Only this method and exactly this path.
+ * The writes that come from elsewhere by design: RFC 8058 one-click unsubscribe, which a mailbox provider POSTs as a
+ * form from its own servers to the `List-Unsubscribe` URL of a mail (docs/calls.md#one-click-unsubscribe), and its
+ * twin on the confirmation mail, which cancels the pending sign-up (docs/calls.md#one-click-cancel-of-a-sign-up).
+ * The token in the path is the authority; the routes check the form themselves. Only this method and exactly these
+ * paths.
  */
 const ONE_CLICK_UNSUBSCRIBE = {
   method: 'POST',
-  path: routeRegExp(services.newsletter.base + services.newsletter.calls.unsubscribeOneClick.path),
+  paths: [
+    routeRegExp(services.newsletter.base + services.newsletter.calls.unsubscribeOneClick.path),
+    routeRegExp(services.newsletter.base + services.newsletter.calls.cancelSignUpOneClick.path),
+  ],
 } as const;
 
 /** Whether an `Origin` header names this site (same host as one the server answers to, over http or https). */
@@ -54,7 +59,11 @@ export function comesFromAnotherSite(c: Context, config: ServerConfig): boolean 
 export function guardStateChangingRequests(config: ServerConfig): MiddlewareHandler {
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
-    if (c.req.method === ONE_CLICK_UNSUBSCRIBE.method && ONE_CLICK_UNSUBSCRIBE.path.test(c.req.path)) return next();
+    if (
+      c.req.method === ONE_CLICK_UNSUBSCRIBE.method &&
+      ONE_CLICK_UNSUBSCRIBE.paths.some((path) => path.test(c.req.path))
+    )
+      return next();
     if (comesFromAnotherSite(c, config)) {
       return problem(c, 403, 'urn:service:cross_origin', 'Requests from other sites are not accepted');
     }

@@ -23,7 +23,8 @@ export function mailJobsOf(db: DatabaseSync, config: Pick<ServerConfig, 'mail'>)
 
 /**
  * The mail outbox as the settings ask for it (docs/newsletter.md#mail-delivery): SMTP when `SMTP_URL` is set, else
- * one `.eml` file per mail in `OUTBOX_DIR`; retries per `MAIL_RETRY_MS` and `MAIL_RETRY_MAX_MS`. Not started.
+ * one `.eml` file per mail in `OUTBOX_DIR`, DKIM-signed when `MAIL_DKIM_*` is set; retries per `MAIL_RETRY_MS` and
+ * `MAIL_RETRY_MAX_MS`. Not started.
  */
 export function mailService(
   db: DatabaseSync,
@@ -32,7 +33,10 @@ export function mailService(
   options: Pick<MailSenderOptions, 'pollMs' | 'stopGraceMs' | 'log' | 'concurrency'> = {},
 ): MailService {
   const jobs = mailJobsOf(db, config);
-  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : fileTransport(config.outboxDir);
+  const { dkim } = config.mail;
+  const transport = config.mail.smtpUrl
+    ? smtpTransport(config.mail.smtpUrl, { dkim })
+    : fileTransport(config.outboxDir, { dkim });
   const sender = mailSender({
     db,
     jobs,

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import addressparser from 'nodemailer/lib/addressparser';
+import type { DkimSigning } from '../../src/shared/dkimSettings.ts';
 import { afterMessageSent } from './retry.ts';
 import { OWNER_ONLY_FILE_MODE, ownerOnlyFolder } from '../ownerOnly.ts';
 
@@ -53,10 +54,13 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The message as nodemailer writes it for the wire (MIME, encoded headers, CRLF line ends). */
+/**
+ * The message as nodemailer writes it for the wire (MIME, encoded headers, CRLF line ends), DKIM-signed by nodemailer
+ * when `dkim` is given (docs/operations.md#sending-domain-dkim-spf-dmarc). Both transports send these bytes.
+ */
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-async function compose(message: OutgoingMessage): Promise<Buffer> {
-  return ((await composer.sendMail(message)) as { message: Buffer }).message;
+async function compose(message: OutgoingMessage, dkim: DkimSigning | undefined): Promise<Buffer> {
+  return ((await composer.sendMail(dkim ? { ...message, dkim } : message)) as { message: Buffer }).message;
 }
 
 /**
@@ -97,7 +101,7 @@ const SMTP_IDLE_MS = 5000;
  */
 export function smtpTransport(
   smtpUrl: string,
-  { socketTimeoutMs = SMTP_SOCKET_TIMEOUT_MS }: { socketTimeoutMs?: number } = {},
+  { socketTimeoutMs = SMTP_SOCKET_TIMEOUT_MS, dkim }: { socketTimeoutMs?: number; dkim?: DkimSigning } = {},
 ): MailTransport {
   const { auth, ...options } = parseConnectionUrl(smtpUrl);
   const connectionOptions = {
@@ -141,7 +145,7 @@ export function smtpTransport(
     knowsEarlierDeliveries: false,
     description: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
     async send(message, _target, handingOver = () => {}) {
-      const raw = await compose(message);
+      const raw = await compose(message, dkim);
       const from =
         (addressparser(message.from, { flatten: true })[0] as { address?: string } | undefined)?.address ?? '';
       let connection: SMTPConnection | undefined;
@@ -183,9 +187,9 @@ export function outboxFileName(target: DeliveryTarget): string {
  * the message is written to a temporary file, flushed to disk, and linked under its final name, which fails if that
  * name exists; a job whose file exists was delivered before. So a job is never written twice, even when the process
  * died after writing and before the job was marked sent. A folder that is missing is created; one that cannot be
- * written fails the attempt (and the job is tried again later).
+ * written fails the attempt (and the job is tried again later). Signed like SMTP mail when `dkim` is given.
  */
-export function fileTransport(dir: string): MailTransport {
+export function fileTransport(dir: string, { dkim }: { dkim?: DkimSigning } = {}): MailTransport {
   return {
     kind: 'file',
     knowsEarlierDeliveries: true,
@@ -193,7 +197,7 @@ export function fileTransport(dir: string): MailTransport {
     async send(message, target, handingOver = () => {}) {
       const file = path.join(dir, outboxFileName(target));
       if (fs.existsSync(file)) return 'delivered before';
-      const raw = await compose(message);
+      const raw = await compose(message, dkim);
       // The mails hold the subscribers' links: owner-only, like the database (docs/security.md#data-at-rest).
       ownerOnlyFolder(dir);
       handingOver();

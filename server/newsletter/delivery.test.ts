@@ -94,9 +94,10 @@ describe('through a real SMTP server', () => {
     expect(welcome.text).toContain(`https://shop.example/hu/newsletter/preferences/?token=${preferencesToken}`);
     expect(welcome.text).toContain('https://shop.example/hu/c/subscribenewsletter-kuponfeltetelek');
     const oneClick = `https://shop.example/service/newsletter/api/internal/newsletter-subscribers/${preferencesToken}/unsubscribe`;
-    expect(headerLine(welcome, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${oneClick}>`);
+    expect(headerLine(welcome, 'list-unsubscribe')).toMatch(`List-Unsubscribe: <${oneClick}>, <mailto:unsubscribe+`);
     expect(headerLine(welcome, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    expect(headerLine(confirmation!, 'list-unsubscribe')).toBeUndefined();
+    // The confirmation mail's one-click cancels the pending sign-up (server/newsletter/listHeaders.test.ts).
+    expect(headerLine(confirmation!, 'list-unsubscribe')).toContain('/doi/cancel>');
     // The tokens live in the jobs only until the mails are out.
     await eventually(
       () =>

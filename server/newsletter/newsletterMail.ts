@@ -16,7 +16,12 @@ export function newsletterMail(
   return mailService(
     db,
     config,
-    newsletterMailKinds(db, { siteUrl: config.siteUrl, from: config.mail.from, replyTo: config.mail.replyTo }),
+    newsletterMailKinds(db, {
+      siteUrl: config.siteUrl,
+      from: config.mail.from,
+      replyTo: config.mail.replyTo,
+      bounceDomain: config.mail.bounceDomain,
+    }),
     options,
   );
 }

@@ -60,6 +60,7 @@ describe('one configuration', () => {
       from: 'news@shop.example',
       replyTo: 'Aroma Kundenservice <service@aroma.example>',
       bounceDomain: 'shop.example',
+      dkim: undefined,
       retryMs: 1000,
       retryMaxMs: 1000,
     });

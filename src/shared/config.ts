@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { dkimSigning } from './dkimSettings.ts';
 
 /** A comma-separated list; blanks dropped. */
 const list = v.pipe(
@@ -90,6 +91,24 @@ export const environmentSchema = v.object({
   MAIL_BOUNCE_DOMAIN: v.optional(
     v.pipe(v.string(), v.regex(/^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, 'must be a domain name')),
   ),
+  /**
+   * DKIM signing of every mail (docs/operations.md#sending-domain-dkim-spf-dmarc): the domain, the selector and the
+   * RSA private key (PEM text, or a file read at start); all three or none.
+   */
+  MAIL_DKIM_DOMAIN: v.optional(
+    v.pipe(v.string(), v.regex(/^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, 'must be a domain name')),
+  ),
+  MAIL_DKIM_SELECTOR: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*$/i,
+        'must be a DNS label such as mail2026',
+      ),
+    ),
+  ),
+  MAIL_DKIM_PRIVATE_KEY: optionalText,
+  MAIL_DKIM_PRIVATE_KEY_FILE: optionalText,
   /** First retry of a mail the transport refused, in ms; doubles per attempt up to MAIL_RETRY_MAX_MS. */
   MAIL_RETRY_MS: integer(5000, 10, 3_600_000),
   MAIL_RETRY_MAX_MS: integer(600_000, 10, 86_400_000),
@@ -136,7 +155,7 @@ export const environmentSchema = v.object({
 });
 
 /** Variables whose value must never be echoed in an error message. */
-const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN', 'SMTP_URL']);
+const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN', 'SMTP_URL', 'MAIL_DKIM_PRIVATE_KEY']);
 
 /**
  * The settings of the local services, checked and normalised; relative paths resolve against `root`.
@@ -161,6 +180,8 @@ export function configSchema(root: string) {
         replyTo: e.MAIL_REPLY_TO,
         /** Domain of the per-mail bounce and unsubscribe addresses (server/mail/verp.ts). */
         bounceDomain: e.MAIL_BOUNCE_DOMAIN ?? domainOf(e.MAIL_FROM),
+        /** How every mail is signed; undefined: unsigned (src/shared/dkimSettings.ts). */
+        dkim: dkimOf(e, root),
         retryMs: e.MAIL_RETRY_MS,
         retryMaxMs: Math.max(e.MAIL_RETRY_MS, e.MAIL_RETRY_MAX_MS),
       },
@@ -198,6 +219,13 @@ export function configSchema(root: string) {
 
 /** Settings of the local services. */
 export type ServerConfig = v.InferOutput<ReturnType<typeof configSchema>>;
+
+/** The DKIM settings, read (the key file too) and checked; a ConfigError naming the variables when they are wrong. */
+function dkimOf(e: v.InferOutput<typeof environmentSchema>, root: string) {
+  const signing = dkimSigning(e, (file) => path.resolve(root, file));
+  if (Array.isArray(signing)) throw new ConfigError(`Invalid configuration: ${signing.join('; ')}`);
+  return signing;
+}
 
 /** Bad settings: the message names every wrong variable. */
 export class ConfigError extends Error {

@@ -64,6 +64,7 @@ describe('configuration', () => {
         from: 'Aroma Newsletter <newsletter@aroma.example>',
         replyTo: 'Aroma Kundenservice <service@aroma.example>',
         bounceDomain: 'aroma.example',
+        dkim: undefined,
         retryMs: 5000,
         retryMaxMs: 600_000,
       },

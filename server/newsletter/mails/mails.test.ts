@@ -8,6 +8,7 @@ import { parseMail } from '../../mail/outboxReader.ts';
 import { fileTransport } from '../../mail/transport.ts';
 import { mailHtml } from './mailHtml.ts';
 import { mailText, senderLine } from './mailContent.ts';
+import { listId, type MailingList } from './listHeaders.ts';
 import { newsletterMessage } from './newsletterMails.ts';
 import { SAMPLE_SITE, sampleMails } from './sampleMails.ts';
 
@@ -20,15 +21,11 @@ const welcome = sampleMails.welcome;
 const confirmation = sampleMails.confirmation;
 
 /** The message as it goes on the wire, read back by mailparser. */
-async function onTheWire(content: ReturnType<typeof welcome>, oneClickUnsubscribe?: string) {
+async function onTheWire(content: ReturnType<typeof welcome>, list?: MailingList) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-'));
   try {
     const messageId = '<20261124T101500123Z.0123456789abcdef@aroma.example>';
-    const message = await newsletterMessage(
-      content,
-      { to: 'anna@example.com', messageId, oneClickUnsubscribe },
-      settings,
-    );
+    const message = await newsletterMessage(content, { to: 'anna@example.com', messageId, list }, settings);
     await fileTransport(dir).send({ ...message, date: new Date('2026-11-24T10:15:00Z') }, { id: 1, messageId });
     const [file] = fs.readdirSync(dir);
     // Header lines unfolded, as a mail client reads them (RFC 5322 folds long ones).
@@ -259,14 +256,25 @@ describe('the message', () => {
     expect(mail.headers.get('content-language')).toBe('hu-HU');
     expect(mail.subject).toBe('Kérjük, erősítse meg hírlevél-feliratkozását');
     expect(mail.text).toContain('https://shop.example/hu/newsletter/confirm/?token=doi');
-    // Nothing to unsubscribe from before the confirmation.
-    expect(mail.headers.has('list-unsubscribe')).toBe(false);
   });
 
-  test('after confirmation it carries RFC 8058 one-click unsubscribe', async () => {
+  test('carries the list: List-Id, RFC 8058 one-click and mailto List-Unsubscribe (server/newsletter/listHeaders.test.ts)', async () => {
     const url = `${site}/service/newsletter/api/internal/newsletter-subscribers/pref/unsubscribe`;
-    const { raw } = await onTheWire(welcome(shopBySegment('de')!), url);
-    expect(raw).toContain(`List-Unsubscribe: <${url}>`);
+    const list = {
+      id: listId(shopBySegment('de')!, settings.from),
+      oneClickUnsubscribe: url,
+      mailtoUnsubscribe: 'mailto:unsubscribe+1@aroma.example',
+    };
+    const { raw } = await onTheWire(welcome(shopBySegment('de')!), list);
+    expect(raw).toContain('List-ID: Aroma Newsletter DE <newsletter.de.aroma.example>');
+    expect(raw).toContain(`List-Unsubscribe: <${url}>, <mailto:unsubscribe+1@aroma.example>`);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
+  test('the list is named after the sender and the shop, under the domain of MAIL_FROM', () => {
+    expect(listId(shopBySegment('ch-fr')!, '"Aroma Shop" <News@Aroma.example>')).toBe(
+      'Aroma Shop CH-FR <newsletter.ch-fr.aroma.example>',
+    );
+    expect(listId(shopBySegment('pl')!, 'news@shop.example')).toBe('Newsletter PL <newsletter.pl.shop.example>');
   });
 });

@@ -8,6 +8,7 @@ import type { OutgoingMessage } from '../../mail/transport.ts';
 import { subscriberStore } from '../subscriberStore.ts';
 import { voucherStore } from '../vouchers.ts';
 import { confirmationMailContent } from './confirmationMail.ts';
+import { mailingList, type MailingList } from './listHeaders.ts';
 import { mailText, type MailContent } from './mailContent.ts';
 import { mailHtml } from './mailHtml.ts';
 import { welcomeMailContent } from './welcomeMail.ts';
@@ -34,6 +35,8 @@ export interface NewsletterMailSettings {
   siteUrl: string;
   from: string;
   replyTo: string;
+  /** The domain of the per-mail `unsubscribe+{job}@…` address (`MAIL_BOUNCE_DOMAIN`). */
+  bounceDomain: string;
 }
 
 /** The confirmation page link of a token. */
@@ -43,17 +46,20 @@ export function confirmationLink(siteUrl: string, shop: Shop, token: string): st
 
 /**
  * A mail's MIME message: multipart/alternative with the text and the HTML part (nodemailer writes UTF-8 and encodes
- * the headers), `Content-Language` the shop's locale, and for mails after confirmation the RFC 8058 one-click
- * unsubscribe headers.
+ * the headers), `Content-Language` the shop's locale, and the shop's list: RFC 2919 `List-Id`, and `List-Unsubscribe`
+ * with the RFC 8058 one-click URL and the `mailto:` alternative, plus `List-Unsubscribe-Post`
+ * (docs/newsletter.md#the-mails).
  */
 export async function newsletterMessage(
   content: MailContent,
-  envelope: { to: string; messageId: string; oneClickUnsubscribe?: string },
+  envelope: { to: string; messageId: string; list?: MailingList },
   settings: Pick<NewsletterMailSettings, 'from' | 'replyTo'>,
 ): Promise<Omit<OutgoingMessage, 'date'>> {
   const headers: Record<string, string> = { 'Content-Language': content.locale };
-  if (envelope.oneClickUnsubscribe) {
-    headers['List-Unsubscribe'] = `<${envelope.oneClickUnsubscribe}>`;
+  const { list } = envelope;
+  if (list) {
+    headers['List-Id'] = list.id;
+    headers['List-Unsubscribe'] = `<${list.oneClickUnsubscribe}>, <${list.mailtoUnsubscribe}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
   return {
@@ -89,7 +95,10 @@ export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSe
       const content = confirmationMailContent(shop, confirmationLink(settings.siteUrl, shop, token), {
         promisesVoucher,
       });
-      return newsletterMessage(content, { to: job.recipient, messageId: job.message_id }, settings);
+      // One click in the mailbox cancels the pending sign-up (docs/calls.md#one-click-cancel-of-a-sign-up).
+      const cancel = settings.siteUrl + serviceUrl(services.newsletter, 'cancelSignUpOneClick', { token });
+      const list = mailingList(shop, job, settings, cancel);
+      return newsletterMessage(content, { to: job.recipient, messageId: job.message_id, list }, settings);
     },
     sent(job, at) {
       if (job.subscriber_id !== null) subscribers.confirmationSent(job.subscriber_id, at.toISOString());
@@ -124,11 +133,8 @@ export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSe
       });
       const oneClickUnsubscribe =
         settings.siteUrl + serviceUrl(services.newsletter, 'unsubscribeOneClick', { token: preferencesToken });
-      return newsletterMessage(
-        content,
-        { to: job.recipient, messageId: job.message_id, oneClickUnsubscribe },
-        settings,
-      );
+      const list = mailingList(shop, job, settings, oneClickUnsubscribe);
+      return newsletterMessage(content, { to: job.recipient, messageId: job.message_id, list }, settings);
     },
   };
 

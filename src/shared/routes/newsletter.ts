@@ -11,6 +11,11 @@ export const newsletterCalls = {
   unsubscribeOneClick: { method: 'POST', path: '/newsletter-subscribers/:token/unsubscribe' },
   /** The same URL opened in a browser: changes nothing, sends to the preferences page. */
   unsubscribeLink: { method: 'GET', path: '/newsletter-subscribers/:token/unsubscribe' },
+  /**
+   * RFC 8058 one-click on the confirmation mail: cancels the pending sign-up of a confirmation token
+   * (docs/calls.md#one-click-cancel-of-a-sign-up).
+   */
+  cancelSignUpOneClick: { method: 'POST', path: '/newsletter-subscribers/:token/doi/cancel' },
   customerBaseData: { method: 'GET', path: '/customers/base-data' },
 } as const satisfies Service['calls'];
 
