@@ -11,6 +11,8 @@ import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
 import { versionStore } from './promotion/versionStore.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
+import { iysClient } from './iys/client.ts';
+import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
 import { drainHttpOnShutdown } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
@@ -54,6 +56,9 @@ try {
 const { db, seeded, adminToken, publisher, mail, sweeper, app } = prepared;
 
 const shutdown = createShutdown();
+// Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
+// whose address is known once the server listens.
+let iysSync: IysSyncWorker | undefined;
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(
     `Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`,
@@ -65,6 +70,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   publisher?.start(ownOrigin(config.host, info.port));
   mail.sender.start();
   sweeper.start();
+  const iysUrl = config.iys.url ?? `${ownOrigin(config.host, info.port)}/service/iys`;
+  iysSync = iysSyncWorker(db, mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
+  iysSync.start();
   console.log(`Mail goes to ${mail.transport.description}`);
 });
 
@@ -84,4 +92,5 @@ if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
 // Mails being handed over finish (up to the sender's grace), the rest stay queued for the next start.
 shutdown.onShutdown('mail', () => mail.sender.stop());
 shutdown.onShutdown('unopened sweep', () => sweeper.stop());
+shutdown.onShutdown('iys sync', () => iysSync?.stop());
 shutDownOnSignals(shutdown, () => db.close());
