@@ -47,9 +47,9 @@ function isTransient(status: number): boolean {
 }
 
 /**
- * The İYS API client (docs/calls.md#iys): logs in with `POST /oauth2/token` (grant_type `password`) when it has no
- * token, sends one consent with `POST /sps/{iysCode}/brands/{brandCode}/consents`, and logs in again once when İYS
- * answers 401 (an expired token). Never throws: every failure is an outcome.
+ * The İYS API client (docs/calls.md#iys-stand-in): logs in with `POST /oauth2/token` (grant_type `password`) when
+ * it has no token, sends one consent with `POST /sps/{iysCode}/brands/{brandCode}/consents`, and logs in again once
+ * when İYS answers 401 (an expired token). Never throws: every failure is an outcome.
  */
 export function iysClient(settings: IysClientSettings, fetchImpl: typeof fetch = fetch) {
   const base = settings.url.replace(/\/+$/, '');
