@@ -30,6 +30,7 @@ import { SERVICE_PREFIX, serviceUrl, services } from '../src/shared/routes.ts';
 import type { MailJobs } from './mail/mailJobs.ts';
 import { mailJobsOf } from './mail/mailService.ts';
 import type { MailSender } from './mail/sender.ts';
+import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
 
 export interface AppOptions {
   db: DatabaseSync;
@@ -48,6 +49,8 @@ export interface AppOptions {
   mailJobs?: MailJobs;
   /** The sender of those jobs, whose stalls `/service/health` reports (docs/calls.md#health). */
   mailSender?: Pick<MailSender, 'stalled'>;
+  /** The stand-in İYS served under `/service/iys` (docs/calls.md#iys-stand-in); by default a new one, none with `IYS_URL`. */
+  iysStandIn?: IysStandIn;
 }
 
 /** The body the promotion admin call (`PUT /promotion/{name}`, whole footer contents) may send (docs/constants.md#limits). */
@@ -68,6 +71,7 @@ export function createApp({
   mailJobs = mailJobsOf(db, config),
   mailSender,
   footerContentAt = versionedFooterContent(db),
+  iysStandIn: iys = config.iys.url === undefined ? iysStandIn(config.iys) : undefined,
 }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(config));
@@ -94,6 +98,8 @@ export function createApp({
   app.route(services.abTests.base, abTestRoutes(db, sessions));
   app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db, config));
   if (publisher) app.route(services.publish.base, publishRoutes(publisher, admin));
+  // The stand-in İYS (docs/calls.md#iys-stand-in), only while no real one is configured.
+  if (iys) app.route(services.iysStandIn.base, iys.routes);
   app.all(`${SERVICE_PREFIX}/*`, (c) => problem(c, 404, 'urn:service:not_found', 'No such service endpoint'));
 
   // Staff preview renders of shop pages, and their scripts and stylesheets; everyone else gets the static release.

@@ -185,6 +185,27 @@ export const migrations: readonly string[] = [
    ALTER TABLE consent_events_with_lapsed RENAME TO consent_events;
    CREATE INDEX consent_events_subscriber ON consent_events (subscriber_id);
    CREATE INDEX subscribers_site_status ON subscribers (site, status);`,
+  // İYS (issue 29, part iys; docs/newsletter.md#iys): the queue of consents (ONAY) and withdrawals (RET) to register
+  // with Turkey's İleti Yönetim Sistemi, in order, each by its deadline (3 business days after the event). A welcome
+  // mail held until İYS accepted the consent is named in held_mail_job_id. consent_date and the times are UTC ISO 8601.
+  `CREATE TABLE iys_sync (
+     id INTEGER PRIMARY KEY,
+     subscriber_id INTEGER REFERENCES subscribers (id) ON DELETE SET NULL,
+     shop TEXT NOT NULL,
+     recipient TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('ONAY', 'RET')),
+     consent_date TEXT NOT NULL,
+     state TEXT NOT NULL CHECK (state IN ('pending', 'accepted', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT NOT NULL,
+     deadline TEXT NOT NULL,
+     last_error TEXT,
+     request_id TEXT,
+     held_mail_job_id INTEGER REFERENCES mail_jobs (id) ON DELETE SET NULL,
+     created_at TEXT NOT NULL,
+     finished_at TEXT
+   );
+   CREATE INDEX iys_sync_state ON iys_sync (state, id);`,
 ];
 
 /**

@@ -12,6 +12,8 @@ import { versionStore } from './promotion/versionStore.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
 import { expirySweeper } from './newsletter/expirySweep.ts';
+import { iysClient } from './iys/client.ts';
+import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
 import { drainHttpOnShutdown } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
@@ -57,6 +59,9 @@ try {
 const { db, seeded, adminToken, publisher, mail, sweeper, expiry, app } = prepared;
 
 const shutdown = createShutdown();
+// Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
+// whose address is known once the server listens.
+let iysSync: IysSyncWorker | undefined;
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(
     `Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`,
@@ -69,6 +74,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   mail.sender.start();
   sweeper.start();
   expiry.start();
+  const iysUrl = config.iys.url ?? `${ownOrigin(config.host, info.port)}/service/iys`;
+  iysSync = iysSyncWorker(db, mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
+  iysSync.start();
   console.log(`Mail goes to ${mail.transport.description}`);
 });
 
@@ -89,4 +97,5 @@ if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
 shutdown.onShutdown('mail', () => mail.sender.stop());
 shutdown.onShutdown('unopened sweep', () => sweeper.stop());
 shutdown.onShutdown('expiry sweep', () => expiry.stop());
+shutdown.onShutdown('iys sync', () => iysSync?.stop());
 shutDownOnSignals(shutdown, () => db.close());

@@ -11,6 +11,9 @@ import type { Publisher } from './publish/publisher.ts';
 import { openDatabase } from './db.ts';
 import type { MailService } from './mail/mailService.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
+import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
+import { iysClient } from './iys/client.ts';
+import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 
 /** The sender's retry notices are expected in tests that refuse mail on purpose; failures still show. */
 const quietLog = { log: () => {}, warn: () => {}, error: console.error };
@@ -22,6 +25,8 @@ export interface TestServer {
   dir: string;
   /** The mail outbox; its sender runs unless `mail: false` was asked for. */
   mail: MailService;
+  /** The stand-in İYS the app serves, and the worker that registers TR consents with it (runs with the sender). */
+  iys: { standIn: IysStandIn; sync: IysSyncWorker };
   close: () => Promise<void>;
 }
 
@@ -59,7 +64,9 @@ export async function startTestServer(
   });
   const publisher = options.publisher?.(config, db);
   const mail = newsletterMail(db, config, { pollMs: 100, log: quietLog });
+  const standIn = iysStandIn(config.iys);
   const app = createApp({
+    iysStandIn: config.iys.url === undefined ? standIn : undefined,
     db,
     config,
     publisher,
@@ -74,13 +81,20 @@ export async function startTestServer(
   const origin = `http://127.0.0.1:${port}`;
   publisher?.start(origin);
   if (options.mail !== false) mail.sender.start();
+  // İYS retries in tenths of a second too (docs/newsletter.md#iys).
+  const iysUrl = config.iys.url ?? `${origin}/service/iys`;
+  const iysOptions = { intervalMs: 100, retryFirstMs: 50, retryMaxMs: 400, log: quietLog };
+  const sync = iysSyncWorker(db, mail.jobs, iysClient({ ...config.iys, url: iysUrl }), iysOptions);
+  if (options.mail !== false) sync.start();
   return {
     origin,
     db,
     dir,
     mail,
+    iys: { standIn, sync },
     close: async () => {
       await publisher?.stop();
+      await sync.stop();
       await new Promise<void>((resolve) => {
         server.close(async () => {
           await mail.sender.stop();

@@ -13,6 +13,7 @@ import { jsonOf } from '../jsonOf.ts';
 import { readJson } from '../problem.ts';
 import { checkpointAfterErasure } from '../db.ts';
 import { inTransaction } from '../transaction.ts';
+import { iysSyncQueue } from '../iys/syncQueue.ts';
 import { fieldErrors, invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { countryRuleErrors } from './countryRules.ts';
@@ -53,10 +54,13 @@ export function unsubscribe(
   channel: ConsentChannel,
 ): boolean {
   const now = new Date();
+  const shop = shopByCode(row.site ?? '') ?? shops[0]!;
   const ended = inTransaction(db, () => {
     if (!store.withdraw(row, now.toISOString())) return false;
     store.logEvent(row.id, 'WITHDRAWN', channel, now.toISOString());
     jobs.cancelQueuedFor(row.id, 'unsubscribed', now);
+    // TR: the withdrawal goes to İYS (docs/newsletter.md#iys).
+    iysSyncQueue(db).enqueue({ subscriberId: row.id, shop, recipient: row.email, status: 'RET', at: now });
     return true;
   });
   if (ended) checkpointAfterErasure(db);
@@ -114,7 +118,19 @@ export function confirmSubscription(
     jobs.cancelQueuedFor(row.id, 'confirmed', now);
     const { mode, voucher } = vouchers.welcome(row.id, shop, now);
     const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };
-    jobs.enqueue({ kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload }, now);
+    const welcomeJobId = jobs.enqueue(
+      { kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload },
+      now,
+    );
+    // TR: the consent goes to İYS, and the welcome mail (marketing) waits until İYS accepted it (docs/newsletter.md#iys).
+    iysSyncQueue(db).enqueue({
+      subscriberId: row.id,
+      shop,
+      recipient: row.email,
+      status: 'ONAY',
+      at: now,
+      holdMailJobId: welcomeJobId,
+    });
     return true;
   });
   if (!confirmed) return undefined;

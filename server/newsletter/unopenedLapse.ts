@@ -1,9 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { shops } from '../../src/shared/countries.ts';
+import { shopByCode, shops } from '../../src/shared/countries.ts';
 import { UNOPENED_STOP_YEARS } from '../../src/shared/newsletter/subscriptionPeriods.ts';
 import { checkpointAfterErasure } from '../db.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { inTransaction } from '../transaction.ts';
+import { iysSyncQueue } from '../iys/syncQueue.ts';
 import { erasePersonalData } from './subscriberColumns.ts';
 import { subscriberStore } from './subscriberStore.ts';
 
@@ -33,24 +34,30 @@ export function lapseUnopened(db: DatabaseSync, jobs: MailJobs, now: Date): numb
   const siteList = sites.map((_, index) => `:site${index}`).join(', ');
   const siteParams = Object.fromEntries(sites.map((code, index) => [`site${index}`, code]));
   const unopened = `status = 'SUBSCRIBED' AND site IN (${siteList}) AND COALESCE(last_opened_at, confirmed_at) < :cutoff`;
-  const due = db.prepare(`SELECT id FROM subscribers WHERE ${unopened} ORDER BY id LIMIT ${LAPSE_BATCH_SIZE}`);
+  const due = db.prepare(
+    `SELECT id, email, site FROM subscribers WHERE ${unopened} ORDER BY id LIMIT ${LAPSE_BATCH_SIZE}`,
+  );
   const lapse = db.prepare(`
     UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, preferences_token_hash = NULL,
       unsubscribed_at = :now, updated_at = :now WHERE id = :id AND ${unopened}`);
   const store = subscriberStore(db);
+  const iys = iysSyncQueue(db);
   const at = now.toISOString();
   const params = { ...siteParams, cutoff: unopenedCutoff(now).toISOString() };
   let ended = 0;
   for (;;) {
     const batch = inTransaction(db, () => {
-      const ids = (due.all(params) as { id: number }[]).map((row) => row.id);
-      for (const id of ids) {
+      const rows = due.all(params) as { id: number; email: string; site: string | null }[];
+      for (const { id, email, site } of rows) {
         if (lapse.run({ ...params, id, now: at }).changes === 0) continue;
         store.logEvent(id, 'LAPSED', 'no opens', at);
         jobs.cancelQueuedFor(id, 'lapsed', now);
+        // The end of the subscription goes to İYS as a withdrawal (docs/newsletter.md#iys).
+        const shop = shopByCode(site ?? '');
+        if (shop) iys.enqueue({ subscriberId: id, shop, recipient: email, status: 'RET', at: now });
         ended += 1;
       }
-      return ids.length;
+      return rows.length;
     });
     if (batch < LAPSE_BATCH_SIZE) break;
   }

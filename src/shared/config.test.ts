@@ -70,4 +70,18 @@ describe('one configuration', () => {
       /MAIL_BOUNCE_DOMAIN must be a domain name/,
     );
   });
+
+  test('İYS: the stand-in by default; a real IYS_URL needs IYS_PASSWORD, which is never echoed', () => {
+    expect(readConfig({}).iys).toEqual({
+      url: undefined,
+      iysCode: '100000',
+      brandCode: '100001',
+      username: 'stand-in',
+      password: 'stand-in-password',
+    });
+    expect(() => readConfig({ IYS_URL: 'https://api.iys.org.tr' })).toThrow(/IYS_PASSWORD must be set when IYS_URL is/);
+    expect(() => readConfig({ IYS_URL: 'ftp://iys.example', IYS_PASSWORD: 'hunter2-secret' })).toThrow(/IYS_URL/);
+    expect(() => readConfig({ IYS_CODE: 'x', IYS_PASSWORD: 'hunter2-secret' })).not.toThrow(/hunter2/);
+    expect(readConfig({ IYS_URL: 'https://api.iys.org.tr', IYS_PASSWORD: 'p' }).iys.url).toBe('https://api.iys.org.tr');
+  });
 });

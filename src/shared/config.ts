@@ -152,10 +152,27 @@ export const environmentSchema = v.object({
       v.minLength(PROMOTION_ADMIN_TOKEN_MIN_LENGTH, `must be at least ${PROMOTION_ADMIN_TOKEN_MIN_LENGTH} characters`),
     ),
   ),
+  /**
+   * Turkey's İYS (docs/newsletter.md#iys): the API's base URL (unset: this server's own stand-in under `/service/iys`),
+   * the sender's İYS code and brand code, and the API login. With IYS_URL set, IYS_PASSWORD must be set too.
+   */
+  IYS_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL'),
+    ),
+  ),
+  IYS_CODE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a number')), '100000'),
+  IYS_BRAND_CODE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a number')), '100001'),
+  IYS_USERNAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'stand-in'),
+  IYS_PASSWORD: optionalText,
 });
 
+/** The password the stand-in İYS accepts when neither IYS_URL nor IYS_PASSWORD is set (local use only). */
+export const IYS_STAND_IN_PASSWORD = 'stand-in-password';
+
 /** Variables whose value must never be echoed in an error message. */
-const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN', 'SMTP_URL', 'MAIL_DKIM_PRIVATE_KEY']);
+const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN', 'SMTP_URL', 'MAIL_DKIM_PRIVATE_KEY', 'IYS_PASSWORD']);
 
 /**
  * The settings of the local services, checked and normalised; relative paths resolve against `root`.
@@ -164,6 +181,15 @@ const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN', 'SMTP_URL', 'MAIL_DKIM
 export function configSchema(root: string) {
   return v.pipe(
     environmentSchema,
+    // A real İYS needs its real password: no stand-in default may reach it.
+    v.forward(
+      v.partialCheck(
+        [['IYS_URL'], ['IYS_PASSWORD']],
+        (e) => e.IYS_URL === undefined || e.IYS_PASSWORD !== undefined,
+        'must be set when IYS_URL is',
+      ),
+      ['IYS_PASSWORD'],
+    ),
     v.transform((e) => ({
       port: e.PORT,
       host: e.HOST,
@@ -208,6 +234,14 @@ export function configSchema(root: string) {
       secrets: { LOGIN_TOKEN_SECRET: e.LOGIN_TOKEN_SECRET, LONG_TERM_TOKEN_SECRET: e.LONG_TERM_TOKEN_SECRET },
       loginToken: { ttl: e.LOGIN_TOKEN_TTL_SECONDS, renewAfter: e.LOGIN_TOKEN_RENEW_AFTER_SECONDS },
       promotionAdminToken: e.PROMOTION_ADMIN_TOKEN,
+      /** Turkey's İYS (server/iys/); `url` undefined: the stand-in of this server (`/service/iys`). */
+      iys: {
+        url: e.IYS_URL,
+        iysCode: e.IYS_CODE,
+        brandCode: e.IYS_BRAND_CODE,
+        username: e.IYS_USERNAME,
+        password: e.IYS_PASSWORD ?? IYS_STAND_IN_PASSWORD,
+      },
       /** Where a generated admin token is kept; none for an in-memory database (the token then lasts one run). */
       promotionAdminTokenFile:
         e.DB_PATH === ':memory:'

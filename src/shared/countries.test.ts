@@ -31,6 +31,10 @@ describe('country table', () => {
     expect(shops.filter((s) => s.newsletter.stopsWhenUnopened).map((s) => s.code)).toEqual(['TR']);
   });
 
+  test("registers consents with Turkey's İYS only in TR", () => {
+    expect(shops.filter((s) => s.newsletter.registersConsentWithIys).map((s) => s.code)).toEqual(['TR']);
+  });
+
   test("has the spec's minimum ages, free-shipping thresholds, return periods and service hours", () => {
     expect(shops.filter((s) => s.newsletter.minimumAge === 18).map((s) => s.code)).toEqual(['CZ', 'SK']);
     expect(shopByCode('CZ')?.freeShipping).toEqual({ from: 999, withCardFrom: 499 });

@@ -75,6 +75,11 @@ const shopSchema = v.object({
      * and the welcome mail promise (TR): the subscription lapses (docs/newsletter.md#opens-and-the-tr-two-year-rule).
      */
     stopsWhenUnopened: v.boolean(),
+    /**
+     * Confirmed consents and withdrawals are registered with Turkey's İleti Yönetim Sistemi (İYS), and no marketing
+     * mail goes out before İYS accepted the consent (TR; docs/newsletter.md#iys).
+     */
+    registersConsentWithIys: v.boolean(),
   }),
   /**
    * The welcome voucher a confirmed subscriber gets by mail (TR: the welcome discount), one per address and shop
@@ -133,6 +138,7 @@ const standardNewsletter = {
   inlineDneConsent: false,
   minimumAge: 16,
   stopsWhenUnopened: false,
+  registersConsentWithIys: false,
 };
 /** 10 % for one online order (docs/constants.md#limits); the sign-up promises no end date outside HU. */
 const standardWelcomeVoucher = { percent: 10, validMonths: null };
@@ -322,6 +328,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
       requiresCommercialConsent: true,
       inlineDneConsent: true,
       stopsWhenUnopened: true,
+      registersConsentWithIys: true,
     },
     welcomeVoucher: standardWelcomeVoucher,
     freeShipping: { from: 1000 },

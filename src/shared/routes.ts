@@ -16,6 +16,7 @@ import { loginService } from './routes/login.ts';
 import { previewService } from './routes/preview.ts';
 import { abTestsService } from './routes/abTests.ts';
 import { customerFrontendDataService } from './routes/customerFrontendData.ts';
+import { iysStandInService } from './routes/iys.ts';
 
 export * from './routes/service.ts';
 export { healthService } from './routes/health.ts';
@@ -29,6 +30,7 @@ export { loginService } from './routes/login.ts';
 export { previewService } from './routes/preview.ts';
 export { abTestsService } from './routes/abTests.ts';
 export { customerFrontendDataService } from './routes/customerFrontendData.ts';
+export { iysStandInService } from './routes/iys.ts';
 
 /** The services the pages and the build call (docs/calls.md). */
 export const services = {
@@ -43,4 +45,5 @@ export const services = {
   preview: previewService,
   abTests: abTestsService,
   customerFrontendData: customerFrontendDataService,
+  iysStandIn: iysStandInService,
 } as const satisfies Record<string, Service>;

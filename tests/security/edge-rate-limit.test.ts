@@ -78,6 +78,13 @@ describe('configuration', () => {
       secrets: { LOGIN_TOKEN_SECRET: undefined, LONG_TERM_TOKEN_SECRET: undefined },
       loginToken: { ttl: 1800, renewAfter: 600 },
       promotionAdminToken: undefined,
+      iys: {
+        url: undefined,
+        iysCode: '100000',
+        brandCode: '100001',
+        username: 'stand-in',
+        password: 'stand-in-password',
+      },
       promotionAdminTokenFile: '/app/.data/promotion-admin-token',
     });
   });

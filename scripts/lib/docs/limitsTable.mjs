@@ -86,6 +86,7 @@ export const limitRows = [
       `${q('adminTokenBackoff.freeAttempts')} per client, then each doubles the wait, from ${q('adminTokenBackoff.firstDelayMs', 's')} up to ${q('adminTokenBackoff.maxDelayMs', 'minutes')}`,
   },
   { what: 'mails handed over at the same time', value: (q) => q('SENDER_CONCURRENCY') },
+  { what: 'consents the stand-in İYS keeps in memory', value: (q) => q('IYS_STAND_IN_KEPT_CONSENTS') },
   { what: 'releases kept', value: (q) => `${q('KEEP_RELEASES')} by default (the live one always)` },
   { what: 'publisher build logs kept', value: (q) => q('KEEP_LOGS') },
 ];

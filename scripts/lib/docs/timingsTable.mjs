@@ -69,6 +69,17 @@ export const timingRows = [
     see: '[newsletter.md#opens-and-the-tr-two-year-rule](newsletter.md#opens-and-the-tr-two-year-rule)',
   },
   {
+    what: 'TR consents and withdrawals to İYS',
+    value: (q) =>
+      `sent at start, every ${q('IYS_SYNC_INTERVAL_MS', 's')} and whenever mail is queued; due within ${q('IYS_DEADLINE_BUSINESS_DAYS')} business days (weekends skipped, public holidays approximated by weekends); a call times out after ${q('IYS_REQUEST_TIMEOUT_MS', 's')}`,
+    see: '[newsletter.md#iys](newsletter.md#iys)',
+  },
+  {
+    what: 'İYS busy or unreachable (5xx, 429, network)',
+    value: (q) =>
+      `retried after ${q('IYS_RETRY_FIRST_MS', 'minutes')}, doubling per attempt up to ${q('IYS_RETRY_MAX_MS', 'minutes')}`,
+  },
+  {
     what: 'a reported open in the future',
     value: (q) => `refused (\`400\`) when later than ${q('OPENED_AT_FUTURE_TOLERANCE_MS', 'minutes')} from now`,
   },

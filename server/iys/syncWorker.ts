@@ -1,0 +1,141 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { MailJobs } from '../mail/mailJobs.ts';
+import { retryDelayMs } from '../mail/retry.ts';
+import type { IysClient } from './client.ts';
+import { iysSyncQueue } from './syncQueue.ts';
+
+/** How often the worker looks for İYS registrations to send (docs/constants.md#timings). */
+export const IYS_SYNC_INTERVAL_MS = 60 * 1000;
+/** The first retry after İYS was busy or unreachable; doubles per attempt (docs/constants.md#timings). */
+export const IYS_RETRY_FIRST_MS = 60 * 1000;
+/** The longest wait between two attempts of one registration (docs/constants.md#timings). */
+export const IYS_RETRY_MAX_MS = 60 * 60 * 1000;
+
+/** Settings of the worker; all optional, for tests. */
+export interface IysSyncWorkerOptions {
+  intervalMs?: number;
+  retryFirstMs?: number;
+  retryMaxMs?: number;
+  /** The time the worker judges by. */
+  now?: () => Date;
+  log?: Pick<Console, 'log' | 'warn' | 'error'>;
+}
+
+/** The background İYS sync: start it once the server listens, stop it before the database closes. */
+export interface IysSyncWorker {
+  start(): void;
+  /** Stops the timer and waits for a run under way (its answer is recorded before the database closes). */
+  stop(): Promise<void>;
+  /** Sends what is due now (what the timer does); never throws: a failure is logged and the next run tries again. */
+  runOnce(): Promise<void>;
+}
+
+/**
+ * Sends the `iys_sync` queue to İYS (docs/newsletter.md#iys) at start, every `intervalMs` and whenever mail is queued
+ * (a confirmation queues its welcome mail with its ONAY), strictly in order (a
+ * withdrawal never overtakes the consent before it): `accepted` with İYS's request id, releasing the welcome mail held
+ * for it; 5xx, 429, network errors and time-outs are tried again after a doubling delay (capped), and the run stops
+ * there (İYS is busy); any other 4xx marks the row `failed` and is logged as an error, since only an operator can fix
+ * it (docs/operations.md#iys). A failed run (the database locked) is logged and the next one tries again.
+ */
+export function iysSyncWorker(
+  db: DatabaseSync,
+  jobs: MailJobs,
+  client: IysClient,
+  options: IysSyncWorkerOptions = {},
+): IysSyncWorker {
+  const {
+    intervalMs = IYS_SYNC_INTERVAL_MS,
+    retryFirstMs = IYS_RETRY_FIRST_MS,
+    retryMaxMs = IYS_RETRY_MAX_MS,
+    now = () => new Date(),
+    log = console,
+  } = options;
+  const queue = iysSyncQueue(db);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let unsubscribe: (() => void) | undefined;
+
+  async function sendDue() {
+    for (;;) {
+      const row = queue.oldestPending();
+      if (!row || Date.parse(row.next_attempt_at) > now().getTime()) return;
+      const outcome = await client.register({
+        recipient: row.recipient,
+        status: row.status,
+        at: new Date(row.consent_date),
+      });
+      const at = now();
+      if (outcome.kind === 'accepted') {
+        if (queue.accepted(row.id, outcome.requestId, at)) jobs.notify();
+        continue;
+      }
+      if (outcome.kind === 'refused') {
+        queue.failed(row.id, outcome.error, at);
+        log.error(
+          `İYS refused registration ${row.id} (${row.status}, shop ${row.shop}): ${outcome.error}. It is marked failed and not sent again until an operator fixes and retries it (docs/operations.md#iys).`,
+        );
+        continue;
+      }
+      const next = new Date(at.getTime() + retryDelayMs(row.attempts + 1, retryFirstMs, retryMaxMs));
+      queue.retryAt(row.id, next, outcome.error);
+      const overdue = Date.parse(row.deadline) < at.getTime() ? ` It is past its deadline ${row.deadline}.` : '';
+      (overdue ? log.error : log.warn)(
+        `İYS did not take registration ${row.id} (${outcome.error}); trying again at ${next.toISOString()}.${overdue}`,
+      );
+      return;
+    }
+  }
+
+  async function runUntilQuiet() {
+    do {
+      again = false;
+      try {
+        await sendDue();
+      } catch (error) {
+        log.error(
+          `The İYS sync failed: ${error instanceof Error ? error.message : String(error)}. It runs again in ${Math.round(intervalMs / 1000)} s.`,
+        );
+        return;
+      }
+    } while (again);
+  }
+
+  function runOnce(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runUntilQuiet().finally(() => (running = undefined));
+    return running;
+  }
+
+  function schedule() {
+    timer = setTimeout(() => {
+      void runOnce().then(() => {
+        if (timer) schedule();
+      });
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      // A confirmation queues its welcome mail and its ONAY together: the ONAY goes at once, not a minute later.
+      unsubscribe = jobs.onQueued(() => void runOnce());
+      void runOnce();
+      schedule();
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      unsubscribe?.();
+      unsubscribe = undefined;
+      again = false;
+      await running;
+    },
+    runOnce,
+  };
+}
