@@ -8,8 +8,12 @@ export const pageBudgetBytes = {
   html: 14 * KB,
   /** All CSS a page loads. */
   css: 10 * KB,
-  /** JS of one island beyond the shared React renderer. */
-  island: 20 * KB,
+  /**
+   * JS of one island beyond the shared React renderer. Measured 20.2 KB for the preferences island (loaded at once),
+   * of which 0.3 KB is the subscriber declaration the sign-up and preferences checks derive from
+   * (docs/newsletter.md#stored-fields).
+   */
+  island: 21 * KB,
   /** The shared React 19 renderer and runtime (measured 69 KB: React itself is most of any page's JS). */
   renderer: 72 * KB,
   /** JavaScript on the wire before the first interaction, response headers included (CDP `encodedDataLength`). */
