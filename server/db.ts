@@ -185,6 +185,23 @@ export const migrations: readonly string[] = [
    ALTER TABLE consent_events_with_lapsed RENAME TO consent_events;
    CREATE INDEX consent_events_subscriber ON consent_events (subscriber_id);
    CREATE INDEX subscribers_site_status ON subscribers (site, status);`,
+  // Issue 29, bounces: the suppression list per shop and the soft bounces in a row per address and shop
+  // (docs/newsletter.md#suppression). `address` is the lower-cased address as mailed (server/mail/suppressions.ts).
+  `CREATE TABLE suppressions (
+     site TEXT NOT NULL,
+     address TEXT NOT NULL,
+     reason TEXT NOT NULL CHECK (reason IN ('hard_bounce', 'soft_bounces', 'complaint')),
+     since TEXT NOT NULL,
+     job_id INTEGER,
+     PRIMARY KEY (site, address)
+   );
+   CREATE TABLE soft_bounces (
+     site TEXT NOT NULL,
+     address TEXT NOT NULL,
+     in_a_row INTEGER NOT NULL,
+     last_at TEXT NOT NULL,
+     PRIMARY KEY (site, address)
+   );`,
 ];
 
 /**

@@ -14,6 +14,8 @@ import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
 import { drainHttpOnShutdown } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
+import { startMailIntake, type MailIntake } from './mail/intake.ts';
+import { mailEvents } from './newsletter/mailEvents.ts';
 
 let config: ServerConfig;
 try {
@@ -66,7 +68,30 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   mail.sender.start();
   sweeper.start();
   console.log(`Mail goes to ${mail.transport.description}`);
+  startIntake();
 });
+
+// The inbound SMTP intake of bounces and complaints, when MAIL_INTAKE_PORT is set
+// (docs/operations.md#bounces-and-complaints). A port it cannot bind is reported; the site keeps running.
+let intake: MailIntake | undefined;
+function startIntake() {
+  if (config.mail.intakePort === undefined) return;
+  const events = mailEvents(db, mail.jobs, { softBounceLimit: config.mail.softBounceLimit });
+  startMailIntake({
+    port: config.mail.intakePort,
+    host: config.host,
+    bounceDomain: config.mail.bounceDomain,
+    handle: (kind, jobId, reports, raw) => void events.received(kind, jobId, reports, raw),
+  }).then(
+    (started) => {
+      intake = started;
+      console.log(
+        `Mail intake (bounces, complaints) on smtp://${config.host}:${started.port} for @${config.mail.bounceDomain}`,
+      );
+    },
+    (error: NodeJS.ErrnoException) => console.error(portProblem(config.mail.intakePort!, config.host, error)),
+  );
+}
 
 // A port another process holds (or one we may not bind): say which and how to choose another, close the database,
 // exit 1 (docs/operations.md#a-port-in-use). Nothing has started yet: the publisher and the mail sender start
@@ -84,4 +109,5 @@ if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
 // Mails being handed over finish (up to the sender's grace), the rest stay queued for the next start.
 shutdown.onShutdown('mail', () => mail.sender.stop());
 shutdown.onShutdown('unopened sweep', () => sweeper.stop());
+shutdown.onShutdown('mail intake', () => intake?.close());
 shutDownOnSignals(shutdown, () => db.close());
