@@ -89,7 +89,10 @@ function startIntake() {
         `Mail intake (bounces, complaints) on smtp://${config.host}:${started.port} for @${config.mail.bounceDomain}`,
       );
     },
-    (error: NodeJS.ErrnoException) => console.error(portProblem(config.mail.intakePort!, config.host, error)),
+    (error: NodeJS.ErrnoException) =>
+      console.error(
+        `The mail intake cannot listen on ${config.host}:${config.mail.intakePort} (${error.code ?? error.message}): choose another MAIL_INTAKE_PORT. Bounces and complaints are not taken meanwhile.`,
+      ),
   );
 }
 

@@ -5,6 +5,9 @@ import { startTestServer, type TestServer } from '../testing.ts';
 import { newsletterTestClient, SUBSCRIBERS } from '../newsletter/testClient.ts';
 import { newsletterMailKind } from '../newsletter/mails/newsletterMails.ts';
 import { suppressionStore } from './suppressions.ts';
+import { mailEvents } from '../newsletter/mailEvents.ts';
+import { startMailIntake } from './intake.ts';
+import { sampleDsn, sendToIntake } from './reportSamples.ts';
 
 // Suppression as the sign-up, the providers' webhook and the envelope show it (docs/newsletter.md#suppression).
 const SECRET = 'w'.repeat(32);
@@ -105,7 +108,7 @@ describe('sign-up of a suppressed address', () => {
 });
 
 describe('the envelope', () => {
-  test('every mail goes out with MAIL FROM bounce+{job}@MAIL_BOUNCE_DOMAIN; the From header stays MAIL_FROM', async () => {
+  test('every mail goes out with MAIL FROM bounce+{job}@MAIL_BOUNCE_DOMAIN (From stays MAIL_FROM), where a bounce is heard', async () => {
     const envelopes: { from: string; raw: string }[] = [];
     const smtp = new SMTPServer({
       authOptional: true,
@@ -132,5 +135,19 @@ describe('the envelope', () => {
     };
     expect(envelopes.map((mail) => mail.from)).toEqual([`bounce+${id}@bounces.aroma.example`]);
     expect(envelopes[0]!.raw).toMatch(/^From: Aroma Newsletter <newsletter@aroma\.example>$/m);
+
+    // As an MTA would: the bounce goes to the envelope sender, and the address is suppressed.
+    const events = mailEvents(server.db, server.mail.jobs, { softBounceLimit: 7 });
+    const intake = await startMailIntake({
+      port: 0,
+      host: '127.0.0.1',
+      bounceDomain: 'bounces.aroma.example',
+      handle: (kind, jobId, reports, raw) => void events.received(kind, jobId, reports, raw),
+    });
+    closing.push(() => intake.close());
+    const messageId = /^Message-ID: (.+)$/im.exec(envelopes[0]!.raw)![1]!.trim();
+    const dsn = sampleDsn({ to: envelopes[0]!.from, recipient: 'anna@example.com', messageId });
+    await sendToIntake(intake.port, envelopes[0]!.from, dsn);
+    expect(reason('anna@example.com')).toBe('hard_bounce');
   });
 });
