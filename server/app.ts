@@ -31,6 +31,8 @@ import type { MailJobs } from './mail/mailJobs.ts';
 import { mailJobsOf } from './mail/mailService.ts';
 import type { MailSender } from './mail/sender.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
+import { mailEvents } from './newsletter/mailEvents.ts';
+import { mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
 
 export interface AppOptions {
   db: DatabaseSync;
@@ -92,6 +94,9 @@ export function createApp({
   app.route(services.newsletter.base, newsletter);
   app.route(services.newsletterForSinglePageApps.base, newsletter);
   app.route(services.newsletterOpens.base, opensRoutes(db, admin));
+  // Providers' bounces and complaints (docs/calls.md#mail-events); 404 while MAIL_WEBHOOK_SECRET is unset.
+  const reportedMailEvents = mailEvents(db, mailJobs, { softBounceLimit: config.mail.softBounceLimit });
+  app.route(services.mailEvents.base, mailEventsRoutes(reportedMailEvents, config.mail.webhookSecret));
   const sessions = previewSessions(db);
   app.route(services.login.base, loginRoutes(db, sessions, config, login));
   app.route(services.preview.base, previewRoutes(db, sessions));

@@ -34,9 +34,10 @@ async function logIn(credentials: { username: string; password: string }): Promi
 }
 
 beforeAll(async () => {
-  // With the publisher, as `npm start` runs it, so its calls are part of the contract too.
+  // With the publisher, as `npm start` runs it, and the mail events webhook (which exists only with its secret), so
+  // their calls are part of the contract too.
   server = await startTestServer({
-    env: { PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN },
+    env: { PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN, MAIL_WEBHOOK_SECRET: 'contracts-webhook-secret-0123456789' },
     publisher: (config, db) => serverPublisher(config, versionStore(db)),
   });
   staffCookie = await logIn(DEMO_STAFF);

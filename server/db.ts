@@ -206,6 +206,23 @@ export const migrations: readonly string[] = [
      finished_at TEXT
    );
    CREATE INDEX iys_sync_state ON iys_sync (state, id);`,
+  // Issue 29, bounces: the suppression list per shop and the soft bounces in a row per address and shop
+  // (docs/newsletter.md#suppression). `address` is the lower-cased address as mailed (server/mail/suppressions.ts).
+  `CREATE TABLE suppressions (
+     site TEXT NOT NULL,
+     address TEXT NOT NULL,
+     reason TEXT NOT NULL CHECK (reason IN ('hard_bounce', 'soft_bounces', 'complaint')),
+     since TEXT NOT NULL,
+     job_id INTEGER,
+     PRIMARY KEY (site, address)
+   );
+   CREATE TABLE soft_bounces (
+     site TEXT NOT NULL,
+     address TEXT NOT NULL,
+     in_a_row INTEGER NOT NULL,
+     last_at TEXT NOT NULL,
+     PRIMARY KEY (site, address)
+   );`,
 ];
 
 /**

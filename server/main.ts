@@ -17,6 +17,8 @@ import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
 import { drainHttpOnShutdown } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
+import { startMailIntake, type MailIntake } from './mail/intake.ts';
+import { mailEvents } from './newsletter/mailEvents.ts';
 
 let config: ServerConfig;
 try {
@@ -78,7 +80,33 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   iysSync = iysSyncWorker(db, mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
   iysSync.start();
   console.log(`Mail goes to ${mail.transport.description}`);
+  startIntake();
 });
+
+// The inbound SMTP intake of bounces and complaints, when MAIL_INTAKE_PORT is set
+// (docs/operations.md#bounces-and-complaints). A port it cannot bind is reported; the site keeps running.
+let intake: MailIntake | undefined;
+function startIntake() {
+  if (config.mail.intakePort === undefined) return;
+  const events = mailEvents(db, mail.jobs, { softBounceLimit: config.mail.softBounceLimit });
+  startMailIntake({
+    port: config.mail.intakePort,
+    host: config.host,
+    bounceDomain: config.mail.bounceDomain,
+    handle: (kind, jobId, reports, raw) => void events.received(kind, jobId, reports, raw),
+  }).then(
+    (started) => {
+      intake = started;
+      console.log(
+        `Mail intake (bounces, complaints) on smtp://${config.host}:${started.port} for @${config.mail.bounceDomain}`,
+      );
+    },
+    (error: NodeJS.ErrnoException) =>
+      console.error(
+        `The mail intake cannot listen on ${config.host}:${config.mail.intakePort} (${error.code ?? error.message}): choose another MAIL_INTAKE_PORT. Bounces and complaints are not taken meanwhile.`,
+      ),
+  );
+}
 
 // A port another process holds (or one we may not bind): say which and how to choose another, close the database,
 // exit 1 (docs/operations.md#a-port-in-use). Nothing has started yet: the publisher and the mail sender start
@@ -98,4 +126,5 @@ shutdown.onShutdown('mail', () => mail.sender.stop());
 shutdown.onShutdown('unopened sweep', () => sweeper.stop());
 shutdown.onShutdown('expiry sweep', () => expiry.stop());
 shutdown.onShutdown('iys sync', () => iysSync?.stop());
+shutdown.onShutdown('mail intake', () => intake?.close());
 shutDownOnSignals(shutdown, () => db.close());

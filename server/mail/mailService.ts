@@ -3,6 +3,7 @@ import type { ServerConfig } from '../../src/shared/config.ts';
 import { mailJobs, type MailJobs } from './mailJobs.ts';
 import { mailSender, type MailKind, type MailSender, type MailSenderOptions } from './sender.ts';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
+import { suppressedJobRefusal } from './jobSuppression.ts';
 
 /** The outbox of one database: its jobs (for whoever queues mail) and the sender that delivers them. */
 export interface MailService {
@@ -24,7 +25,8 @@ export function mailJobsOf(db: DatabaseSync, config: Pick<ServerConfig, 'mail'>)
 /**
  * The mail outbox as the settings ask for it (docs/newsletter.md#mail-delivery): SMTP when `SMTP_URL` is set, else
  * one `.eml` file per mail in `OUTBOX_DIR`, DKIM-signed when `MAIL_DKIM_*` is set; retries per `MAIL_RETRY_MS` and
- * `MAIL_RETRY_MAX_MS`. Not started.
+ * `MAIL_RETRY_MAX_MS`; the envelope sender `bounce+{job}@MAIL_BOUNCE_DOMAIN`; jobs to suppressed addresses cancelled
+ * (docs/newsletter.md#suppression). Not started.
  */
 export function mailService(
   db: DatabaseSync,
@@ -43,6 +45,8 @@ export function mailService(
     transport,
     kinds,
     retry: { firstMs: config.mail.retryMs, maxMs: config.mail.retryMaxMs },
+    bounceDomain: config.mail.bounceDomain,
+    refusal: suppressedJobRefusal(db),
     ...options,
   });
   return { jobs, sender, transport };

@@ -4,6 +4,7 @@ import type { MailJob, MailJobs } from './mailJobs.ts';
 import { describeFailure, failureKind, refusedTheSender, retryDelayMs, withJitter } from './retry.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
 import { newSenderIdentity, senderGone, senderRunning } from './senderIdentity.ts';
+import { verpAddress } from './verp.ts';
 
 /** How often a running sender looks for jobs another sender left behind when it died (docs/constants.md#timings). */
 export const SETTLE_EVERY_MS = 60_000;
@@ -41,6 +42,10 @@ export interface MailSenderOptions {
   /** How long `stop()` waits for a message being handed over before it gives up waiting. */
   stopGraceMs?: number;
   log?: Pick<Console, 'log' | 'warn' | 'error'>;
+  /** The domain of the envelope sender `bounce+{job}@…` of every mail (`MAIL_BOUNCE_DOMAIN`, server/mail/verp.ts). */
+  bounceDomain?: string;
+  /** Why a job must not go out (its address is suppressed: docs/newsletter.md#suppression), or undefined. */
+  refusal?: (job: MailJob) => string | undefined;
 }
 
 /** The background sender: start it once the server listens, stop it before the database closes. */
@@ -74,6 +79,8 @@ export function mailSender(options: MailSenderOptions): MailSender {
     concurrency = SENDER_CONCURRENCY,
     stopGraceMs = SENDER_STOP_GRACE_MS,
     log = console,
+    bounceDomain,
+    refusal,
   } = options;
   let running = false;
   let loops: Promise<void> | undefined;
@@ -131,6 +138,11 @@ export function mailSender(options: MailSenderOptions): MailSender {
       record(job, () => jobs.finish(job.id, 'cancelled', 'expired before it could be sent'));
       return;
     }
+    const refused = refusal?.(job);
+    if (refused !== undefined) {
+      record(job, () => jobs.finish(job.id, 'cancelled', refused));
+      return;
+    }
     const kind = kinds[job.kind];
     let delivery: Awaited<ReturnType<MailTransport['send']>>;
     try {
@@ -140,8 +152,12 @@ export function mailSender(options: MailSenderOptions): MailSender {
         record(job, () => jobs.finish(job.id, 'cancelled', 'no longer wanted'));
         return;
       }
-      delivery = await transport.send({ ...message, date: now }, { id: job.id, messageId: job.message_id }, () =>
-        jobs.handingOver(job.id),
+      // The envelope sender names the job, so a bounce finds it (docs/newsletter.md#suppression); From stays.
+      const envelope = bounceDomain && { from: verpAddress('bounce', job.id, bounceDomain), to: job.recipient };
+      delivery = await transport.send(
+        { ...message, ...(envelope && { envelope }), date: now },
+        { id: job.id, messageId: job.message_id },
+        () => jobs.handingOver(job.id),
       );
     } catch (error) {
       failed(job, error);

@@ -24,6 +24,8 @@ export interface OutgoingMessage {
   date: Date;
   /** Further headers, e.g. `Content-Language`, `List-Unsubscribe`. */
   headers: Record<string, string>;
+  /** The SMTP envelope (`MAIL FROM`, `RCPT TO`) when it differs from From and To: the per-mail bounce address. */
+  envelope?: { from: string; to: string };
 }
 
 /** Which job a message belongs to: the file outbox names its file after it. */
@@ -156,7 +158,8 @@ export function smtpTransport(
       try {
         connection = await connect();
         handingOver();
-        await step(connection, (done) => connection!.send({ from, to: [message.to] }, body, done));
+        const envelope = { from: message.envelope?.from ?? from, to: [message.envelope?.to ?? message.to] };
+        await step(connection, (done) => connection!.send(envelope, body, done));
       } catch (error) {
         connection?.close();
         throw messageSent && error instanceof Error ? afterMessageSent(error) : error;

@@ -50,7 +50,8 @@ export type TokenKind = 'doi' | 'preferences';
 export type ConsentEvent = 'SIGNED_UP' | 'CONFIRMED' | 'CHANGED' | 'WITHDRAWN' | 'LAPSED';
 
 /** Through which door a consent was given or withdrawn; `no opens` is the sweep of unopened subscriptions. */
-export type ConsentChannel = 'sign-up' | 'confirmation link' | 'preferences' | 'one-click' | 'no opens';
+export type ConsentChannel =
+  'sign-up' | 'confirmation link' | 'preferences' | 'one-click' | 'no opens' | 'complaint' | 'unsubscribe mail';
 
 /** A sign-up as it is stored: the declared fields, column-encoded, and the sign-up's shop, text version, link and time. */
 export type SignUpRecord = StoredSubscriberFields & {
@@ -84,6 +85,9 @@ export function subscriberStore(db: DatabaseSync) {
   const stillSubscribed = `id = :id AND status = 'SUBSCRIBED' AND preferences_token_hash = :tokenHash`;
   const byId = db.prepare(`SELECT ${columns} FROM subscribers WHERE id = ?`);
   const byEmail = db.prepare('SELECT id, status, confirmation_sent_at FROM subscribers WHERE email = ?');
+  const subscribedById = db.prepare(
+    `SELECT ${columns}, preferences_token_hash AS token_hash FROM subscribers WHERE id = ? AND status = 'SUBSCRIBED'`,
+  );
   // A new address, a pending one or one that unsubscribed earlier: stored anew, waiting for its confirmation. A
   // subscribed address is left alone (no row comes back).
   const upsert = db.prepare(`
@@ -129,6 +133,8 @@ export function subscriberStore(db: DatabaseSync) {
     /** The subscriber a token of this kind opens, or undefined. */
     byToken: (kind: TokenKind, token: string) => byToken[kind].get(hashDoiToken(token)) as OpenedSubscriber | undefined,
     byId: (id: number) => byId.get(id) as SubscriberRow | undefined,
+    /** The subscription of a subscriber, opened as its preferences token would (a complaint ends it), or undefined. */
+    subscribedById: (id: number) => subscribedById.get(id) as OpenedSubscriber | undefined,
     byEmail: (email: string) =>
       byEmail.get(email) as { id: number; status: StoredStatus; confirmation_sent_at: string | null } | undefined,
     /** Stores a sign-up; the row's id, or undefined when the address is subscribed already (nothing changed). */

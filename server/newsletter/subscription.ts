@@ -21,6 +21,7 @@ import { hashDoiToken, newDoiToken } from './doiToken.ts';
 import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
 import { toSubscriber, type ConsentChannel, type OpenedSubscriber, type SubscriberStore } from './subscriberStore.ts';
 import { voucherStore } from './vouchers.ts';
+import { suppressionStore } from '../mail/suppressions.ts';
 
 /** Bodies the unsubscribe call accepts: `{}` (or none at all); an array is not an object here. */
 const unsubscribeRequestSchema = v.pipe(
@@ -109,12 +110,16 @@ export function confirmSubscription(
   row: OpenedSubscriber,
 ): string | undefined {
   const vouchers = voucherStore(db);
+  const suppressions = suppressionStore(db);
   const preferencesToken = newDoiToken();
   const now = new Date();
   const shop = shopByCode(row.site ?? '') ?? shops[0]!;
   const confirmed = inTransaction(db, () => {
     if (!store.confirm(row, hashDoiToken(preferencesToken), now.toISOString())) return false;
     store.logEvent(row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
+    // The confirmation proves the mailbox takes mail: a bounce suppression is lifted, a complaint never
+    // (docs/newsletter.md#suppression).
+    suppressions.confirmed(row.site ?? shop.code, row.email);
     jobs.cancelQueuedFor(row.id, 'confirmed', now);
     const { mode, voucher } = vouchers.welcome(row.id, shop, now);
     const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };

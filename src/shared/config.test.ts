@@ -63,12 +63,20 @@ describe('one configuration', () => {
       dkim: undefined,
       retryMs: 1000,
       retryMaxMs: 1000,
+      softBounceLimit: 7,
+      intakePort: undefined,
+      webhookSecret: undefined,
     });
     expect(readConfig({ MAIL_FROM: 'Aroma <News@Aroma.example>' }).mail.bounceDomain).toBe('aroma.example');
     expect(readConfig({ MAIL_BOUNCE_DOMAIN: 'bounces.aroma.example' }).mail.bounceDomain).toBe('bounces.aroma.example');
     expect(() => readConfig({ MAIL_BOUNCE_DOMAIN: 'not a domain' })).toThrow(
       /MAIL_BOUNCE_DOMAIN must be a domain name/,
     );
+    expect(readConfig({ MAIL_SOFT_BOUNCE_LIMIT: '3', MAIL_INTAKE_PORT: '2525' }).mail).toMatchObject({
+      softBounceLimit: 3,
+      intakePort: 2525,
+    });
+    expect(() => readConfig({ MAIL_WEBHOOK_SECRET: 'short' })).toThrow(/MAIL_WEBHOOK_SECRET must be at least 16/);
   });
 
   test('İYS: the stand-in by default; a real IYS_URL needs IYS_PASSWORD, which is never echoed', () => {

@@ -33,6 +33,9 @@ function domainOf(address: string): string {
 /** Shortest `PROMOTION_ADMIN_TOKEN` accepted, in characters (docs/constants.md#limits). */
 export const PROMOTION_ADMIN_TOKEN_MIN_LENGTH = 24;
 
+/** How many soft bounces in a row suppress an address, by default (`MAIL_SOFT_BOUNCE_LIMIT`, docs/constants.md#limits). */
+export const SOFT_BOUNCE_LIMIT = 7;
+
 /** A whole number from the environment, within bounds. */
 function integer(fallback: number, min: number, max: number) {
   return v.pipe(
@@ -112,6 +115,19 @@ export const environmentSchema = v.object({
   /** First retry of a mail the transport refused, in ms; doubles per attempt up to MAIL_RETRY_MAX_MS. */
   MAIL_RETRY_MS: integer(5000, 10, 3_600_000),
   MAIL_RETRY_MAX_MS: integer(600_000, 10, 86_400_000),
+  /** Soft bounces in a row after which an address is suppressed in its shop (docs/newsletter.md#suppression). */
+  MAIL_SOFT_BOUNCE_LIMIT: integer(SOFT_BOUNCE_LIMIT, 1, 1000),
+  /** Port of the inbound SMTP intake of bounces and complaints (docs/operations.md#bounces-and-complaints); unset: off. */
+  MAIL_INTAKE_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.maxValue(65535, 'must be at most 65535'),
+    ),
+  ),
+  /** Secret of the providers' bounce and complaint webhook (docs/calls.md#mail-events); unset: the webhook is off. */
+  MAIL_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** The public origin: confirmation links are built on it, never on the request's Host header. */
   SITE_URL: v.pipe(
     v.optional(v.string(), 'http://localhost:4321'),
@@ -172,7 +188,13 @@ export const environmentSchema = v.object({
 export const IYS_STAND_IN_PASSWORD = 'stand-in-password';
 
 /** Variables whose value must never be echoed in an error message. */
-const secretVariables = new Set(['PROMOTION_ADMIN_TOKEN', 'SMTP_URL', 'MAIL_DKIM_PRIVATE_KEY', 'IYS_PASSWORD']);
+const secretVariables = new Set([
+  'PROMOTION_ADMIN_TOKEN',
+  'SMTP_URL',
+  'MAIL_DKIM_PRIVATE_KEY',
+  'IYS_PASSWORD',
+  'MAIL_WEBHOOK_SECRET',
+]);
 
 /**
  * The settings of the local services, checked and normalised; relative paths resolve against `root`.
@@ -210,6 +232,11 @@ export function configSchema(root: string) {
         dkim: dkimOf(e, root),
         retryMs: e.MAIL_RETRY_MS,
         retryMaxMs: Math.max(e.MAIL_RETRY_MS, e.MAIL_RETRY_MAX_MS),
+        softBounceLimit: e.MAIL_SOFT_BOUNCE_LIMIT,
+        /** The inbound SMTP intake's port on HOST (server/mail/intake.ts); undefined: no intake. */
+        intakePort: e.MAIL_INTAKE_PORT,
+        /** The secret of `POST /service/mail/api/events`; undefined: the call answers 404. */
+        webhookSecret: e.MAIL_WEBHOOK_SECRET,
       },
       previewRendererDir: path.resolve(root, e.PREVIEW_RENDERER_DIR),
       /** Origin of the public site, e.g. `https://shop.example` (no trailing slash). */

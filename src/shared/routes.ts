@@ -12,6 +12,7 @@ import { footerImagesService } from './routes/footerImages.ts';
 import { newsletterService } from './routes/newsletter.ts';
 import { newsletterForSinglePageAppsService } from './routes/newsletterForSinglePageApps.ts';
 import { newsletterOpensService } from './routes/newsletterOpens.ts';
+import { mailEventsService } from './routes/mailEvents.ts';
 import { loginService } from './routes/login.ts';
 import { previewService } from './routes/preview.ts';
 import { abTestsService } from './routes/abTests.ts';
@@ -26,6 +27,7 @@ export { footerImagesService } from './routes/footerImages.ts';
 export { newsletterService } from './routes/newsletter.ts';
 export { newsletterForSinglePageAppsService } from './routes/newsletterForSinglePageApps.ts';
 export { newsletterOpensService } from './routes/newsletterOpens.ts';
+export { mailEventsService } from './routes/mailEvents.ts';
 export { loginService } from './routes/login.ts';
 export { previewService } from './routes/preview.ts';
 export { abTestsService } from './routes/abTests.ts';
@@ -41,6 +43,7 @@ export const services = {
   newsletter: newsletterService,
   newsletterForSinglePageApps: newsletterForSinglePageAppsService,
   newsletterOpens: newsletterOpensService,
+  mailEvents: mailEventsService,
   login: loginService,
   preview: previewService,
   abTests: abTestsService,

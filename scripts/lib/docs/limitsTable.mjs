@@ -87,6 +87,20 @@ export const limitRows = [
   },
   { what: 'mails handed over at the same time', value: (q) => q('SENDER_CONCURRENCY') },
   { what: 'consents the stand-in İYS keeps in memory', value: (q) => q('IYS_STAND_IN_KEPT_CONSENTS') },
+  {
+    what: 'soft bounces in a row before an address is suppressed',
+    value: (q) => `${q('SOFT_BOUNCE_LIMIT')} by default (\`MAIL_SOFT_BOUNCE_LIMIT\`)`,
+    see: '[newsletter.md#suppression](newsletter.md#suppression)',
+  },
+  {
+    what: 'a message to the mail intake',
+    value: (q) => `at most ${q('INTAKE_MAX_MESSAGE_BYTES', 'KB')}; a larger one is refused with \`552\``,
+  },
+  {
+    what: 'events reported to the mail webhook in one call',
+    value: (q) => `at most ${q('MAIL_EVENTS_PER_CALL')}; a longer list is refused whole`,
+    see: '[calls.md#mail-events](calls.md#mail-events)',
+  },
   { what: 'releases kept', value: (q) => `${q('KEEP_RELEASES')} by default (the live one always)` },
   { what: 'publisher build logs kept', value: (q) => q('KEEP_LOGS') },
 ];

@@ -1,0 +1,96 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { shopByCode } from '../../src/shared/countries.ts';
+import type { DeliveryReport } from '../mail/deliveryReports.ts';
+import { jobAddressOf, type JobAddress } from '../mail/jobSuppression.ts';
+import type { MailJobs } from '../mail/mailJobs.ts';
+import { suppressionKey, suppressionStore } from '../mail/suppressions.ts';
+import type { VerpKind } from '../mail/verp.ts';
+import { inTransaction } from '../transaction.ts';
+import { subscriberStore } from './subscriberStore.ts';
+import { unsubscribe } from './subscription.ts';
+
+/** A bounce or complaint as a provider's webhook reports it (docs/calls.md#mail-events). */
+export interface ReportedMailEvent {
+  type: 'bounce' | 'complaint';
+  bounceType?: 'hard' | 'soft' | undefined;
+  email: string;
+  shop: string;
+  jobId?: number | undefined;
+}
+
+/**
+ * What bounces, complaints and unsubscribe mails do to the suppression list and the subscriptions
+ * (docs/newsletter.md#suppression): a hard bounce suppresses the address in its shop, soft bounces once `softBounceLimit`
+ * came in a row, a complaint suppresses and ends the subscription as an unsubscribe does (consent evidence kept, the
+ * consent log's channel `complaint`); a mail to `unsubscribe+{job}@…` ends the job's subscription (no suppression).
+ */
+export function mailEvents(db: DatabaseSync, jobs: MailJobs, { softBounceLimit }: { softBounceLimit: number }) {
+  const suppressions = suppressionStore(db);
+  const store = subscriberStore(db);
+  const jobAddress = jobAddressOf(db);
+  const subscriberOfShop = db.prepare('SELECT id, status FROM subscribers WHERE email = ? AND site = ?');
+
+  /** Applies one bounce or complaint about an address of a shop; the subscriber, if known, by id. */
+  function apply(site: string, address: string, event: DeliveryReport['kind'], hard: boolean, jobId: number | null) {
+    const now = new Date();
+    const subscribed = inTransaction(db, () => {
+      if (event === 'bounce') {
+        if (hard) suppressions.suppress(site, address, 'hard_bounce', jobId, now);
+        else suppressions.softBounce(site, address, jobId, softBounceLimit, now);
+        return undefined;
+      }
+      suppressions.suppress(site, address, 'complaint', jobId, now);
+      const subscriber = subscriberOfShop.get(address, site) as { id: number } | undefined;
+      if (!subscriber) return undefined;
+      jobs.cancelQueuedFor(subscriber.id, 'complaint', now);
+      return store.subscribedById(subscriber.id);
+    });
+    // Its own transaction (not reentrant); the suppression already keeps every mail from the address meanwhile.
+    if (subscribed) unsubscribe({ db, store, jobs }, subscribed, 'complaint');
+  }
+
+  /** Whether a report names the job it came back for: its recipient, or its Message-ID in the returned headers. */
+  function namesJob(job: JobAddress, recipients: readonly string[], raw: string): boolean {
+    return recipients.includes(suppressionKey(job.recipient)) || raw.includes(job.messageId);
+  }
+
+  return {
+    /**
+     * A message the intake received for a per-mail address (server/mail/intake.ts). Reports that do not name the
+     * job's recipient or Message-ID are ignored (a forged report cannot suppress an address it does not know).
+     * Answers how many reports changed something.
+     */
+    received(kind: VerpKind, jobId: number, reports: readonly DeliveryReport[], raw: string): number {
+      const job = jobAddress(jobId);
+      if (!job) return 0;
+      if (kind === 'unsubscribe') {
+        const row = job.subscriberId === null ? undefined : store.subscribedById(job.subscriberId);
+        return row && unsubscribe({ db, store, jobs }, row, 'unsubscribe mail') ? 1 : 0;
+      }
+      let applied = 0;
+      for (const report of reports) {
+        if (!namesJob(job, report.recipients, raw)) continue;
+        apply(job.site, job.recipient, report.kind, report.kind === 'bounce' && report.severity === 'hard', jobId);
+        applied += 1;
+      }
+      return applied;
+    },
+    /**
+     * One event of the providers' webhook (docs/calls.md#mail-events): for a known shop; with a `jobId`, only when the
+     * job was mailed to that address in that shop. Answers whether it changed something.
+     */
+    reported(event: ReportedMailEvent): boolean {
+      if (!shopByCode(event.shop)) return false;
+      if (event.jobId !== undefined) {
+        const job = jobAddress(event.jobId);
+        if (!job || job.site !== event.shop || suppressionKey(job.recipient) !== suppressionKey(event.email))
+          return false;
+      }
+      apply(event.shop, event.email, event.type, event.bounceType !== 'soft', event.jobId ?? null);
+      return true;
+    },
+  };
+}
+
+/** The bounce and complaint handling of one database. */
+export type MailEvents = ReturnType<typeof mailEvents>;
