@@ -86,19 +86,26 @@ describe('npm run mail:status', () => {
     expect(lines.indexOf(failedLine)).toBeLessThan(lines.indexOf(queuedLine));
     expect(stdout).not.toMatch(/sent\.one|carl|anna@|bert@/);
     expect(stdout).not.toContain('secret-link-token');
-    expect(stdout).toContain('Suppressions by reason\n  (not set up)');
-    expect(stdout).toContain('İYS registrations by state\n  (not set up)');
+    expect(stdout).toMatch(/Suppressions by reason\n {2}hard_bounce +0\n {2}soft_bounces +0\n {2}complaint +0\n/);
+    expect(stdout).toMatch(
+      /İYS registrations by state\n {2}pending +0\n {2}accepted +0\n {2}failed +0\n {2}pending past deadline +0/,
+    );
   });
 
-  test('shows suppressions and the İYS backlog once their tables exist', async () => {
-    db.exec(`CREATE TABLE suppressions (email TEXT, reason TEXT);
-      INSERT INTO suppressions VALUES ('a@example.com', 'hard-bounce'), ('b@example.com', 'complaint'), ('c@example.com', 'hard-bounce');
-      CREATE TABLE iys_sync (id INTEGER PRIMARY KEY, state TEXT);
-      INSERT INTO iys_sync (state) VALUES ('queued'), ('queued'), ('accepted');`);
+  test('shows suppressions by reason and the İYS backlog, with the registrations past their deadline', async () => {
+    db.exec(`INSERT INTO suppressions (site, address, reason, since) VALUES
+        ('DE', 'a@example.com', 'hard_bounce', '2026-11-01T00:00:00Z'), ('DE', 'b@example.com', 'complaint', '2026-11-01T00:00:00Z'),
+        ('AT', 'a@example.com', 'hard_bounce', '2026-11-01T00:00:00Z');
+      INSERT INTO iys_sync (shop, recipient, status, consent_date, state, next_attempt_at, deadline, created_at) VALUES
+        ('TR', 'x@example.com', 'ONAY', '2020-01-01T00:00:00Z', 'pending', '2020-01-01T00:00:00Z', '2020-01-06T00:00:00Z', '2020-01-01T00:00:00Z'),
+        ('TR', 'y@example.com', 'ONAY', '2099-01-01T00:00:00Z', 'pending', '2099-01-01T00:00:00Z', '2099-01-06T00:00:00Z', '2099-01-01T00:00:00Z'),
+        ('TR', 'z@example.com', 'RET', '2020-01-01T00:00:00Z', 'accepted', '2020-01-01T00:00:00Z', '2020-01-06T00:00:00Z', '2020-01-01T00:00:00Z');`);
     const { code, stdout } = await mailStatus({ DB_PATH: dbPath });
     expect(code).toBe(0);
-    expect(stdout).toMatch(/Suppressions by reason\n {2}complaint +1\n {2}hard-bounce +2\n/);
-    expect(stdout).toMatch(/İYS registrations by state\n {2}accepted +1\n {2}queued +2/);
+    expect(stdout).toMatch(/Suppressions by reason\n {2}hard_bounce +2\n {2}soft_bounces +0\n {2}complaint +1\n/);
+    expect(stdout).toMatch(
+      /İYS registrations by state\n {2}pending +2\n {2}accepted +1\n {2}failed +0\n {2}pending past deadline +1/,
+    );
   });
 
   test('a missing database is one clear line and exit 1, and no file is created', async () => {

@@ -7,7 +7,9 @@ import { iysDeadline } from './iysTimes.ts';
 export type IysStatus = 'ONAY' | 'RET';
 
 /** Where a row stands: waiting (or retrying), registered by İYS, or refused by İYS for good (an operator must act). */
-export type IysSyncState = 'pending' | 'accepted' | 'failed';
+export const iysSyncStates = ['pending', 'accepted', 'failed'] as const;
+/** One of `iysSyncStates`. */
+export type IysSyncState = (typeof iysSyncStates)[number];
 
 /** A row of `iys_sync` (docs/operations.md#iys). */
 export interface IysSyncRow {

@@ -121,6 +121,33 @@ describe('the SMTP intake', () => {
     expect(suppression('leaving@example.com')).toBeUndefined();
   });
 
+  test('an unsubscribe mail from anybody but the recipient changes nothing', async () => {
+    await start();
+    await client.subscribed({ email: 'stays@example.com' });
+    const welcome = jobTo('stays@example.com', newsletterMailKind.welcome);
+    const to = `unsubscribe+${welcome.id}@aroma.example`;
+    await sendToIntake(
+      intake.port,
+      to,
+      `From: Mallory <mallory@example.com>\r\nTo: ${to}\r\nSubject: unsubscribe\r\n\r\n.\r\n`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.db.prepare("SELECT status FROM subscribers WHERE email = 'stays@example.com'").get()).toEqual({
+      status: 'SUBSCRIBED',
+    });
+  });
+
+  test('an unsubscribe mail for the confirmation mail cancels the pending sign-up, as its one-click does', async () => {
+    await start();
+    await client.subscribe({ email: 'never@example.com', consents: [] }, { site: 'DE' });
+    const confirmation = jobTo('never@example.com', newsletterMailKind.confirmation);
+    const to = `unsubscribe+${confirmation.id}@aroma.example`;
+    await sendToIntake(intake.port, to, `From: <Never@example.com>\r\nTo: ${to}\r\nSubject: unsubscribe\r\n\r\n.\r\n`);
+    await until(
+      () => server.db.prepare("SELECT 1 FROM subscribers WHERE email = 'never@example.com'").get() === undefined,
+    );
+  });
+
   test('refuses unknown recipients at RCPT TO (550) and oversized messages (552); a forged DSN changes nothing', async () => {
     await start();
     await expect(sendToIntake(intake.port, 'postmaster@aroma.example', 'Subject: x\r\n\r\nx')).rejects.toMatchObject({

@@ -1,5 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { MailJobState } from './mailJobs.ts';
+import { suppressionReasons } from './suppressions.ts';
+import { iysSyncStates } from '../iys/syncQueue.ts';
 
 /** Every state of a mail job, in the order `npm run mail:status` lists them (docs/operations.md#mail-outbox-operators). */
 export const MAIL_JOB_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] as const;
@@ -55,11 +57,6 @@ function aligned(rows: readonly (readonly (string | number)[])[]): string[] {
   );
 }
 
-/** Whether the database has a table of this name. */
-function hasTable(db: DatabaseSync, name: string): boolean {
-  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
-}
-
 function mailsByState(db: DatabaseSync): string[] {
   const counts = new Map(
     (
@@ -107,26 +104,39 @@ function oldestUnsent(db: DatabaseSync, now: Date): string[] {
   ];
 }
 
-// --- Tables other parts of the mail platform add (suppressions, İYS). Shown only where the table exists; the column
-// --- counted is the first of `columns` the table has. Adjust here when their schema is fixed.
-
-/** Counts of a table by one of its columns, or `(not set up)` when the table does not exist. */
-function countsBy(db: DatabaseSync, title: string, table: string, columns: readonly string[]): string[] {
-  if (!hasTable(db, table)) return [title, '  (not set up)'];
-  const present = new Set(
-    (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((row) => row.name),
+/** Suppressions by reason (docs/newsletter.md#suppression), every reason listed, 0 where none. */
+function suppressionsByReason(db: DatabaseSync): string[] {
+  const counts = new Map(
+    (
+      db.prepare('SELECT reason, COUNT(*) AS n FROM suppressions GROUP BY reason').all() as {
+        reason: string;
+        n: number;
+      }[]
+    ).map((row) => [row.reason, row.n]),
   );
-  const column = columns.find((name) => present.has(name));
-  if (!column) {
-    const { n } = db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number };
-    return [title, ...aligned([['  total', n]])];
-  }
-  const rows = db.prepare(`SELECT "${column}" AS key, COUNT(*) AS n FROM "${table}" GROUP BY 1 ORDER BY 1`).all() as {
-    key: string | null;
-    n: number;
-  }[];
-  if (rows.length === 0) return [title, '  (none)'];
-  return [title, ...aligned(rows.map((row) => [`  ${row.key ?? '-'}`, row.n]))];
+  return [
+    'Suppressions by reason',
+    ...aligned(suppressionReasons.map((reason) => [`  ${reason}`, counts.get(reason) ?? 0])),
+  ];
+}
+
+/** The İYS backlog (docs/operations.md#iys): registrations by state, and the pending ones past their deadline. */
+function iysBacklog(db: DatabaseSync, now: Date): string[] {
+  const counts = new Map(
+    (
+      db.prepare('SELECT state, COUNT(*) AS n FROM iys_sync GROUP BY state').all() as { state: string; n: number }[]
+    ).map((row) => [row.state, row.n]),
+  );
+  const { overdue } = db
+    .prepare("SELECT COUNT(*) AS overdue FROM iys_sync WHERE state = 'pending' AND deadline < ?")
+    .get(now.toISOString()) as { overdue: number };
+  return [
+    'İYS registrations by state',
+    ...aligned([
+      ...iysSyncStates.map((state) => [`  ${state}`, counts.get(state) ?? 0] as const),
+      ['  pending past deadline', overdue],
+    ]),
+  ];
 }
 
 /**
@@ -140,8 +150,8 @@ export function mailStatusReport(db: DatabaseSync, now = new Date()): string {
     '',
     ...oldestUnsent(db, now),
     '',
-    ...countsBy(db, 'Suppressions by reason', 'suppressions', ['reason']),
+    ...suppressionsByReason(db),
     '',
-    ...countsBy(db, 'İYS registrations by state', 'iys_sync', ['state', 'status']),
+    ...iysBacklog(db, now),
   ].join('\n');
 }

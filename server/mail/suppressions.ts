@@ -1,7 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 
-/** Why an address is on a shop's suppression list (docs/newsletter.md#suppression). */
-export type SuppressionReason = 'hard_bounce' | 'soft_bounces' | 'complaint';
+/** Why an address can be on a shop's suppression list (docs/newsletter.md#suppression). */
+export const suppressionReasons = ['hard_bounce', 'soft_bounces', 'complaint'] as const;
+/** Why an address is on a shop's suppression list. */
+export type SuppressionReason = (typeof suppressionReasons)[number];
 
 /**
  * The key an address is suppressed under: the address as mailed, trimmed and lower-cased. Not the mailbox key of the

@@ -13,7 +13,23 @@ import { erasePersonalData } from './subscriberColumns.ts';
  * answer the same either way).
  */
 export function cancelSignUp(db: DatabaseSync, token: string): boolean {
-  const pending = `doi_token_hash = :tokenHash AND status = 'WAITING_FOR_DOI'`;
+  return cancelPendingSignUp(db, { column: 'doi_token_hash', value: hashDoiToken(token) });
+}
+
+/**
+ * The same for the pending sign-up of a subscriber id: what a mail to the confirmation mail's `mailto:` unsubscribe
+ * address (`unsubscribe+{job}@…`, server/newsletter/mailEvents.ts) asks. Only a row still waiting for its
+ * confirmation is touched.
+ */
+export function cancelSignUpOf(db: DatabaseSync, subscriberId: number): boolean {
+  return cancelPendingSignUp(db, { column: 'id', value: subscriberId });
+}
+
+function cancelPendingSignUp(
+  db: DatabaseSync,
+  key: { column: 'doi_token_hash' | 'id'; value: string | number },
+): boolean {
+  const pending = `${key.column} = :key AND status = 'WAITING_FOR_DOI'`;
   const deleteNeverConfirmed = db.prepare(`DELETE FROM subscribers WHERE ${pending} AND confirmed_at IS NULL`);
   const deleteLogOfReturning = db.prepare(`
     DELETE FROM consent_events WHERE event = 'SIGNED_UP' AND subscriber_id IN
@@ -22,11 +38,10 @@ export function cancelSignUp(db: DatabaseSync, token: string): boolean {
   const revertReturning = db.prepare(`
     UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, doi_token_hash = NULL,
       doi_token_expires_at = NULL WHERE ${pending} AND confirmed_at IS NOT NULL`);
-  const tokenHash = hashDoiToken(token);
   const cancelled = inTransaction(db, () => {
-    const deleted = deleteNeverConfirmed.run({ tokenHash }).changes;
-    deleteLogOfReturning.run({ tokenHash });
-    return Number(deleted) + Number(revertReturning.run({ tokenHash }).changes) > 0;
+    const deleted = deleteNeverConfirmed.run({ key: key.value }).changes;
+    deleteLogOfReturning.run({ key: key.value });
+    return Number(deleted) + Number(revertReturning.run({ key: key.value }).changes) > 0;
   });
   if (cancelled) checkpointAfterErasure(db);
   return cancelled;

@@ -8,6 +8,7 @@ import type { VerpKind } from '../mail/verp.ts';
 import { inTransaction } from '../transaction.ts';
 import { subscriberStore } from './subscriberStore.ts';
 import { unsubscribe } from './subscription.ts';
+import { cancelSignUpOf } from './cancelSignUp.ts';
 
 /** A bounce or complaint as a provider's webhook reports it (docs/calls.md#mail-events). */
 export interface ReportedMailEvent {
@@ -22,7 +23,8 @@ export interface ReportedMailEvent {
  * What bounces, complaints and unsubscribe mails do to the suppression list and the subscriptions
  * (docs/newsletter.md#suppression): a hard bounce suppresses the address in its shop, soft bounces once `softBounceLimit`
  * came in a row, a complaint suppresses and ends the subscription as an unsubscribe does (consent evidence kept, the
- * consent log's channel `complaint`); a mail to `unsubscribe+{job}@…` ends the job's subscription (no suppression).
+ * consent log's channel `complaint`); a mail to `unsubscribe+{job}@…` ends the job's subscription (no suppression), or cancels
+ * its pending sign-up when the job is a confirmation mail; only when it comes from the address the job was mailed to.
  */
 export function mailEvents(db: DatabaseSync, jobs: MailJobs, { softBounceLimit }: { softBounceLimit: number }) {
   const suppressions = suppressionStore(db);
@@ -49,6 +51,17 @@ export function mailEvents(db: DatabaseSync, jobs: MailJobs, { softBounceLimit }
     if (subscribed) unsubscribe({ db, store, jobs }, subscribed, 'complaint');
   }
 
+  /**
+   * Whether an unsubscribe mail comes from the address the job was mailed to (its `From` header). Job numbers can be
+   * guessed, so a mail from anybody else changes nothing.
+   */
+  function fromRecipient(job: JobAddress, raw: string): boolean {
+    const headers = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const from = /^from:(.*)$/im.exec(headers)?.[1] ?? '';
+    const address = /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
+    return suppressionKey(address) === suppressionKey(job.recipient);
+  }
+
   /** Whether a report names the job it came back for: its recipient, or its Message-ID in the returned headers. */
   function namesJob(job: JobAddress, recipients: readonly string[], raw: string): boolean {
     return recipients.includes(suppressionKey(job.recipient)) || raw.includes(job.messageId);
@@ -64,7 +77,10 @@ export function mailEvents(db: DatabaseSync, jobs: MailJobs, { softBounceLimit }
       const job = jobAddress(jobId);
       if (!job) return 0;
       if (kind === 'unsubscribe') {
-        const row = job.subscriberId === null ? undefined : store.subscribedById(job.subscriberId);
+        if (job.subscriberId === null || !fromRecipient(job, raw)) return 0;
+        // The confirmation mail's mailto cancels the pending sign-up, as its one-click URL does.
+        if (cancelSignUpOf(db, job.subscriberId)) return 1;
+        const row = store.subscribedById(job.subscriberId);
         return row && unsubscribe({ db, store, jobs }, row, 'unsubscribe mail') ? 1 : 0;
       }
       let applied = 0;
