@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { checkpointAfterErasure } from '../db.ts';
 import { inTransaction } from '../transaction.ts';
 import { subscriberStore } from './subscriberStore.ts';
+import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
 
 /** How often the services delete sign-ups whose confirmation link expired (docs/constants.md#timings). */
 export const EXPIRY_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -29,13 +30,8 @@ export interface ExpirySweeperOptions {
   sweep?: (db: DatabaseSync, now: Date) => number;
 }
 
-/** The background sweep: start it once the server listens, stop it before the database closes. */
-export interface ExpirySweeper {
-  start(): void;
-  stop(): void;
-  /** Runs one sweep now (what the timer does); never throws: a failure is logged and the next run tries again. */
-  runOnce(): void;
-}
+/** The background sweep of expired sign-ups. */
+export type ExpirySweeper = PeriodicSweep;
 
 /**
  * Runs `purgeExpiredSignUps` at start and every `intervalMs`, so unconfirmed sign-ups go once their link expires on a
@@ -50,40 +46,14 @@ export function expirySweeper(db: DatabaseSync, options: ExpirySweeperOptions = 
     log = console,
     sweep = purgeExpiredSignUps,
   } = options;
-  let timer: NodeJS.Timeout | undefined;
-
-  function runOnce() {
-    try {
-      const purged = sweep(db, now());
-      if (purged > 0)
-        log.log(
-          `Deleted ${purged} unconfirmed newsletter sign-up(s) whose link expired (docs/newsletter.md#double-opt-in).`,
-        );
-    } catch (error) {
-      log.error(
-        `The sweep of expired newsletter sign-ups failed: ${error instanceof Error ? error.message : String(error)}. It runs again in ${Math.round(intervalMs / 1000)} s.`,
-      );
-    }
-  }
-
-  function schedule() {
-    timer = setTimeout(() => {
-      runOnce();
-      if (timer) schedule();
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (timer) return;
-      runOnce();
-      schedule();
+  return periodicSweep(
+    () => sweep(db, now()),
+    {
+      done: (purged) =>
+        `Deleted ${purged} unconfirmed newsletter sign-up(s) whose link expired (docs/newsletter.md#double-opt-in).`,
+      failed: 'The sweep of expired newsletter sign-ups',
     },
-    stop() {
-      clearTimeout(timer);
-      timer = undefined;
-    },
-    runOnce,
-  };
+    intervalMs,
+    log,
+  );
 }

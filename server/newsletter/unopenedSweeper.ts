@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { lapseUnopened } from './unopenedLapse.ts';
+import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
 
 /** How often the services end subscriptions that have gone unopened too long (docs/constants.md#timings). */
 export const UNOPENED_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -15,13 +16,8 @@ export interface UnopenedSweeperOptions {
   sweep?: (db: DatabaseSync, jobs: MailJobs, now: Date) => number;
 }
 
-/** The background sweep: start it once the server listens, stop it before the database closes. */
-export interface UnopenedSweeper {
-  start(): void;
-  stop(): void;
-  /** Runs one sweep now (what the timer does); never throws: a failure is logged and the next run tries again. */
-  runOnce(): void;
-}
+/** The background sweep of subscriptions unopened too long. */
+export type UnopenedSweeper = PeriodicSweep;
 
 /**
  * Runs `lapseUnopened` at start and every `intervalMs` (docs/newsletter.md#opens-and-the-tr-two-year-rule). A failed
@@ -40,40 +36,14 @@ export function unopenedSweeper(
     log = console,
     sweep = lapseUnopened,
   } = options;
-  let timer: NodeJS.Timeout | undefined;
-
-  function runOnce() {
-    try {
-      const ended = sweep(db, jobs, now());
-      if (ended > 0)
-        log.log(
-          `Ended ${ended} newsletter subscription(s) unopened too long (docs/newsletter.md#opens-and-the-tr-two-year-rule).`,
-        );
-    } catch (error) {
-      log.error(
-        `The sweep of unopened newsletter subscriptions failed: ${error instanceof Error ? error.message : String(error)}. It runs again in ${Math.round(intervalMs / 1000)} s.`,
-      );
-    }
-  }
-
-  function schedule() {
-    timer = setTimeout(() => {
-      runOnce();
-      if (timer) schedule();
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (timer) return;
-      runOnce();
-      schedule();
+  return periodicSweep(
+    () => sweep(db, jobs, now()),
+    {
+      done: (ended) =>
+        `Ended ${ended} newsletter subscription(s) unopened too long (docs/newsletter.md#opens-and-the-tr-two-year-rule).`,
+      failed: 'The sweep of unopened newsletter subscriptions',
     },
-    stop() {
-      clearTimeout(timer);
-      timer = undefined;
-    },
-    runOnce,
-  };
+    intervalMs,
+    log,
+  );
 }
