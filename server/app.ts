@@ -32,7 +32,7 @@ import { mailJobsOf } from './mail/mailService.ts';
 import type { MailSender } from './mail/sender.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
-import { mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
+import { MAIL_EVENTS_BODY_LIMIT_BYTES, mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
 
 export interface AppOptions {
   db: DatabaseSync;
@@ -62,6 +62,7 @@ export const PROMOTION_BODY_LIMIT_BYTES = 64 * 1024;
 const bodyLimitRules: readonly BodyLimitRule[] = [
   { method: 'PUT', path: /^\/service\/promotion\/api\/promotion\/[^/]+$/, maxBytes: PROMOTION_BODY_LIMIT_BYTES },
   { method: 'POST', path: /^\/service\/newsletter\/api\/opens$/, maxBytes: OPENS_BODY_LIMIT_BYTES },
+  { method: 'POST', path: /^\/service\/mail\/api\/events$/, maxBytes: MAIL_EVENTS_BODY_LIMIT_BYTES },
 ];
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */

@@ -8,12 +8,14 @@ import type { MailEvents } from './mailEvents.ts';
 
 /** The most events one webhook call may report (docs/constants.md#limits). */
 export const MAIL_EVENTS_PER_CALL = 500;
+/** The body a webhook call may send: room for `MAIL_EVENTS_PER_CALL` events at their longest (docs/constants.md#limits). */
+export const MAIL_EVENTS_BODY_LIMIT_BYTES = 256 * 1024;
 
 /** The body of `POST /service/mail/api/events` (docs/calls.md#mail-events). */
 const mailEventsRequestSchema = v.strictObject({
   events: v.pipe(
     v.array(
-      v.object({
+      v.strictObject({
         type: v.picklist(['bounce', 'complaint']),
         bounceType: v.optional(v.picklist(['hard', 'soft'])),
         email: v.pipe(v.string(), v.maxLength(320), v.email()),

@@ -57,7 +57,7 @@ export const limitRows = [
   {
     what: 'request body of a `/service` call',
     value: (q) =>
-      `at most ${q('DEFAULT_BODY_LIMIT_BYTES', 'KB')}; ${q('PROMOTION_BODY_LIMIT_BYTES', 'KB')} for published content (\`PUT\` promotion), ${q('OPENS_BODY_LIMIT_BYTES', 'KB')} for reported opens`,
+      `at most ${q('DEFAULT_BODY_LIMIT_BYTES', 'KB')}; ${q('PROMOTION_BODY_LIMIT_BYTES', 'KB')} for published content (\`PUT\` promotion), ${q('OPENS_BODY_LIMIT_BYTES', 'KB')} for reported opens, ${q('MAIL_EVENTS_BODY_LIMIT_BYTES', 'KB')} for the mail events webhook`,
   },
   {
     what: 'opens reported in one call',
