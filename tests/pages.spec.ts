@@ -10,7 +10,11 @@ const pages = [
     { path: `/${shop.segment}/`, lang: shop.locale },
     { path: `/${shop.segment}/checkout/`, lang: shop.locale },
     { path: `/${shop.segment}/service/`, lang: shop.locale },
+    // A stand-in for a page of the retailer's site (docs/footer.md#stand-in-pages): every shop links its privacy page.
+    { path: `/${shop.segment}${shop.links.privacy}/`, lang: shop.locale },
   ]),
+  // One named `*.html`, served at that very URL.
+  { path: '/de/zahlungsarten-s101.html', lang: 'de-DE' },
 ];
 
 for (const viewport of viewports) {
