@@ -34,6 +34,8 @@ for (const width of [375, 1440]) {
     });
 
     test('the confirmation button, its outcome, the preferences page and a spent link', async ({ page }) => {
+      // Four pages and four axe runs: about 23 s on an idle 2-core machine, so the default 30 s is too tight.
+      test.slow();
       const email = uniqueEmail('axe-confirm');
       await signUp(page, '/de/', email);
       const link = await confirmationLinkFor(email);

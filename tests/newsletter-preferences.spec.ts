@@ -38,7 +38,10 @@ async function signUpConfirmAndOpenPreferences(
 
   const link = await confirmationLinkFor(email);
   await page.goto(link.pathname + link.search);
-  await expect(page.getByRole('status').filter({ hasText: t('newsletter.confirm.successHeading') })).toBeVisible();
+  // The page confirms once its island has hydrated, which takes several seconds on the 6x slower CPU.
+  await expect(page.getByRole('status').filter({ hasText: t('newsletter.confirm.successHeading') })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByRole('link', { name: t('newsletter.preferences.link') }).click();
   await expect(page).toHaveURL(new RegExp(`/${shop.segment}/newsletter/preferences/\\?token=`));
   await expect(page.locator('.newsletter-preferences__address')).toHaveText(
