@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { migrateSharedSqlite } from './database/sharedDatabase.ts';
 import { DATABASE_BUSY_TIMEOUT_MS, DATABASE_START_BUSY_TIMEOUT_MS } from './databaseBusy.ts';
 import { keepOwnerOnly, OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDER_MODE } from './ownerOnly.ts';
 
@@ -244,19 +245,25 @@ export function openDatabase(file: string): DatabaseSync {
   db.exec(
     `PRAGMA busy_timeout = ${DATABASE_START_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;`,
   );
-  const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  for (const [index, step] of migrations.entries()) {
-    if (index < version) continue;
-    db.exec('BEGIN');
+  // Under the write lock, and the version read inside it: two instances starting together on one file apply each
+  // step once; the second finds it applied (docs/operations.md#databases).
+  const version = () => (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  if (version() < migrations.length) {
+    db.exec('BEGIN IMMEDIATE');
     try {
-      db.exec(step);
-      db.exec(`PRAGMA user_version = ${index + 1}`);
+      for (const [index, step] of migrations.entries()) {
+        if (index < version()) continue;
+        db.exec(step);
+        db.exec(`PRAGMA user_version = ${index + 1}`);
+      }
       db.exec('COMMIT');
     } catch (error) {
       db.exec('ROLLBACK');
       throw error;
     }
   }
+  // The second track: the steps both engines share (server/database/sharedMigrations.ts).
+  migrateSharedSqlite(db);
   db.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS};`);
   return db;
 }

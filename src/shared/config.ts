@@ -392,6 +392,11 @@ export const toolEnvironmentSchema = v.object({
   DATA_DIR: v.optional(v.string()),
   /** Where the end-to-end tests read confirmation e-mails when they test an already served site. */
   OUTBOX_DIR: v.optional(v.string()),
+  /**
+   * A PostgreSQL server the stores' tests also run against (each test in a fresh database of its own); unset, they run
+   * on SQLite only (docs/operations.md#databases).
+   */
+  TEST_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL'))),
   /** The demo logins the end-to-end tests sign in with: the services' own settings. */
   STAFF_USER: environmentSchema.entries.STAFF_USER,
   STAFF_PASSWORD: environmentSchema.entries.STAFF_PASSWORD,
@@ -421,4 +426,12 @@ export function handOn(
 /** The environment a child process inherits, with `overrides` on top (child processes read their own settings). */
 export function childEnvironment(overrides: Environment = {}): Environment {
   return { ...process.env, ...overrides };
+}
+
+/**
+ * The PostgreSQL server the stores' tests also run against (`TEST_DATABASE_URL`), or undefined. Read alone, since a
+ * test runner sets other variables of its own (Vite's `BASE_URL`).
+ */
+export function readTestDatabaseUrl(env: Environment = process.env): string | undefined {
+  return parseEnvironment(toolEnvironmentSchema, ['TEST_DATABASE_URL'], env).TEST_DATABASE_URL;
 }

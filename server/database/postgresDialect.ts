@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { PostgresDialect } from 'kysely';
+
+/** How an instance talks to PostgreSQL (docs/configuration.md). */
+export interface PostgresSettings {
+  /** `postgres://user:password@host:port/database`. */
+  url: string;
+  /** Most connections this instance keeps open. */
+  poolSize: number;
+  /** Longest a statement may run before PostgreSQL cancels it, and longest a connection attempt may take. */
+  statementTimeoutMs: number;
+}
+
+/** PostgreSQL's type id of `bigint` (`int8`). */
+const INT8_TYPE_ID = 20;
+
+/**
+ * Values of our `bigint` columns (milliseconds since 1970, counters) come back as numbers, as SQLite gives them; they
+ * stay far below 2^53. node-postgres returns strings for `int8` by default.
+ */
+const types = {
+  getTypeParser(id: number, format?: string) {
+    if (id === INT8_TYPE_ID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(id, format as 'text');
+  },
+} as pg.CustomTypesConfig;
+
+/** The node-postgres pool an instance uses, with its size and time-outs. */
+export function postgresPool({ url, poolSize, statementTimeoutMs }: PostgresSettings): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    statement_timeout: statementTimeoutMs,
+    // A lock wait counts too: a statement never waits longer for a row than it may run.
+    lock_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs * 4,
+    connectionTimeoutMillis: statementTimeoutMs,
+    application_name: 'storefront-services',
+  });
+  // A connection the server closes while idle (a restart) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
+
+/** Kysely's PostgreSQL dialect over `postgresPool`. */
+export function postgresDialect(settings: PostgresSettings): PostgresDialect {
+  return new PostgresDialect({ pool: postgresPool(settings) });
+}

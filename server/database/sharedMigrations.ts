@@ -1,0 +1,76 @@
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { rowsOf, type AtomicWork } from './atomicWork.ts';
+import type { SharedTables } from './sharedTables.ts';
+
+/** One schema step, written once with Kysely's schema builder for both engines: it yields its statements. */
+export interface SharedMigration {
+  /** Unique, sortable, never renamed: `0001_throttles`. */
+  name: string;
+  up(db: Kysely<SharedTables>): Generator<CompiledQuery, void, readonly unknown[]>;
+}
+
+/**
+ * The shared schema steps, applied in order once each. Append new steps; never edit or reorder one that has shipped
+ * (docs/operations.md#databases).
+ */
+export const sharedMigrations: readonly SharedMigration[] = [
+  {
+    name: '0001_throttles',
+    *up(db) {
+      yield db.schema
+        .createTable('throttle_windows')
+        .addColumn('key', 'varchar(200)', (column) => column.primaryKey())
+        .addColumn('window_start', 'bigint', (column) => column.notNull())
+        .addColumn('hits', 'integer', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .compile();
+      yield db.schema.createIndex('throttle_windows_expires_at').on('throttle_windows').column('expires_at').compile();
+      yield db.schema
+        .createTable('throttle_failures')
+        .addColumn('key', 'varchar(200)', (column) => column.primaryKey())
+        .addColumn('failures', 'integer', (column) => column.notNull())
+        .addColumn('blocked_until', 'bigint', (column) => column.notNull())
+        .addColumn('last_at', 'bigint', (column) => column.notNull())
+        .addColumn('streak_started_at', 'bigint', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .compile();
+      yield db.schema
+        .createIndex('throttle_failures_expires_at')
+        .on('throttle_failures')
+        .column('expires_at')
+        .compile();
+    },
+  },
+];
+
+/** The key of the PostgreSQL advisory lock held while migrating (any constant of our own). */
+const MIGRATION_LOCK_KEY = 280_001;
+
+/**
+ * The work of applying the shared steps not yet applied, in order, in one transaction under a lock: on PostgreSQL an
+ * advisory lock, on SQLite the write lock of `BEGIN IMMEDIATE`. Two instances starting together apply each step
+ * once; the second finds them applied. Answers the names it applied.
+ */
+export function sharedMigrationWork(
+  engine: 'sqlite' | 'postgres',
+  steps: readonly SharedMigration[] = sharedMigrations,
+): AtomicWork<string[]> {
+  return function* (db) {
+    if (engine === 'postgres') yield sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.compile(db);
+    yield db.schema
+      .createTable('schema_steps')
+      .ifNotExists()
+      .addColumn('name', 'varchar(200)', (column) => column.primaryKey())
+      .addColumn('applied_at', 'varchar(40)', (column) => column.notNull())
+      .compile();
+    const applied = new Set((yield* rowsOf(db.selectFrom('schema_steps').select('name'))).map((row) => row.name));
+    const done: string[] = [];
+    for (const step of steps) {
+      if (applied.has(step.name)) continue;
+      yield* step.up(db);
+      yield db.insertInto('schema_steps').values({ name: step.name, applied_at: new Date().toISOString() }).compile();
+      done.push(step.name);
+    }
+    return done;
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The tables kept through the shared data layer (Kysely), the same on SQLite and PostgreSQL. Times are milliseconds
+ * since 1970 (`bigint`). Tables still kept by the synchronous SQLite stores are in server/db.ts until they move here
+ * (docs/operations.md#databases).
+ */
+export interface SharedTables {
+  /** The shared migration steps applied so far (server/database/sharedMigrations.ts). */
+  schema_steps: { name: string; applied_at: string };
+  /** Fixed-window request counts: the sign-up limit per client (server/throttle/windowCounter.ts). */
+  throttle_windows: { key: string; window_start: number; hits: number; expires_at: number };
+  /** Failed attempts with their backoff: staff logins and admin tokens (server/throttle/failureBackoff.ts). */
+  throttle_failures: {
+    key: string;
+    failures: number;
+    blocked_until: number;
+    last_at: number;
+    /** When the current run of failures began: a refund only counts against the run it was reserved in. */
+    streak_started_at: number;
+    expires_at: number;
+  };
+}
