@@ -22,6 +22,7 @@ import { staticSite } from './staticSite.ts';
 import { siteHealth } from './siteHealth.ts';
 import { problem } from './problem.ts';
 import { databaseBusyAnswer, isDatabaseBusy } from './databaseBusy.ts';
+import { sharedDatabaseOf } from './database/sharedDatabase.ts';
 import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
 import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
@@ -87,7 +88,7 @@ export function createApp({
   const site = siteHealth(config.distDir, publisher, mailSender);
   app.get(serviceUrl(services.health, 'health'), site.health);
   // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
-  const admin = requireAdminToken(promotionAdminToken(config).token);
+  const admin = requireAdminToken(sharedDatabaseOf(db), promotionAdminToken(config).token);
   app.route(services.promotion.base, promotionRoutes(db, admin));
   app.route(services.footerImages.base, footerImageRoutes());
   const newsletterShared = newsletterCore(db, config, mailJobs);

@@ -12,6 +12,8 @@ import { versionStore } from './promotion/versionStore.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
 import { expirySweeper } from './newsletter/expirySweep.ts';
+import { throttleSweep } from './throttle/throttleSweep.ts';
+import { sharedDatabaseOf } from './database/sharedDatabase.ts';
 import { iysClient } from './iys/client.ts';
 import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
@@ -41,7 +43,9 @@ function prepare(db: DatabaseSync) {
   const sweeper = unopenedSweeper(db, mail.jobs);
   // Deletes unconfirmed sign-ups once their link expires, on a quiet shop too (docs/newsletter.md#double-opt-in).
   const expiry = expirySweeper(db);
-  return { seeded, adminToken, publisher, mail, sweeper, expiry, app };
+  // Deletes the throttles' counts that are over (docs/security.md#service-edge-probes-and-answers).
+  const throttles = throttleSweep(sharedDatabaseOf(db));
+  return { seeded, adminToken, publisher, mail, sweeper, expiry, throttles, app };
 }
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
@@ -58,7 +62,7 @@ try {
   opened?.close();
   process.exit(1);
 }
-const { db, seeded, adminToken, publisher, mail, sweeper, expiry, app } = prepared;
+const { db, seeded, adminToken, publisher, mail, sweeper, expiry, throttles, app } = prepared;
 
 const shutdown = createShutdown();
 // Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
@@ -76,6 +80,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   mail.sender.start();
   sweeper.start();
   expiry.start();
+  throttles.start();
   const iysUrl = config.iys.url ?? `${ownOrigin(config.host, info.port)}/service/iys`;
   iysSync = iysSyncWorker(db, mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
   iysSync.start();
@@ -125,6 +130,7 @@ if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
 shutdown.onShutdown('mail', () => mail.sender.stop());
 shutdown.onShutdown('unopened sweep', () => sweeper.stop());
 shutdown.onShutdown('expiry sweep', () => expiry.stop());
+shutdown.onShutdown('throttle sweep', () => throttles.stop());
 shutdown.onShutdown('iys sync', () => iysSync?.stop());
 shutdown.onShutdown('mail intake', () => intake?.close());
 shutDownOnSignals(shutdown, () => db.close());

@@ -2,8 +2,11 @@
 export interface PeriodicSweep {
   start(): void;
   stop(): void;
-  /** Runs one sweep now (what the timer does); never throws: a failure is logged and the next run tries again. */
-  runOnce(): void;
+  /**
+   * Runs one sweep now (what the timer does); never throws or rejects: a failure is logged and the next run tries
+   * again. An asynchronous sweep is done when the answer settles.
+   */
+  runOnce(): void | Promise<void>;
 }
 
 /** What a sweep says in the log. */
@@ -20,26 +23,34 @@ export interface SweepMessages {
  * ends the loop. The timer does not keep the process alive.
  */
 export function periodicSweep(
-  sweep: () => number,
+  sweep: () => number | Promise<number>,
   messages: SweepMessages,
   intervalMs: number,
   log: Pick<Console, 'log' | 'error'> = console,
 ): PeriodicSweep {
   let timer: NodeJS.Timeout | undefined;
 
-  function runOnce() {
+  const failed = (error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    log.error(`${messages.failed} failed: ${reason}. It runs again in ${Math.round(intervalMs / 1000)} s.`);
+  };
+  const done = (count: number) => {
+    if (count > 0) log.log(messages.done(count));
+  };
+
+  function runOnce(): void | Promise<void> {
     try {
       const count = sweep();
-      if (count > 0) log.log(messages.done(count));
+      if (typeof count === 'number') return done(count);
+      return count.then(done, failed);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      log.error(`${messages.failed} failed: ${reason}. It runs again in ${Math.round(intervalMs / 1000)} s.`);
+      failed(error);
     }
   }
 
   function schedule() {
     timer = setTimeout(() => {
-      runOnce();
+      void runOnce();
       if (timer) schedule();
     }, intervalMs);
     timer.unref();
@@ -48,7 +59,7 @@ export function periodicSweep(
   return {
     start() {
       if (timer) return;
-      runOnce();
+      void runOnce();
       schedule();
     },
     stop() {

@@ -13,6 +13,7 @@ import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem, readJson } from '../problem.ts';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { serverSecret } from '../secrets.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 import { services } from '../../src/shared/routes.ts';
 
 /** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
@@ -47,7 +48,7 @@ export function loginRoutes(
   const cost = options.scryptCost ?? SCRYPT_COST;
   const { staff, shopper } = configuredAccounts(config.accounts, cost);
   const nobody = unknownAccount(cost);
-  const throttle = loginThrottle(options.throttle);
+  const throttle = loginThrottle(sharedDatabaseOf(db), options.throttle);
   const hashes = options.hashes ?? hashGate();
   const times = config.loginToken;
   // Read once at start: a token check must not write to the database (see docs/calls.md).
@@ -82,20 +83,20 @@ export function loginRoutes(
     const { username, password } = body.output;
     // Checked and counted before any hashing, in one step, with one answer for every name: a blocked guesser learns
     // nothing and costs nothing, and parallel guesses cannot all pass the check before the first one is counted.
-    const reservation = throttle.reserve(c, username);
+    const reservation = await throttle.reserve(c, username);
     if (!reservation.granted) {
       c.header('retry-after', String(reservation.retryAfter));
       return problem(c, 429, 'urn:login:throttled', 'Too many login attempts; please wait and try again');
     }
     const checked = hashes.run(() => authenticate([staff, shopper], nobody, username, password));
     if (!checked) {
-      throttle.unchecked(reservation);
+      await throttle.unchecked(reservation);
       c.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
       return problem(c, 503, 'urn:login:busy', 'Too many logins at once; please try again in a moment');
     }
     const account = await checked;
     if (!account) return c.json({ status: 'UNAUTHORIZED' }, 401);
-    throttle.succeeded(username, reservation);
+    await throttle.succeeded(username, reservation);
     if (account === staff) {
       sessions.start(c, staff.username);
       return c.json({ status: 'SUCCESS', role: 'STAFF' });

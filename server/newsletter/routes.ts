@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 import { jsonOf } from '../jsonOf.ts';
 import {
   customerBaseDataSchema,
@@ -43,7 +44,13 @@ export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: Mai
     printLinks: config.mail.smtpUrl === undefined,
     confirmationCaps: confirmationCaps(db, config.confirmationCaps),
   };
-  return { db, store: subscriberStore(db), jobs, options, signUpLimit: rateLimit(options.signUpLimit) };
+  return {
+    db,
+    store: subscriberStore(db),
+    jobs,
+    options,
+    signUpLimit: rateLimit(sharedDatabaseOf(db), options.signUpLimit),
+  };
 }
 
 /**

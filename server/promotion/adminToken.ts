@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { PROMOTION_ADMIN_TOKEN_MIN_LENGTH, type ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import { failureBackoff, socketAddress } from '../throttle/failureBackoff.ts';
 
 /** The admin token and where it came from: `generated` means this call created it (print it once). */
@@ -51,7 +52,6 @@ export const adminTokenBackoff = {
   freeAttempts: 5,
   firstDelayMs: 1000,
   maxDelayMs: 15 * 60 * 1000,
-  maxKeys: 10_000,
 } as const;
 
 /**
@@ -61,23 +61,27 @@ export const adminTokenBackoff = {
  * with `Retry-After` (the right token too) until the wait is over, and each further wrong token doubles the wait. The
  * right token clears the client's count. Create it once per server: every admin call shares the count.
  */
-export function requireAdminToken(token: string, backoff = adminTokenBackoff): MiddlewareHandler {
+export function requireAdminToken(
+  shared: SharedDatabase,
+  token: string,
+  backoff = adminTokenBackoff,
+): MiddlewareHandler {
   const expected = digest(token);
-  const failures = failureBackoff(backoff);
+  const failures = failureBackoff(shared, backoff);
   const keysOf = (c: Context) => [{ key: `client:${socketAddress(c)}`, free: backoff.freeAttempts }];
   return async (c, next) => {
-    const wait = failures.retryAfter(keysOf(c));
+    const wait = await failures.retryAfter(keysOf(c));
     if (wait > 0) {
       c.header('retry-after', String(wait));
       return problem(c, 429, 'urn:promotion:throttled', 'Too many wrong admin tokens; please wait and try again');
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
     if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
-      failures.failed(keysOf(c));
+      await failures.failed(keysOf(c));
       c.header('www-authenticate', 'Bearer realm="promotion admin"');
       return problem(c, 401, 'urn:service:unauthorized', 'A valid admin bearer token is required');
     }
-    failures.clear(keysOf(c)[0]!.key);
+    await failures.clear(keysOf(c)[0]!.key);
     await next();
   };
 }

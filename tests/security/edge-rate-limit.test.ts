@@ -7,6 +7,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { childEnvironment, ConfigError, readConfig } from '../../src/shared/config.ts';
 import { clientKey } from '../../server/newsletter/clientKey.ts';
 import { rateLimit, type RateLimitOptions } from '../../server/newsletter/rateLimit.ts';
+import { openDatabase } from '../../server/db.ts';
+import { sharedDatabaseOf, type SharedDatabase } from '../../server/database/sharedDatabase.ts';
+import { purgeExpiredThrottles } from '../../server/throttle/windowCounter.ts';
 import { SIGN_UP, startEdgeServer } from './edge-helpers.ts';
 
 // The sign-up rate limiter: validated configuration, trusted proxy, bounded store, IPv6 per /64.
@@ -16,10 +19,13 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-/** A real server with only the limiter in front of a 200. */
-async function limitedServer(options: RateLimitOptions): Promise<string> {
+/** A real server with only the limiter in front of a 200, counting in `shared` (a fresh database by default). */
+async function limitedServer(
+  options: RateLimitOptions,
+  shared: SharedDatabase = sharedDatabaseOf(openDatabase(':memory:')),
+): Promise<string> {
   const app = new Hono();
-  app.use(rateLimit(options));
+  app.use(rateLimit(shared, options));
   app.get('/', (c) => c.text('ok'));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -145,14 +151,27 @@ describe('limiter', () => {
     expect((await from(origin, '2001:db8:0:2::1')).status).toBe(200);
   });
 
-  test('the store is bounded: past maxClients the oldest window is forgotten', async () => {
-    const origin = await limitedServer({ limit: 1, windowMs: 60_000, trustProxy: true, maxClients: 2 });
-    expect((await from(origin, '198.51.100.1')).status).toBe(200);
-    expect((await from(origin, '198.51.100.2')).status).toBe(200);
-    expect((await from(origin, '198.51.100.2')).status).toBe(429);
-    expect((await from(origin, '198.51.100.3')).status).toBe(200); // evicts .1, the oldest
-    expect((await from(origin, '198.51.100.1')).status).toBe(200); // a fresh window: .1 was forgotten
-    expect((await from(origin, '198.51.100.3')).status).toBe(429); // .3 was kept
+  test('the store is bounded: the sweep deletes every window that is over, and the client starts afresh', async () => {
+    const db = openDatabase(':memory:');
+    const shared = sharedDatabaseOf(db);
+    const origin = await limitedServer({ limit: 1, windowMs: 1000, trustProxy: true }, shared);
+    for (let client = 1; client <= 20; client += 1)
+      expect((await from(origin, `198.51.100.${client}`)).status).toBe(200);
+    expect((await from(origin, '198.51.100.1')).status).toBe(429);
+    const windows = () => db.prepare('SELECT count(*) AS n FROM throttle_windows').get()!.n;
+    expect(windows()).toBe(20);
+    expect(await purgeExpiredThrottles(shared)).toBe(0);
+    expect(await purgeExpiredThrottles(shared, Date.now() + 1001)).toBe(20);
+    expect(windows()).toBe(0);
+  });
+
+  test('two servers on one database share the count (two instances behind a load balancer)', async () => {
+    const shared = sharedDatabaseOf(openDatabase(':memory:'));
+    const first = await limitedServer({ limit: 3, windowMs: 60_000, trustProxy: true }, shared);
+    const second = await limitedServer({ limit: 3, windowMs: 60_000, trustProxy: true }, shared);
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await from(i % 2 ? second : first, '198.51.100.7')).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
   });
 
   test('the sign-up uses the configured limit and TRUST_PROXY', async () => {

@@ -28,8 +28,10 @@ export const limitRows = [
     see: '[configuration.md](configuration.md)',
   },
   {
-    what: 'clients the sign-up rate limit remembers',
-    value: (q) => `${q('RATE_LIMIT_MAX_CLIENTS')}; the oldest window is forgotten first`,
+    what: 'throttle counts kept (sign-up per client, staff login, admin token)',
+    value: (q) =>
+      `in the database, shared by every instance on it; a window or failure count that is over is deleted every ${q('THROTTLE_SWEEP_INTERVAL_MS', 's')}`,
+    see: '[operations.md#databases](operations.md#databases)',
   },
   {
     what: 'welcome voucher (TR: welcome discount)',
