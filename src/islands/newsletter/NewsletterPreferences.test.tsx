@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { shopByCode } from '../../shared/countries.ts';
@@ -242,5 +244,32 @@ describe('NewsletterPreferences: unsubscribing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Leiratkozom' }));
     expect(await screen.findByRole('button', { name: 'Feliratkozom' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Ez a link sajnos már nem érvényes');
+  });
+});
+
+describe('NewsletterPreferences: the server-rendered form', () => {
+  test('what was typed before the island hydrated is kept: an emptied name is refused, not saved back', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const calls = service({ PUT: [{ status: 200, body: anna }] });
+    const stored = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [] };
+    const element = (
+      <NewsletterPreferences
+        {...props()}
+        answer={{ outcome: 'ready', email: 'anna@example.com', stored, values: stored, errors: {} }}
+      />
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    // The subscriber empties the first name while the island's code is still on its way.
+    within(container).getByRole<HTMLInputElement>('textbox', { name: 'Keresztnév' }).value = '';
+    await act(async () => {
+      hydrateRoot(container, element);
+    });
+    expect(field('Keresztnév')).toHaveProperty('value', '');
+    await save();
+    expect(screen.getByText('A keresztnév megadása kötelező.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    container.remove();
   });
 });

@@ -1,3 +1,4 @@
+import { useAdoptLiveValues } from '../../lib/hydration/useAdoptLiveValues.ts';
 import { Button } from '../../ui/Button/Button.tsx';
 import { Notification } from '../../ui/Notification/Notification.tsx';
 import type { NewsletterSignupProps } from '../NewsletterSignup.tsx';
@@ -37,6 +38,8 @@ export default function NewsletterPreferences({
   answer,
 }: NewsletterPreferencesProps) {
   const preferences = usePreferences({ rules: signUp.rules, singlePageApp: signUp.singlePageApp ?? false, answer });
+  // The server-rendered form can be typed into before the island has hydrated (a slow phone): keep what was typed.
+  useAdoptLiveValues(() => document.querySelector(`form[aria-labelledby="${CSS.escape(headingId)}"]`));
   const { phase } = preferences;
 
   if (phase.name === 'loading') return <Pending text={strings['newsletter.preferences.loading']} />;
