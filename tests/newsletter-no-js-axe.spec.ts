@@ -8,6 +8,8 @@ import { confirmationLinkFor, uniqueEmail } from './newsletter-helpers.ts';
 // own scripts are refused instead of switching JavaScript off: what is checked is the server HTML a visitor without
 // JavaScript gets.
 test.beforeEach(async ({ page }) => {
+  // Whole shop pages and an axe run for each: over 30 s on a loaded 2-core machine (CI), so every test here gets 90 s.
+  test.slow();
   await page.route(/\.m?js(\?.*)?$/, (route) => route.abort('blockedbyclient'));
 });
 
@@ -34,8 +36,6 @@ for (const width of [375, 1440]) {
     });
 
     test('the confirmation button, its outcome, the preferences page and a spent link', async ({ page }) => {
-      // Four pages and four axe runs: about 23 s on an idle 2-core machine, so the default 30 s is too tight.
-      test.slow();
       const email = uniqueEmail('axe-confirm');
       await signUp(page, '/de/', email);
       const link = await confirmationLinkFor(email);
