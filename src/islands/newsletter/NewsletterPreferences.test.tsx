@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { shopByCode } from '../../shared/countries.ts';
 import { subscriberFixture } from '../../shared/fixtures/subscriberFixture.ts';
 import { pickStrings } from '../../shared/i18n.ts';
+import type { PreferencesAnswer } from '../../shared/newsletter/formAnswers.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
 import { expectHydratesCleanly } from '../../ui/testing/expectHydratesCleanly.tsx';
 import NewsletterPreferences from './NewsletterPreferences.tsx';
@@ -251,13 +252,15 @@ describe('NewsletterPreferences: the server-rendered form', () => {
   test('what was typed before the island hydrated is kept: an emptied name is refused, not saved back', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const calls = service({ PUT: [{ status: 200, body: anna }] });
-    const stored = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [] };
-    const element = (
-      <NewsletterPreferences
-        {...props()}
-        answer={{ outcome: 'ready', email: 'anna@example.com', stored, values: stored, errors: {} }}
-      />
-    );
+    const stored = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [] } as const;
+    const answer: PreferencesAnswer = {
+      outcome: 'ready',
+      email: 'anna@example.com',
+      stored: { ...stored, consents: [] },
+      values: { ...stored, consents: [] },
+      errors: {},
+    };
+    const element = <NewsletterPreferences {...props()} answer={answer} />;
     const container = document.createElement('div');
     container.innerHTML = renderToString(element);
     document.body.append(container);
