@@ -1,12 +1,14 @@
-// npm test: browser setup, typecheck, lint, unit tests, then the end-to-end tests (Playwright builds the site and
-// serves it with the services itself: see playwright.config.ts), Chromium and the cross-engine suite in Firefox and
-// WebKit, under `xvfb-run` when there is no display. Ends with one line "N passed, N failed" over all runners; exits
-// non-zero if anything failed.
+// npm test: browser setup, a throwaway PostgreSQL cluster, typecheck, lint, unit tests (on SQLite, and on PostgreSQL
+// too where it could be installed), then the end-to-end tests (Playwright builds the site and serves it with the
+// services itself: see playwright.config.ts), Chromium and the cross-engine suite in Firefox and WebKit, under
+// `xvfb-run` when there is no display. Ends with one line "N passed, N failed" over all runners; exits non-zero if
+// anything failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run } from './lib/services.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { findXvfbRun } from './lib/engines.mjs';
+import { ensurePostgres, startThrowawayCluster } from './lib/postgres.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
 
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
@@ -78,6 +80,32 @@ console.log('\n▶ browser (npm run setup:browser)');
 const browserCode = await run(process.execPath, [path.join(root, 'scripts/setup-browser.mjs')]);
 check('browser setup', browserCode);
 
+// The stores' tests run on SQLite, and on PostgreSQL too when a server is there (docs/commands.md#postgresql).
+console.log("\n▶ PostgreSQL (a throwaway cluster for the stores' tests)");
+const testDatabase = await startTestDatabase();
+
+/** `TEST_DATABASE_URL` when set, else a throwaway cluster (installed first where missing), else nothing. */
+async function startTestDatabase() {
+  const given = readToolConfig().TEST_DATABASE_URL;
+  if (given) {
+    console.log(`TEST_DATABASE_URL is set: the stores' tests use that server.`);
+    return { url: given, stop() {} };
+  }
+  const found = ensurePostgres();
+  try {
+    if (found.problem) throw new Error(found.problem);
+    const cluster = await startThrowawayCluster(found.bin);
+    console.log(`PostgreSQL ${path.basename(path.dirname(found.bin))}: a throwaway cluster at ${cluster.url}`);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => (cluster.stop(), process.exit(130)));
+    process.once('exit', () => cluster.stop());
+    return cluster;
+  } catch (error) {
+    console.log(`${error instanceof Error ? error.message : String(error)}.`);
+    console.log("The stores' tests run on SQLite only; that run still counts.");
+    return undefined;
+  }
+}
+
 console.log('\n▶ lockfile (npm install left package-lock.json as committed)');
 check('lockfile', await lockfileUnchanged());
 
@@ -100,13 +128,12 @@ check(
 console.log('\n▶ unit tests (vitest)');
 const vitestJson = path.join(resultsDir, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
-const vitestCode = await run(process.execPath, [
-  bin('vitest', 'vitest.mjs'),
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${vitestJson}`,
-]);
+const vitestCode = await run(
+  process.execPath,
+  [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
+  { env: { TEST_DATABASE_URL: testDatabase?.url ?? '' } },
+);
+testDatabase?.stop();
 const vitest = readJson(vitestJson);
 if (vitest) {
   tally.passed += vitest.numPassedTests;
