@@ -8,6 +8,7 @@ export default defineConfig({
       'tests/security/**/*.test.ts',
       'tests/publish/**/*.test.ts',
       'tests/faults/**/*.test.ts',
+      'tests/scale/**/*.test.ts',
       'tests/addShop/**/*.test.ts',
       'scripts/**/*.test.{ts,mjs}',
     ],

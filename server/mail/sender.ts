@@ -6,8 +6,11 @@ import type { MailTransport, OutgoingMessage } from './transport.ts';
 import { newSenderIdentity, senderGone, senderRunning } from './senderIdentity.ts';
 import { verpAddress } from './verp.ts';
 
-/** How often a running sender looks for jobs another sender left behind when it died (docs/constants.md#timings). */
-export const SETTLE_EVERY_MS = 60_000;
+/**
+ * How often a running sender looks for jobs another sender left behind when it died: one small query, so that an
+ * instance beside a crashed one takes its jobs over within seconds (docs/constants.md#timings).
+ */
+export const SETTLE_EVERY_MS = 5_000;
 /** How many jobs a sender hands over at the same time, by default (docs/constants.md#limits). */
 export const SENDER_CONCURRENCY = 2;
 
