@@ -63,7 +63,7 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
   test('40 parallel wrong guesses over two instances: exactly the 5 free ones are let through', async () => {
     open = await openInstances();
     const options = { firstDelayMs: 1000, maxDelayMs: 60_000 };
-    const backoffs = [failureBackoff(open.first, options), failureBackoff(open.second, options)];
+    const backoffs = [failureBackoff(open.first, 'login', options), failureBackoff(open.second, 'login', options)];
     const keys = [{ key: 'account:staff', free: 5 }];
     const reservations = await Promise.all(Array.from({ length: 40 }, (_, i) => backoffs[i % 2]!.reserve(keys)));
     expect(reservations.filter((reservation) => reservation.granted)).toHaveLength(5);
@@ -78,7 +78,7 @@ test('SQLite: atomic bodies leave no transaction open between awaits for the syn
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atomic-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   try {
-    const backoff = failureBackoff(sharedDatabaseOf(db), { firstDelayMs: 1000, maxDelayMs: 60_000 });
+    const backoff = failureBackoff(sharedDatabaseOf(db), 'login', { firstDelayMs: 1000, maxDelayMs: 60_000 });
     // Logins reserving while a sign-up writes through the synchronous store on the same connection at every turn.
     const reservations = Promise.all(
       Array.from({ length: 30 }, (_, i) => backoff.reserve([{ key: `account:${i % 3}`, free: 5 }])),

@@ -25,7 +25,7 @@ export const defaultLoginThrottle: LoginThrottleOptions = {
  * docs/errors.md#login-throttle.
  */
 export function loginThrottle(shared: SharedDatabase, options: LoginThrottleOptions = defaultLoginThrottle) {
-  const backoff = failureBackoff(shared, options);
+  const backoff = failureBackoff(shared, 'login', options);
   const keysOf = (c: Context, username: string) => [
     { key: `account:${username.toLowerCase()}`, free: options.freeAttemptsPerAccount },
     { key: `client:${socketAddress(c)}`, free: options.freeAttemptsPerClient },

@@ -67,17 +67,18 @@ export function requireAdminToken(
   backoff = adminTokenBackoff,
 ): MiddlewareHandler {
   const expected = digest(token);
-  const failures = failureBackoff(shared, backoff);
+  const failures = failureBackoff(shared, 'admin', backoff);
   const keysOf = (c: Context) => [{ key: `client:${socketAddress(c)}`, free: backoff.freeAttempts }];
   return async (c, next) => {
-    const wait = await failures.retryAfter(keysOf(c));
-    if (wait > 0) {
-      c.header('retry-after', String(wait));
+    // Checked and counted in one transaction before the token is compared, so guesses sent in parallel meet the same
+    // waits as guesses in a row; the right token then clears the count (the reserved attempt with it).
+    const reservation = await failures.reserve(keysOf(c));
+    if (!reservation.granted) {
+      c.header('retry-after', String(reservation.retryAfter));
       return problem(c, 429, 'urn:promotion:throttled', 'Too many wrong admin tokens; please wait and try again');
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
     if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
-      await failures.failed(keysOf(c));
       c.header('www-authenticate', 'Bearer realm="promotion admin"');
       return problem(c, 401, 'urn:service:unauthorized', 'A valid admin bearer token is required');
     }

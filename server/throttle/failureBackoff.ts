@@ -46,8 +46,10 @@ export function socketAddress(c: Context): string {
  * shared database, so every instance on it sees the same waits (docs/errors.md#login-throttle). The staff login and
  * the admin token use it.
  */
-export function failureBackoff(shared: SharedDatabase, options: BackoffOptions) {
+export function failureBackoff(shared: SharedDatabase, name: string, options: BackoffOptions) {
   const { kysely } = shared;
+  // Each user of the shared table counts under its own name: a wrong admin token is no failed staff login.
+  const scoped = (keys: readonly BackoffKey[]) => keys.map(({ key, free }) => ({ key: `${name}:${key}`, free }));
   const forgotten = (row: FailureRow, now: number) =>
     now - Math.max(row.last_at, row.blocked_until) > options.maxDelayMs;
   const expiresAt = (blockedUntil: number, now: number) => Math.max(now, blockedUntil) + options.maxDelayMs;
@@ -139,7 +141,8 @@ export function failureBackoff(shared: SharedDatabase, options: BackoffOptions) 
 
   return {
     /** Seconds to wait before an attempt on these keys may be checked, or 0. */
-    async retryAfter(keys: readonly BackoffKey[], now = Date.now()): Promise<number> {
+    async retryAfter(unscoped: readonly BackoffKey[], now = Date.now()): Promise<number> {
+      const keys = scoped(unscoped);
       await shared.ready();
       const rows = await kysely
         .selectFrom('throttle_failures')
@@ -153,7 +156,8 @@ export function failureBackoff(shared: SharedDatabase, options: BackoffOptions) 
       return waitOf(new Map(rows.filter((row) => !forgotten(row, now)).map((row) => [row.key, row])), now);
     },
     /** Counts a failed attempt against every key. */
-    async failed(keys: readonly BackoffKey[], now = Date.now()): Promise<void> {
+    async failed(unscoped: readonly BackoffKey[], now = Date.now()): Promise<void> {
+      const keys = scoped(unscoped);
       await shared.ready();
       await shared.atomically(function* (trx) {
         return yield* countFailures(trx, keys, yield* lockedRows(trx, keys, now), now);
@@ -165,7 +169,8 @@ export function failureBackoff(shared: SharedDatabase, options: BackoffOptions) 
      * (docs/errors.md). A success, or an attempt never checked, hands its count back with `refund` (only on the keys
      * given, or on all of them).
      */
-    async reserve(keys: readonly BackoffKey[], now = Date.now()): Promise<Reservation> {
+    async reserve(unscoped: readonly BackoffKey[], now = Date.now()): Promise<Reservation> {
+      const keys = scoped(unscoped);
       await shared.ready();
       const held = await shared.atomically(function* (trx) {
         const rows = yield* lockedRows(trx, keys, now);
@@ -175,13 +180,13 @@ export function failureBackoff(shared: SharedDatabase, options: BackoffOptions) 
       if (typeof held === 'number') return { granted: false, retryAfter: held };
       return {
         granted: true,
-        refund: (only = keys) => refund(held.filter((h) => only.some(({ key }) => key === h.key))),
+        refund: (only = unscoped) => refund(held.filter((h) => scoped(only).some(({ key }) => key === h.key))),
       };
     },
     /** Forgets a key's failures. */
     async clear(key: string): Promise<void> {
       await shared.ready();
-      await kysely.deleteFrom('throttle_failures').where('key', '=', key).execute();
+      await kysely.deleteFrom('throttle_failures').where('key', '=', `${name}:${key}`).execute();
     },
   };
 }

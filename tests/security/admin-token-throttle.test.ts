@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../server/testing.ts';
 import { expectProblem } from '../../server/expectProblem.ts';
 import { createPublisher } from '../../server/publish/publisher.ts';
 import { memorySchedule } from '../../server/publish/memorySchedule.ts';
+import { DEMO_STAFF } from '../../server/preview/staffAccounts.ts';
 
 // Guessing the promotion admin token (docs/security.md#promotion-admin-and-operations-under-faults-probes-and-answers): wrong
 // tokens are throttled per client with backoff and Retry-After, as wrong staff passwords are.
@@ -98,5 +99,24 @@ describe('wrong admin tokens', () => {
     await new Promise((resolve) => setTimeout(resolve, first * 1000 + 50));
     expect((await withToken('wrong-token-0123456789abcdefghijkl')).status).toBe(401);
     expect(Number((await withToken('x')).headers.get('retry-after'))).toBe(2 * first);
+  });
+
+  test('40 wrong tokens at once: the same as in a row, 5 × 401 and 35 × 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => withToken(`wrong-token-${i}-0123456789abcdefghijkl`)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+  });
+
+  test('wrong admin tokens are no failed staff logins: the client may still log in', async () => {
+    for (let i = 0; i < 30; i++) await withToken(`wrong-token-${i}-0123456789abcdefghijkl`);
+    const login = await fetch(`${server.origin}/service/login/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'csrf_token=x', 'x-csrf-token': 'x' },
+      body: JSON.stringify(DEMO_STAFF),
+    });
+    expect(login.status).toBe(200);
   });
 });
