@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { shopByCode } from '../../shared/countries.ts';
@@ -273,6 +274,31 @@ describe('NewsletterPreferences: the server-rendered form', () => {
     await save();
     expect(screen.getByText('A keresztnév megadása kötelező.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    container.remove();
+  });
+  test('a click on Unsubscribe that makes React hydrate at once still unsubscribes (no click lost to hydration)', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const calls = service({ DELETE: [{ status: 204 }] });
+    const stored = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [] } as const;
+    const answer: PreferencesAnswer = {
+      outcome: 'ready',
+      email: 'anna@example.com',
+      stored,
+      values: stored,
+      errors: {},
+    };
+    const element = <NewsletterPreferences {...props()} answer={answer} />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    // As Astro hydrates: in a transition. The click comes before that work ran, so React hydrates synchronously for
+    // it and hands it the click before any passive effect of the hydration has run.
+    startTransition(() => {
+      hydrateRoot(container, element);
+    });
+    within(container).getByRole('button', { name: 'Leiratkozom' }).click();
+    await vi.waitFor(() => expect(calls.map((call) => call.method)).toEqual(['DELETE']));
+    await vi.waitFor(() => expect(within(container).getByText('Leiratkozott a hírlevélről')).toBeTruthy());
     container.remove();
   });
 });
