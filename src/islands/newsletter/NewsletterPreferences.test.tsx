@@ -283,8 +283,8 @@ describe('NewsletterPreferences: the server-rendered form', () => {
     const answer: PreferencesAnswer = {
       outcome: 'ready',
       email: 'anna@example.com',
-      stored,
-      values: stored,
+      stored: { ...stored, consents: [] },
+      values: { ...stored, consents: [] },
       errors: {},
     };
     const element = <NewsletterPreferences {...props()} answer={answer} />;
