@@ -7,6 +7,7 @@ import { DEMO_SHOPPER, DEMO_STAFF } from './preview/staffAccounts.ts';
 import { startTestServer, type TestServer } from './testing.ts';
 import { serverPublisher } from './publish/serverPublisher.ts';
 import { versionStore } from './promotion/versionStore.ts';
+import { sharedDatabaseOf } from './database/sharedDatabase.ts';
 
 // The pages and the stand-in services share src/shared/routes.ts; these tests hold the server to it both ways: every
 // call the module names is served, and what the server answers passes the schema its client parses it with.
@@ -38,7 +39,7 @@ beforeAll(async () => {
   // their calls are part of the contract too.
   server = await startTestServer({
     env: { PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN, MAIL_WEBHOOK_SECRET: 'contracts-webhook-secret-0123456789' },
-    publisher: (config, db) => serverPublisher(config, versionStore(db)),
+    publisher: (config, db) => serverPublisher(config, versionStore(db), sharedDatabaseOf(db)),
   });
   staffCookie = await logIn(DEMO_STAFF);
   shopperCookie = await logIn(DEMO_SHOPPER);

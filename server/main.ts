@@ -35,7 +35,7 @@ function prepare(db: DatabaseSync) {
   const seeded = seedPromotions(db);
   // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
   const adminToken = promotionAdminToken(config);
-  const publisher = serverPublisher(config, versionStore(db));
+  const publisher = serverPublisher(config, versionStore(db), sharedDatabaseOf(db));
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
   const mail = newsletterMail(db, config);
   const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender });

@@ -41,6 +41,17 @@ export const sharedMigrations: readonly SharedMigration[] = [
         .compile();
     },
   },
+  {
+    name: '0002_publish_leases',
+    *up(db) {
+      yield db.schema
+        .createTable('publish_leases')
+        .addColumn('name', 'varchar(100)', (column) => column.primaryKey())
+        .addColumn('holder', 'varchar(200)', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .compile();
+    },
+  },
 ];
 
 /** The key of the PostgreSQL advisory lock held while migrating (any constant of our own). */

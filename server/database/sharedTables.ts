@@ -18,4 +18,6 @@ export interface SharedTables {
     streak_started_at: number;
     expires_at: number;
   };
+  /** Who may build and switch releases now, and until when (server/publish/buildLease.ts). */
+  publish_leases: { name: string; holder: string; expires_at: number };
 }

@@ -1,22 +1,31 @@
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { liveRelease, missingSite } from '../../src/shared/publish/releases.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
+import { buildLease } from './buildLease.ts';
 import type { ContentSchedule } from './contentSchedule.ts';
+import { leasedBuild } from './leasedBuild.ts';
 import { createPublisher, type BuildRunner, type Publisher } from './publisher.ts';
 import { releaseBuilder } from './releaseBuilder.ts';
 
 const EVERY_INTERFACE = new Set(['0.0.0.0', '::']);
 
-/** The publisher as `PUBLISHER` configures it, or undefined when it is `off`. See docs/calls.md#publisher. */
+/**
+ * The publisher as `PUBLISHER` configures it, or undefined when it is `off`. See docs/calls.md#publisher. With the
+ * shared database, its builds take the build lease first: one instance on that database builds at a time
+ * (docs/operations.md#several-instances).
+ */
 export function serverPublisher(
   config: ServerConfig,
   schedule: ContentSchedule,
+  shared?: SharedDatabase,
   build: BuildRunner = releaseBuilder(config),
 ): Publisher | undefined {
   if (config.publisher === 'off') return undefined;
+  const live = () => liveRelease(config.distDir, config.releasesDir);
   return createPublisher({
     schedule,
-    build,
-    liveRelease: () => liveRelease(config.distDir, config.releasesDir),
+    build: shared ? leasedBuild(build, { lease: buildLease(shared), liveRelease: live }) : build,
+    liveRelease: live,
     catchUpAtStart: config.publisher === 'auto',
     missingSite: () => missingSite(config.distDir),
   });

@@ -10,6 +10,7 @@ import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
 import { listReleases } from '../../src/shared/publish/releases.ts';
 import { publishFooterText, steadyLoad, storeBrokenFooter, waitUntil } from '../../scripts/lib/publishProbe.mjs';
 import { childEnvironment } from '../../src/shared/config.ts';
+import { sharedDatabaseOf } from '../../server/database/sharedDatabase.ts';
 
 // The publisher against a real server over real HTTP: real builds (only the hu shop after the first), a real release
 // folder and link in a temporary directory. See docs/calls.md#publisher.
@@ -58,7 +59,7 @@ beforeAll(async () => {
   server = await startTestServer({
     // no-catch-up: the first build is the PUT's, as on a server whose starter builds (tests/faults/ covers repairs).
     env: { PROMOTION_ADMIN_TOKEN: TOKEN, PUBLISHER: 'no-catch-up' },
-    publisher: (config, db) => serverPublisher(config, versionStore(db)),
+    publisher: (config, db) => serverPublisher(config, versionStore(db), sharedDatabaseOf(db)),
   });
   distDir = path.join(server.dir, 'dist');
   releasesDir = path.join(server.dir, 'releases');

@@ -140,6 +140,11 @@ export const timingRows = [
   },
   { what: 'waiting for the build lock', value: (q) => q('RELEASE_LOCK_WAIT_MS', 's') },
   {
+    what: 'the build lease of several instances',
+    value: (q) =>
+      `lost ${q('BUILD_LEASE_TTL_MS', 's')} after its last renewal; an instance waiting for it asks every ${q('BUILD_LEASE_POLL_MS', 'ms')}`,
+  },
+  {
     what: 'a repair build after one that left the site without a release',
     value: (q) =>
       `not before ${q('REPAIR_RETRY_MS', 's')}; pages and health say \`Retry-After: ${q('RETRY_AFTER_SECONDS')}\` meanwhile`,

@@ -1,0 +1,87 @@
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
+
+/** How long a build lease holds without being renewed: a dead holder's lease is taken over after this. */
+export const BUILD_LEASE_TTL_MS = 30_000;
+
+/** The one lease there is: builds and rollbacks of the shared release folder. */
+const LEASE_NAME = 'releases';
+
+/** What an attempt to take the lease found. */
+export type LeaseAttempt = { held: true } | { held: false; holder: string; expiresAt: number };
+
+/** The right to build and switch releases, one instance at a time (docs/operations.md#several-instances). */
+export interface BuildLease {
+  /** Who asks: host, process and a random part, unique among the instances on one database. */
+  readonly holder: string;
+  /** Takes the lease when it is free, expired or already ours (then it is extended). */
+  acquire(): Promise<LeaseAttempt>;
+  /** Extends the lease; false when it is no longer ours (it expired and another instance took it). */
+  renew(): Promise<boolean>;
+  /** Gives the lease up, if it is still ours. */
+  release(): Promise<void>;
+}
+
+/** This process's name among the instances: `host/pid/random`. */
+export function instanceName(): string {
+  return `${os.hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * A lease kept in the shared database, so N instances on one database (or one SQLite file) build one at a time.
+ * Taking it is one statement (an upsert that only overwrites an expired lease or our own), so two instances asking
+ * at once cannot both get it. Times are the instances' clocks, which `BUILD_LEASE_TTL_MS` dwarfs once they keep time.
+ */
+export function buildLease(
+  shared: SharedDatabase,
+  { holder = instanceName(), ttlMs = BUILD_LEASE_TTL_MS, now = Date.now } = {},
+): BuildLease {
+  return {
+    holder,
+    async acquire() {
+      await shared.ready();
+      const at = now();
+      const taken = await shared.kysely
+        .insertInto('publish_leases')
+        .values({ name: LEASE_NAME, holder, expires_at: at + ttlMs })
+        .onConflict((conflict) =>
+          conflict
+            .column('name')
+            .doUpdateSet({ holder, expires_at: at + ttlMs })
+            .where((row) =>
+              row.or([row('publish_leases.expires_at', '<=', at), row('publish_leases.holder', '=', holder)]),
+            ),
+        )
+        .returning('holder')
+        .executeTakeFirst();
+      if (taken) return { held: true };
+      const current = await shared.kysely
+        .selectFrom('publish_leases')
+        .select(['holder', 'expires_at'])
+        .where('name', '=', LEASE_NAME)
+        .executeTakeFirst();
+      // Released between the two statements: free now, and the next attempt takes it.
+      if (!current) return { held: false, holder: 'nobody', expiresAt: at };
+      return { held: false, holder: current.holder, expiresAt: Number(current.expires_at) };
+    },
+    async renew() {
+      await shared.ready();
+      const renewed = await shared.kysely
+        .updateTable('publish_leases')
+        .set({ expires_at: now() + ttlMs })
+        .where('name', '=', LEASE_NAME)
+        .where('holder', '=', holder)
+        .executeTakeFirst();
+      return Number(renewed.numUpdatedRows) === 1;
+    },
+    async release() {
+      await shared.ready();
+      await shared.kysely
+        .deleteFrom('publish_leases')
+        .where('name', '=', LEASE_NAME)
+        .where('holder', '=', holder)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Release } from '../../src/shared/publish/releases.ts';
+import { testEngines, type TwoInstances } from '../database/testEngines.ts';
+import { buildLease } from './buildLease.ts';
+import { leasedBuild } from './leasedBuild.ts';
+import type { BuildOutcome, BuildRequest, BuildRunner } from './publisher.ts';
+
+// Two instances on one database build one at a time, and what one built the other does not build again
+// (docs/operations.md#several-instances). Real timers: the lease lives in the database.
+let open: TwoInstances | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+/** The shared release folder both instances serve, and a builder that takes `ms` and switches it. */
+function sharedReleases(ms = 150) {
+  let live: Release | undefined;
+  const builds: { by: string; shops: string[] }[] = [];
+  const builder =
+    (by: string): BuildRunner =>
+    async (request) => {
+      builds.push({ by, shops: request.shops });
+      const done = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(true), ms);
+        request.signal.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
+      });
+      if (!done) return { ok: false, message: 'aborted' };
+      const builtAt = new Date().toISOString();
+      const shops = { ...live?.shops };
+      for (const segment of request.shops)
+        shops[segment] = {
+          release: 'r',
+          contentVersion: request.contentVersions[segment] ?? null,
+          builtAt,
+          durationMs: ms,
+        };
+      live = { id: 'r', createdAt: builtAt, kind: 'build', built: request.shops, shops };
+      return { ok: true };
+    };
+  return { builds, builder, liveRelease: () => live };
+}
+
+const request = (shops: string[], contentVersions: Record<string, number> = {}): BuildRequest => ({
+  shops,
+  contentVersions,
+  origin: 'http://127.0.0.1:1',
+  signal: new AbortController().signal,
+});
+const quiet = { log: () => {}, pollMs: 20 };
+
+describe.each(testEngines)('$engine', ({ open: openInstances }) => {
+  test('of ten instances asking for the lease at once, exactly one gets it', async () => {
+    open = await openInstances();
+    const leases = Array.from({ length: 10 }, (_, index) =>
+      buildLease(index % 2 === 0 ? open!.first : open!.second, { holder: `instance-${index}` }),
+    );
+    const attempts = await Promise.all(leases.map((lease) => lease.acquire()));
+    expect(attempts.filter((attempt) => attempt.held)).toHaveLength(1);
+    const winner = leases[attempts.findIndex((attempt) => attempt.held)]!;
+    expect(attempts.find((attempt) => !attempt.held)).toMatchObject({ holder: winner.holder });
+  });
+
+  test('content due on two instances at once is built by one of them, and the other builds nothing', async () => {
+    open = await openInstances();
+    const site = sharedReleases();
+    const on = (shared: TwoInstances['first'], name: string) =>
+      leasedBuild(site.builder(name), {
+        ...quiet,
+        lease: buildLease(shared, { holder: name }),
+        liveRelease: site.liveRelease,
+      });
+    const outcomes = await Promise.all([
+      on(open.first, 'a')(request(['de', 'at'], { de: 3, at: 2 })),
+      on(open.second, 'b')(request(['de', 'at'], { de: 3, at: 2 })),
+    ]);
+    expect(outcomes).toEqual<BuildOutcome[]>([{ ok: true }, { ok: true }]);
+    expect(site.builds).toHaveLength(1);
+    expect(site.liveRelease()?.shops.de?.contentVersion).toBe(3);
+  });
+
+  test('a shop built elsewhere from other content, or another shop, is still built after the wait', async () => {
+    open = await openInstances();
+    const site = sharedReleases();
+    const first = leasedBuild(site.builder('a'), {
+      ...quiet,
+      lease: buildLease(open.first, { holder: 'a' }),
+      liveRelease: site.liveRelease,
+    });
+    const second = leasedBuild(site.builder('b'), {
+      ...quiet,
+      lease: buildLease(open.second, { holder: 'b' }),
+      liveRelease: site.liveRelease,
+    });
+    const running = first(request(['de'], { de: 3 }));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await Promise.all([running, second(request(['de', 'pl'], { de: 4 }))]);
+    expect(site.builds).toEqual([
+      { by: 'a', shops: ['de'] },
+      { by: 'b', shops: ['de', 'pl'] },
+    ]);
+  });
+
+  test("a dead instance's lease is taken over once it expires", async () => {
+    open = await openInstances();
+    const dead = buildLease(open.first, { holder: 'dead', ttlMs: 200 });
+    expect(await dead.acquire()).toEqual({ held: true });
+    const survivor = buildLease(open.second, { holder: 'survivor', ttlMs: 200 });
+    expect(await survivor.acquire()).toMatchObject({ held: false, holder: 'dead' });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await survivor.acquire()).toEqual({ held: true });
+    // The old holder, back from a long pause, learns that the lease is gone and cannot give it up for the new one.
+    expect(await dead.renew()).toBe(false);
+    await dead.release();
+    expect(await buildLease(open.first, { holder: 'third' }).acquire()).toMatchObject({
+      held: false,
+      holder: 'survivor',
+    });
+  });
+
+  test('a build whose lease was taken over is stopped, and says so', async () => {
+    open = await openInstances();
+    const site = sharedReleases(2000);
+    const slow = leasedBuild(site.builder('slow'), {
+      ...quiet,
+      // Renewed too late for its time to live, as by an instance that froze.
+      lease: buildLease(open.first, { holder: 'slow', ttlMs: 150 }),
+      renewMs: 500,
+      liveRelease: site.liveRelease,
+    });
+    const building = slow(request(['de']));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await buildLease(open.second, { holder: 'other' }).acquire()).toEqual({ held: true });
+    expect(await building).toEqual({
+      ok: false,
+      message: 'Another instance took the build lease over: this build was stopped',
+    });
+  });
+});
