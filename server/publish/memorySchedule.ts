@@ -37,5 +37,7 @@ export function memorySchedule(scheduled: ScheduledVersion[] = []) {
     versions.push(stored(version));
     for (const listener of listeners) listener(stored(version));
   };
-  return { schedule, store };
+  /** Adds a version without telling the listeners, as another instance storing it on the shared database does. */
+  const storeElsewhere = (version: ScheduledVersion) => void versions.push(stored(version));
+  return { schedule, store, storeElsewhere };
 }

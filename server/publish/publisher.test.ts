@@ -167,6 +167,19 @@ describe('triggers', () => {
     expect(builder.calls.map((call) => call.shops)).toEqual([['pl']]);
   });
 
+  test('a version another instance stored and did not build (it died) is built here within the timer cap', async () => {
+    const builder = controllableBuilder();
+    const { schedule, storeElsewhere } = memorySchedule([
+      { version: 1, site: 'CZ', validFrom: '2026-11-01T00:00:00Z' },
+    ]);
+    const publisher = publisherWith({ build: builder.build, schedule, liveRelease: () => release({ cz: 1 }) });
+    publisher.start(origin);
+    await vi.advanceTimersByTimeAsync(1_000);
+    storeElsewhere({ version: 2, site: 'CZ', validFrom: new Date().toISOString() });
+    await vi.advanceTimersByTimeAsync(MAX_TIMER_MS);
+    expect(builder.calls).toEqual([expect.objectContaining({ shops: ['cz'], contentVersions: { cz: 2 } })]);
+  });
+
   test('at start, only the shops whose live pages are behind their content are rebuilt, in one build', async () => {
     const builder = controllableBuilder();
     const { schedule } = memorySchedule([

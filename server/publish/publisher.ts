@@ -8,8 +8,11 @@ import type { ContentSchedule } from './contentSchedule.ts';
  * See docs/calls.md#publisher.
  */
 
-/** setTimeout cannot wait longer than about 24.8 days; the schedule is looked at again at least this often. */
-export const MAX_TIMER_MS = 60 * 60 * 1000;
+/**
+ * The schedule is looked at again at least this often, with or without a version ahead: a version another instance
+ * stored (and then died before building it) goes live within this time (docs/operations.md#several-instances).
+ */
+export const MAX_TIMER_MS = 60 * 1000;
 
 export interface BuildRequest {
   /** Segments of the shops to rebuild, in the country table's order. */
@@ -193,8 +196,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
         .map((shop) => Date.parse(schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at)?.validFrom ?? 'invalid'))
         .filter(Number.isFinite),
     );
-    if (!Number.isFinite(next)) return;
-    timer = setTimeout(onTimer, Math.min(Math.max(0, next - at.getTime()), MAX_TIMER_MS));
+    const wait = Number.isFinite(next) ? Math.min(Math.max(0, next - at.getTime()), MAX_TIMER_MS) : MAX_TIMER_MS;
+    timer = setTimeout(onTimer, wait);
     timer.unref?.();
   }
 

@@ -136,7 +136,8 @@ export const timingRows = [
   },
   {
     what: "publisher's schedule timer",
-    value: (q) => `at most ${q('MAX_TIMER_MS', 'hours')} ahead, then looked at again`,
+    value: (q) =>
+      `looked at again at least every ${q('MAX_TIMER_MS', 's')}, so a version stored through another instance goes live within it too`,
   },
   { what: 'waiting for the build lock', value: (q) => q('RELEASE_LOCK_WAIT_MS', 's') },
   {
