@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../scripts/lib/faults/serverProcess.mjs';
+import { publishFooterText, waitUntil } from '../../scripts/lib/publishProbe.mjs';
+import { listReleases } from '../../src/shared/publish/releases.ts';
+import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
+
+// Two instances sharing one database and one release folder, both publishing (PUBLISHER=auto), as two servers behind
+// a load balancer on a shared volume (docs/operations.md#several-instances). Real processes and real builds, loopback.
+const TOKEN = 'two-instances-publish-token-0123456789';
+let dir: string | undefined;
+const instances: ServerProcess[] = [];
+afterAll(async () => {
+  for (const instance of instances) instance.child.kill('SIGKILL');
+  await Promise.all(instances.map((instance) => instance.exited));
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Whether the instance's publisher has nothing running or waiting. */
+async function settled(instance: ServerProcess): Promise<boolean> {
+  const response = await fetch(`${instance.origin}/service/publish/api/status`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  const status = (await response.json()) as PublishStatus;
+  return status.queue.length === 0 && Object.values(status.shops).every((shop) => !shop.building);
+}
+
+const huPage = async (instance: ServerProcess) => (await fetch(`${instance.origin}/hu/`)).text();
+
+test('started together with no site, one instance builds it; a publish through either is live on both', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-instances-publish-'));
+  const releasesDir = path.join(dir, 'releases');
+  const env = {
+    DB_PATH: path.join(dir, 'db.sqlite'),
+    OUTBOX_DIR: path.join(dir, 'outbox'),
+    DIST_DIR: path.join(dir, 'dist'),
+    RELEASES_DIR: releasesDir,
+    PUBLISHER: 'auto',
+    PROMOTION_ADMIN_TOKEN: TOKEN,
+  };
+  const pair = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  instances.push(...pair);
+
+  // Both find no site and set out to build every shop; the build lease lets one build, the other skips it.
+  await waitUntil(
+    async () => (await Promise.all(pair.map(settled))).every(Boolean) && listReleases(releasesDir).length > 0,
+    {
+      timeoutMs: 150_000,
+      intervalMs: 500,
+      what: 'the first release on both instances',
+    },
+  );
+  expect(listReleases(releasesDir)).toHaveLength(1);
+  const logs = pair.map((instance) => instance.output());
+  expect(
+    logs.filter((log) => /\[publish\] live: de, at/.test(log) && !log.includes('built by another instance')),
+  ).toHaveLength(1);
+  for (const instance of pair) expect((await fetch(`${instance.origin}/service/health`)).status).toBe(200);
+
+  // A version published through the second is built once and served by both.
+  await publishFooterText({ origin: pair[1]!.origin, token: TOKEN, site: 'HU', text: 'Published through the second' });
+  await waitUntil(async () => (await huPage(pair[0]!)).includes('Published through the second'), {
+    timeoutMs: 90_000,
+    intervalMs: 250,
+    what: 'the version on the first instance',
+  });
+  expect(await huPage(pair[1]!)).toContain('Published through the second');
+  expect(listReleases(releasesDir)).toHaveLength(2);
+}, 300_000);
