@@ -11,7 +11,9 @@
 //   6. the database's write lock held by another process for 4 s under sign-up load: 503s instead of stalls, 0 lost,
 //      0 stuck;
 //   7. an SMTP server refusing `MAIL FROM` for 6 s under sign-up load, then accepting: 0 failed, 0 lost, 0 stuck.
-// `npm run faults -- --only=locked,mail-from` runs the first release and only the scenarios named (locked, mail-from).
+//   8. the sign-up load split over two instances on the one database file: requests/s together, p99, lost.
+// `npm run faults -- --only=locked,mail-from` runs the first release and only the scenarios named (locked, mail-from,
+// two-instances).
 // Loopback only, bounded: each phase has its own time limit and the whole run stops after 10 minutes. Writes
 // reports/faults.json and prints the figures as Markdown.
 import fs from 'node:fs';
@@ -101,6 +103,39 @@ async function firstRelease() {
 async function signUpThroughput() {
   const { figures, created } = await signUpLoad({ origin: server.origin, seconds: LOAD_SECONDS, prefix: 'throughput' });
   return { ...figures, ...(await lostOf(created)) };
+}
+
+/**
+ * The same sign-up load split over two instances on the one database file and folders (5 connections each), as two
+ * servers behind a load balancer; the second joins the live release without building (docs/operations.md#several-instances).
+ */
+async function twoInstancesThroughput() {
+  const second = await startServerProcess(env);
+  try {
+    const loads = await Promise.all(
+      [server, second].map((instance, index) =>
+        signUpLoad({ origin: instance.origin, seconds: LOAD_SECONDS, connections: 5, prefix: `pair${index}` }),
+      ),
+    );
+    const figures = loads.map((load) => load.figures);
+    const created = loads.flatMap((load) => load.created);
+    const total = (pick) => figures.reduce((sum, one) => sum + pick(one), 0);
+    return {
+      requestsPerSecond: total((one) => one.requestsPerSecond),
+      latencyMs: {
+        p50: Math.max(...figures.map((one) => one.latencyMs.p50)),
+        p99: Math.max(...figures.map((one) => one.latencyMs.p99)),
+      },
+      errors: total((one) => one.errors),
+      non2xx: total((one) => one.non2xx),
+      created: created.length,
+      ...(await lostOf(created)),
+      secondBuilt: /\[publish\] building/.test(second.output()),
+    };
+  } finally {
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }
 }
 
 async function killRound(round) {
@@ -224,7 +259,7 @@ async function killDuringPublish() {
 }
 
 function markdown(report) {
-  const { signUps: s, pages: p, kills, sigterm: t, publishKill: k, locked: l, mailFrom: m } = report;
+  const { signUps: s, pages: p, kills, sigterm: t, publishKill: k, locked: l, mailFrom: m, twoInstances: two } = report;
   const lines = [
     `Figures of ${report.date} (${report.machine}); the first release (every shop, built by the server's publisher by itself at start) was served after ${report.firstRelease.seconds} s.`,
     '',
@@ -241,6 +276,11 @@ function markdown(report) {
         ]
       : []),
   ];
+  if (two)
+    lines.push(
+      `Sign-ups over two instances on one database file (20 s, 5 connections each, 50 client addresses): ${two.requestsPerSecond} requests/s together, p50 ${two.latencyMs.p50} ms and p99 ${two.latencyMs.p99} ms (the slower instance), ${two.errors} errors, ${two.non2xx} non-2xx; ${two.created} answered 201, ${two.rows} rows, ${two.mails} e-mails, **${two.lost} lost**; the second instance ${two.secondBuilt ? 'built' : 'joined the live release without building'}.`,
+      '',
+    );
   if (!s) return lines.join('\n');
   lines.push(
     '| load (20 s, 10 connections) | requests/s | p50 ms | p99 ms | errors | non-2xx | 201s | rows | e-mails | lost |',
@@ -300,6 +340,10 @@ try {
       await start(port);
     }
   }
+  if (runs('two-instances')) {
+    log(`sign-up load for ${LOAD_SECONDS} s over two instances on one database file`);
+    report.twoInstances = await twoInstancesThroughput();
+  }
   if (!only) {
     log(`sign-up load for ${LOAD_SECONDS} s`);
     report.signUps = await signUpThroughput();
@@ -326,6 +370,7 @@ fs.writeFileSync(path.join(root, 'reports/faults.json'), `${JSON.stringify(repor
 console.log(`\n${markdown(report)}\n\nWritten to reports/faults.json`);
 const lost =
   (report.signUps?.lost ?? 0) +
+  (report.twoInstances?.lost ?? 0) +
   (report.kills ?? []).reduce((sum, round) => sum + round.lost, 0) +
   (report.sigterm?.lost ?? 0) +
   (report.locked ? report.locked.lost + report.locked.stuck + report.locked.answered500 : 0) +

@@ -28,6 +28,28 @@ export function instanceName(): string {
   return `${os.hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
 }
 
+/** The holders made in this process. */
+const ourHolders = new Set<string>();
+
+/**
+ * Whether a holder is known to be dead without waiting for its lease to expire: one on this host whose process is
+ * gone (a server killed and started again), or one with this process's id that this process did not make (a
+ * container's process 1 after a restart). Holders on other hosts are left to the lease's time to live.
+ */
+export function holderGone(holder: string): boolean {
+  const parts = holder.split('/');
+  parts.pop();
+  const pid = parts.pop();
+  if (parts.join('/') !== os.hostname() || !pid || !/^\d+$/.test(pid)) return false;
+  if (Number(pid) === process.pid) return !ourHolders.has(holder);
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'EPERM';
+  }
+}
+
 /**
  * A lease kept in the shared database, so N instances on one database (or one SQLite file) build one at a time.
  * Taking it is one statement (an upsert that only overwrites an expired lease or our own), so two instances asking
@@ -37,6 +59,7 @@ export function buildLease(
   shared: SharedDatabase,
   { holder = instanceName(), ttlMs = BUILD_LEASE_TTL_MS, now = Date.now } = {},
 ): BuildLease {
+  ourHolders.add(holder);
   return {
     holder,
     async acquire() {
@@ -63,6 +86,16 @@ export function buildLease(
         .executeTakeFirst();
       // Released between the two statements: free now, and the next attempt takes it.
       if (!current) return { held: false, holder: 'nobody', expiresAt: at };
+      if (holderGone(current.holder)) {
+        // Taken over from exactly that holder: of several instances seeing it gone, one gets it.
+        const takenOver = await shared.kysely
+          .updateTable('publish_leases')
+          .set({ holder, expires_at: at + ttlMs })
+          .where('name', '=', LEASE_NAME)
+          .where('holder', '=', current.holder)
+          .executeTakeFirst();
+        if (Number(takenOver.numUpdatedRows) === 1) return { held: true };
+      }
       return { held: false, holder: current.holder, expiresAt: Number(current.expires_at) };
     },
     async renew() {

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Release } from '../../src/shared/publish/releases.ts';
 import { testEngines, type TwoInstances } from '../database/testEngines.ts';
@@ -116,6 +118,23 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
       held: false,
       holder: 'survivor',
     });
+  });
+
+  test('the lease of a process on this host that is gone (killed, then started again) is taken over at once', async () => {
+    open = await openInstances();
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const killed = buildLease(open.first, { holder: `${os.hostname()}/${gone}/killed`, ttlMs: 60_000 });
+    expect(await killed.acquire()).toEqual({ held: true });
+    const restarted = [0, 1, 2].map((index) =>
+      buildLease(open!.second, { holder: `${os.hostname()}/${process.pid}/r${index}` }),
+    );
+    const attempts = await Promise.all(restarted.map((lease) => lease.acquire()));
+    expect(attempts.filter((attempt) => attempt.held)).toHaveLength(1);
+    // A live process on this host keeps its lease.
+    const live = buildLease(open.first, { holder: `${os.hostname()}/${process.ppid}/live`, ttlMs: 60_000 });
+    await restarted[attempts.findIndex((attempt) => attempt.held)]!.release();
+    expect(await live.acquire()).toEqual({ held: true });
+    expect(await restarted[0]!.acquire()).toMatchObject({ held: false });
   });
 
   test('a build whose lease was taken over is stopped, and says so', async () => {

@@ -40,6 +40,8 @@ export async function databaseLockedUnderLoad({ origin, dbPath, lostOf, holdMs =
   const load = signUpLoop(origin, { workers: 8, maxMs: 60_000, prefix: 'locked' });
   await sleep(1500);
   const other = new DatabaseSync(dbPath);
+  // The server writes without pause: wait for its current write to end, as any second writer would.
+  other.exec('PRAGMA busy_timeout = 2000');
   other.exec('BEGIN IMMEDIATE');
   const lockedAt = Date.now();
   await sleep(holdMs);
