@@ -340,13 +340,15 @@ try {
       await start(port);
     }
   }
+  if (!only) {
+    log(`sign-up load for ${LOAD_SECONDS} s`);
+    report.signUps = await signUpThroughput();
+  }
   if (runs('two-instances')) {
     log(`sign-up load for ${LOAD_SECONDS} s over two instances on one database file`);
     report.twoInstances = await twoInstancesThroughput();
   }
   if (!only) {
-    log(`sign-up load for ${LOAD_SECONDS} s`);
-    report.signUps = await signUpThroughput();
     log(`static page load for ${LOAD_SECONDS} s`);
     report.pages = await pageLoad({ origin: server.origin, path: '/de/', seconds: LOAD_SECONDS });
     report.kills = [];
