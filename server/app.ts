@@ -99,7 +99,7 @@ export function createApp({
   // Providers' bounces and complaints (docs/calls.md#mail-events); 404 while MAIL_WEBHOOK_SECRET is unset.
   const reportedMailEvents = mailEvents(db, mailJobs, { softBounceLimit: config.mail.softBounceLimit });
   app.route(services.mailEvents.base, mailEventsRoutes(reportedMailEvents, config.mail.webhookSecret));
-  const sessions = previewSessions(db);
+  const sessions = previewSessions(sharedDatabaseOf(db));
   app.route(services.login.base, loginRoutes(db, sessions, config, login));
   app.route(services.preview.base, previewRoutes(db, sessions));
   app.route(services.abTests.base, abTestRoutes(db, sessions));

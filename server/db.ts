@@ -49,7 +49,8 @@ export const migrations: readonly string[] = [
    );
    INSERT INTO customers (lid, email, salutation, first_name, last_name, consents)
    VALUES ('demo-customer', 'demo.kundin@example.com', 'MRS', 'Erika', 'Musterfrau', '["DNE"]');`,
-  // Staff preview: sessions (only a hash of the cookie value is kept) and the A/B test calendar with demo tests.
+  // Staff preview: sessions (only a hash of the cookie value is kept; read and written through the shared layer since
+  // its step 0003_preview_sessions, server/preview/sessions.ts) and the A/B test calendar with demo tests.
   `CREATE TABLE preview_sessions (
      token_hash TEXT PRIMARY KEY,
      username TEXT NOT NULL,

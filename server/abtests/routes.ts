@@ -38,9 +38,9 @@ export function abTestRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono 
     return jsonOf(c, abTestListSchema, calendar.testsAt(time.output));
   });
 
-  app.get(services.abTests.calls.assignment.path, (c) => {
+  app.get(services.abTests.calls.assignment.path, async (c) => {
     // Staff in preview see the calendar at their preview time and the group they forced.
-    const preview = sessions.current(c);
+    const preview = await sessions.current(c);
     let visitor = getCookie(c, VISITOR_COOKIE);
     if (!visitor) {
       visitor = randomBytes(16).toString('base64url');

@@ -52,6 +52,23 @@ export const sharedMigrations: readonly SharedMigration[] = [
         .compile();
     },
   },
+  {
+    // On SQLite the table exists already (server/db.ts made it): only PostgreSQL gets it here.
+    name: '0003_preview_sessions',
+    *up(db) {
+      yield db.schema
+        .createTable('preview_sessions')
+        .ifNotExists()
+        .addColumn('token_hash', 'varchar(64)', (column) => column.primaryKey())
+        .addColumn('username', 'varchar(200)', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .addColumn('started_at', 'bigint', (column) => column.notNull().defaultTo(0))
+        .addColumn('preview_date_time', 'varchar(40)')
+        .addColumn('ab_test_name', 'varchar(200)')
+        .addColumn('ab_test_group', 'varchar(200)')
+        .compile();
+    },
+  },
 ];
 
 /** The key of the PostgreSQL advisory lock held while migrating (any constant of our own). */

@@ -20,4 +20,14 @@ export interface SharedTables {
   };
   /** Who may build and switch releases now, and until when (server/publish/buildLease.ts). */
   publish_leases: { name: string; holder: string; expires_at: number };
+  /** Staff preview sessions: only a hash of the cookie value is kept (server/preview/sessions.ts). */
+  preview_sessions: {
+    token_hash: string;
+    username: string;
+    expires_at: number;
+    started_at: number;
+    preview_date_time: string | null;
+    ab_test_name: string | null;
+    ab_test_group: string | null;
+  };
 }

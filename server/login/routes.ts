@@ -98,7 +98,7 @@ export function loginRoutes(
     if (!account) return c.json({ status: 'UNAUTHORIZED' }, 401);
     await throttle.succeeded(username, reservation);
     if (account === staff) {
-      sessions.start(c, staff.username);
+      await sessions.start(c, staff.username);
       return c.json({ status: 'SUCCESS', role: 'STAFF' });
     }
     const customer = customerByEmail.get(username) as { lid: string } | undefined;

@@ -50,7 +50,7 @@ export function previewRender({ sessions, renderer, footerContentAt }: PreviewRe
   return async (c, next) => {
     // Only shop pages look the session up: other requests cost nothing.
     if (!PAGE_METHODS.has(c.req.method) || !SHOP_PAGE.test(c.req.path)) return next();
-    const wanted = previewRequest(c.req.method, c.req.path, sessions.current(c));
+    const wanted = previewRequest(c.req.method, c.req.path, await sessions.current(c));
     if (!wanted) return next();
     const { shop, preview } = wanted;
     const footerContentJSON = footerContentAt(

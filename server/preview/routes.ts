@@ -28,8 +28,8 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
     return c.json({ status: 'INTERNAL_ERROR' }, 500);
   });
 
-  app.get(services.preview.calls.checkAuth.path, (c) => {
-    const session = sessions.current(c);
+  app.get(services.preview.calls.checkAuth.path, async (c) => {
+    const session = await sessions.current(c);
     if (!session) return jsonOf(c, checkAuthResponseSchema, unauthorized, 401);
     return jsonOf(c, checkAuthResponseSchema, {
       status: 'SUCCESS',
@@ -39,17 +39,17 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
     });
   });
 
-  app.get(services.preview.calls.renewLogin.path, (c) =>
-    sessions.renew(c) ? c.json({ status: 'SUCCESS' }) : c.json(unauthorized, 401),
+  app.get(services.preview.calls.renewLogin.path, async (c) =>
+    (await sessions.renew(c)) ? c.json({ status: 'SUCCESS' }) : c.json(unauthorized, 401),
   );
 
-  app.get(services.preview.calls.logout.path, (c) => {
-    sessions.end(c);
+  app.get(services.preview.calls.logout.path, async (c) => {
+    await sessions.end(c);
     return c.json({ status: 'SUCCESS' });
   });
 
-  app.get(services.preview.calls.applyPreview.path, (c) => {
-    if (!sessions.current(c)) return c.json(unauthorized, 401);
+  app.get(services.preview.calls.applyPreview.path, async (c) => {
+    if (!(await sessions.current(c))) return c.json(unauthorized, 401);
     const rawDateTime = c.req.query('previewDateTime');
     const dateTime = rawDateTime ? v.safeParse(isoInstantSchema, rawDateTime) : undefined;
     const selection = v.safeParse(previewSelectionSchema, {
@@ -64,7 +64,7 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
       const running = calendar.testsAt(previewDateTime ?? new Date().toISOString()).find((t) => t.name === test);
       if (!running?.groups.some((g) => g.name === group)) return c.json(badRequest, 400);
     }
-    sessions.setPreview(c, { previewDateTime, abTestName: test || null, abTestGroup: group || null });
+    await sessions.setPreview(c, { previewDateTime, abTestName: test || null, abTestGroup: group || null });
     return c.json({ status: 'SUCCESS' });
   });
 

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessionCookiePrefix } from '../edge/securityHeaders.ts';
 import { STAFF_MARKER_COOKIE } from '../../src/shared/auth/staffCookie.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 
 /** HttpOnly cookie holding the staff session id (only its SHA-256 is stored); `__Host-preview_session` on https. */
 export const SESSION_COOKIE = 'preview_session';
@@ -31,55 +32,89 @@ function cookieOptions(c: Context) {
   } as const;
 }
 
-/** Staff sessions in SQLite. */
-export function previewSessions(db: DatabaseSync) {
-  const insert = db.prepare(
-    'INSERT INTO preview_sessions (token_hash, username, expires_at, started_at) VALUES (?, ?, ?, ?)',
-  );
-  const select = db.prepare(
-    `SELECT username, expires_at AS expiresAt, preview_date_time AS previewDateTime, ab_test_name AS abTestName,
-            ab_test_group AS abTestGroup FROM preview_sessions WHERE token_hash = ? AND expires_at > ?`,
-  );
-  const extend = db.prepare(
-    'UPDATE preview_sessions SET expires_at = min(?, started_at + ?) WHERE token_hash = ? AND expires_at > ?',
-  );
-  const update = db.prepare(
-    'UPDATE preview_sessions SET preview_date_time = ?, ab_test_name = ?, ab_test_group = ? WHERE token_hash = ?',
-  );
-  const remove = db.prepare('DELETE FROM preview_sessions WHERE token_hash = ? OR expires_at <= ?');
-
+/**
+ * Staff sessions in the shared database (docs/preview.md), so a login on one instance previews on every other one
+ * (docs/operations.md#several-instances).
+ */
+export function previewSessions(shared: SharedDatabase) {
   const tokenOf = (c: Context) => getCookie(c, SESSION_COOKIE, sessionCookiePrefix(c));
+  const db = shared.kysely;
 
   return {
     /** Starts a session for `username` and sets the session and marker cookies. */
-    start(c: Context, username: string): void {
+    async start(c: Context, username: string): Promise<void> {
+      await shared.ready();
       const token = randomBytes(32).toString('base64url');
       const now = Date.now();
-      insert.run(hashOf(token), username, now + SESSION_TTL_MS, now);
+      await db
+        .insertInto('preview_sessions')
+        .values({ token_hash: hashOf(token), username, expires_at: now + SESSION_TTL_MS, started_at: now })
+        .execute();
       const options = cookieOptions(c);
       setCookie(c, SESSION_COOKIE, token, { ...options.session, httpOnly: true });
       setCookie(c, STAFF_MARKER_COOKIE, '1', options.marker);
     },
     /** The caller's live session, or undefined. */
-    current(c: Context): PreviewSession | undefined {
+    async current(c: Context): Promise<PreviewSession | undefined> {
       const token = tokenOf(c);
-      return token ? (select.get(hashOf(token), Date.now()) as PreviewSession | undefined) : undefined;
+      if (!token) return undefined;
+      await shared.ready();
+      const row = await db
+        .selectFrom('preview_sessions')
+        .select(['username', 'expires_at', 'preview_date_time', 'ab_test_name', 'ab_test_group'])
+        .where('token_hash', '=', hashOf(token))
+        .where('expires_at', '>', Date.now())
+        .executeTakeFirst();
+      return row
+        ? {
+            username: row.username,
+            expiresAt: Number(row.expires_at),
+            previewDateTime: row.preview_date_time,
+            abTestName: row.ab_test_name,
+            abTestGroup: row.ab_test_group,
+          }
+        : undefined;
     },
     /** Pushes the expiry of a live session forward, never past its absolute end; false when there is none. */
-    renew(c: Context): boolean {
+    async renew(c: Context): Promise<boolean> {
       const token = tokenOf(c);
+      if (!token) return false;
+      await shared.ready();
       const now = Date.now();
-      return (
-        Boolean(token) && extend.run(now + SESSION_TTL_MS, SESSION_MAX_LIFETIME_MS, hashOf(token!), now).changes > 0
-      );
+      const renewed = await db
+        .updateTable('preview_sessions')
+        .set({
+          expires_at: sql<number>`CASE WHEN ${now + SESSION_TTL_MS} < started_at + ${SESSION_MAX_LIFETIME_MS}
+            THEN ${now + SESSION_TTL_MS} ELSE started_at + ${SESSION_MAX_LIFETIME_MS} END`,
+        })
+        .where('token_hash', '=', hashOf(token))
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(renewed.numUpdatedRows) > 0;
     },
     /** Stores the preview date-time and A/B selection of the caller's session. */
-    setPreview(c: Context, state: Pick<PreviewSession, 'previewDateTime' | 'abTestName' | 'abTestGroup'>): void {
-      update.run(state.previewDateTime, state.abTestName, state.abTestGroup, hashOf(tokenOf(c) ?? ''));
+    async setPreview(
+      c: Context,
+      state: Pick<PreviewSession, 'previewDateTime' | 'abTestName' | 'abTestGroup'>,
+    ): Promise<void> {
+      await shared.ready();
+      await db
+        .updateTable('preview_sessions')
+        .set({
+          preview_date_time: state.previewDateTime,
+          ab_test_name: state.abTestName,
+          ab_test_group: state.abTestGroup,
+        })
+        .where('token_hash', '=', hashOf(tokenOf(c) ?? ''))
+        .execute();
     },
     /** Ends the caller's session (and sweeps expired ones) and clears both cookies. */
-    end(c: Context): void {
-      remove.run(hashOf(tokenOf(c) ?? ''), Date.now());
+    async end(c: Context): Promise<void> {
+      await shared.ready();
+      await db
+        .deleteFrom('preview_sessions')
+        .where((row) => row.or([row('token_hash', '=', hashOf(tokenOf(c) ?? '')), row('expires_at', '<=', Date.now())]))
+        .execute();
       const options = cookieOptions(c);
       deleteCookie(c, SESSION_COOKIE, options.session);
       deleteCookie(c, STAFF_MARKER_COOKIE, options.marker);
