@@ -249,22 +249,28 @@ describe('NewsletterPreferences: unsubscribing', () => {
   });
 });
 
+/** The page as the server rendered it for Anna's subscription, not hydrated yet. */
+function serverRenderedPage() {
+  const stored = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [] } as const;
+  const answer: PreferencesAnswer = {
+    outcome: 'ready',
+    email: 'anna@example.com',
+    stored: { ...stored, consents: [] },
+    values: { ...stored, consents: [] },
+    errors: {},
+  };
+  const element = <NewsletterPreferences {...props()} answer={answer} />;
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(element);
+  document.body.append(container);
+  return { element, container };
+}
+
 describe('NewsletterPreferences: the server-rendered form', () => {
   test('what was typed before the island hydrated is kept: an emptied name is refused, not saved back', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const calls = service({ PUT: [{ status: 200, body: anna }] });
-    const stored = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [] } as const;
-    const answer: PreferencesAnswer = {
-      outcome: 'ready',
-      email: 'anna@example.com',
-      stored: { ...stored, consents: [] },
-      values: { ...stored, consents: [] },
-      errors: {},
-    };
-    const element = <NewsletterPreferences {...props()} answer={answer} />;
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(element);
-    document.body.append(container);
+    const { element, container } = serverRenderedPage();
     // The subscriber empties the first name while the island's code is still on its way.
     within(container).getByRole<HTMLInputElement>('textbox', { name: 'Keresztnév' }).value = '';
     await act(async () => {
@@ -276,21 +282,11 @@ describe('NewsletterPreferences: the server-rendered form', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     container.remove();
   });
+
   test('a click on Unsubscribe that makes React hydrate at once still unsubscribes (no click lost to hydration)', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     const calls = service({ DELETE: [{ status: 204 }] });
-    const stored = { salutation: 'MRS', firstName: 'Anna', lastName: 'Nagy', consents: [] } as const;
-    const answer: PreferencesAnswer = {
-      outcome: 'ready',
-      email: 'anna@example.com',
-      stored: { ...stored, consents: [] },
-      values: { ...stored, consents: [] },
-      errors: {},
-    };
-    const element = <NewsletterPreferences {...props()} answer={answer} />;
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(element);
-    document.body.append(container);
+    const { element, container } = serverRenderedPage();
     // As Astro hydrates: in a transition. The click comes before that work ran, so React hydrates synchronously for
     // it and hands it the click before any passive effect of the hydration has run.
     startTransition(() => {
