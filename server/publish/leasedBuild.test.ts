@@ -156,3 +156,30 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
     });
   });
 });
+
+test('a wait says once that another instance builds and once that the lease cannot be read, however long it lasts', async () => {
+  const answers = ['error', 'error', 'error', 'other', 'other', 'other', 'held'];
+  const lease = {
+    holder: 'me',
+    acquire: async () => {
+      const answer = answers.shift();
+      if (answer === 'error') throw new Error('connection refused');
+      return answer === 'held' ? ({ held: true } as const) : { held: false as const, holder: 'other', expiresAt: 0 };
+    },
+    renew: async () => true,
+    release: async () => {},
+  };
+  const lines: string[] = [];
+  const site = sharedReleases(1);
+  const outcome = await leasedBuild(site.builder('me'), {
+    lease,
+    liveRelease: site.liveRelease,
+    log: (line) => lines.push(line),
+    pollMs: 1,
+  })(request(['de']));
+  expect(outcome).toEqual({ ok: true });
+  expect(lines).toEqual([
+    'the build lease could not be read, trying again: connection refused',
+    'another instance is building (other): waiting for it',
+  ]);
+});

@@ -23,21 +23,29 @@ async function waitForLease(
   pollMs: number,
   log: (line: string) => void,
 ): Promise<boolean> {
-  let said = false;
+  // Each is said once per wait, not at every attempt.
+  let saidWaiting = false;
+  let saidUnreadable = false;
   for (;;) {
     if (signal.aborted) return false;
     const attempt = await lease.acquire().catch((error: unknown) => {
-      log(`the build lease could not be read, trying again: ${(error as Error).message}`);
+      if (!saidUnreadable) log(`the build lease could not be read, trying again: ${(error as Error).message}`);
+      saidUnreadable = true;
       return undefined;
     });
     if (attempt?.held) return true;
-    if (attempt && !said) {
+    if (attempt && !saidWaiting) {
       log(`another instance is building (${attempt.holder}): waiting for it`);
-      said = true;
+      saidWaiting = true;
     }
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollMs);
-      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollMs);
+      signal.addEventListener('abort', done, { once: true });
     });
   }
 }
