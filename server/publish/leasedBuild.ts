@@ -80,7 +80,7 @@ export function leasedBuild(build: BuildRunner, options: LeasedBuildOptions): Bu
     try {
       const live = liveRelease();
       const builtElsewhere = request.shops.filter((segment) => {
-        const shop = live?.shops[segment];
+        const shop = live && Object.hasOwn(live.shops, segment) ? live.shops[segment] : undefined;
         return (
           shop !== undefined &&
           Date.parse(shop.builtAt) >= askedAt &&
