@@ -66,6 +66,9 @@ export default defineConfig<object, { engine: EngineName }>({
   // are found on any machine. Regenerate them with `npm run test:visual:update`.
   snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{ext}',
   expect: {
+    // Waits assert what happens, not how fast (speed is measured in benchmarks): on a 2-core CI machine running two
+    // workers, a plain form's post and redirect has taken just over Playwright's default 5 s.
+    timeout: 10_000,
     toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
   },
   use: {

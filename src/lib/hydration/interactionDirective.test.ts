@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import interactionDirective, { HYDRATION_FALLBACK_MS } from './interactionDirective.ts';
+import interactionDirective, { ASTRO_HYDRATION_ERROR_EVENT, HYDRATION_FALLBACK_MS } from './interactionDirective.ts';
 import { ISLAND_HYDRATED_EVENT } from './islandHydratedEvent.ts';
 
 // What the directive promises a held submit (docs/newsletter.md#three-paths): replayed once after hydration, or posted
@@ -40,6 +40,24 @@ describe('a submit held before the island hydrates', () => {
     const { form, button, passed } = setUp(() =>
       Promise.reject(new Error('Failed to fetch dynamically imported module')),
     );
+    form.requestSubmit(button);
+    expect(passed).toEqual([]);
+    await settle();
+    expect(passed).toEqual([button]);
+    await vi.advanceTimersByTimeAsync(HYDRATION_FALLBACK_MS * 2);
+    expect(passed).toHaveLength(1);
+  });
+
+  test("is posted by the browser at once when Astro reports the island's code failed, as Astro 7 does", async () => {
+    // Astro's island catches the failed import itself, retries once, dispatches its error event and hands back a
+    // hydration that does nothing: `load` resolves, it never rejects.
+    const { form, button, passed } = setUp(async () => {
+      await Promise.resolve();
+      document
+        .querySelector('astro-island')!
+        .dispatchEvent(new CustomEvent(ASTRO_HYDRATION_ERROR_EVENT, { bubbles: true, cancelable: true }));
+      return async () => {};
+    });
     form.requestSubmit(button);
     expect(passed).toEqual([]);
     await settle();

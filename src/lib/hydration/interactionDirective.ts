@@ -11,6 +11,12 @@ import { interactionEvents } from '../interactionEvents.ts';
 export const HYDRATION_FALLBACK_MS = 4000;
 
 /**
+ * The event Astro's island dispatches when its code fails to load (after one retry, a second later) or to run; Astro
+ * then resolves the directive's `load` with a hydration that does nothing, so the failure reaches us only this way.
+ */
+export const ASTRO_HYDRATION_ERROR_EVENT = 'astro:hydration-error';
+
+/**
  * `client:interaction`: the island's server HTML is a working page until somebody interacts with it; the first
  * pointerdown, focusin, keydown or touchstart inside it loads and hydrates the component. This script runs before
  * the first interaction (docs/performance.md#before-the-first-interaction), so it stays small and framework-free.
@@ -25,7 +31,7 @@ export const HYDRATION_FALLBACK_MS = 4000;
  * - A form submitted before the component runs (a click on its button, Enter in a field) is held and submitted
  *   again, with the same submit button, once React has committed the hydration (the island says so with
  *   ISLAND_HYDRATED_EVENT from useAdoptLiveValues, which every island using this directive calls).
- * - When the island's code fails to load, or a held submit has waited HYDRATION_FALLBACK_MS without the island
+ * - When the island's code fails to load (Astro says so with ASTRO_HYDRATION_ERROR_EVENT), or a held submit has waited HYDRATION_FALLBACK_MS without the island
  *   hydrating, the submit goes out as the browser's own form post (the forms work without JavaScript:
  *   docs/newsletter.md#plain-form), and submits are no longer held. Exactly one of the two sends it, never both.
  * - Focus that arrived before this script ran (it runs once the page is parsed) counts as the first interaction.
@@ -78,6 +84,8 @@ const interactionDirective: ClientDirective = (load, _options, island) => {
       postNatively();
     }
   }
+  // How Astro reports the same failure: its own retry failed too, and the hydration it hands back does nothing.
+  island.addEventListener(ASTRO_HYDRATION_ERROR_EVENT, postNatively, { once: true });
 
   island.addEventListener(
     ISLAND_HYDRATED_EVENT,
