@@ -21,8 +21,8 @@ import { securityHeaders } from './edge/securityHeaders.ts';
 import { staticSite } from './staticSite.ts';
 import { siteHealth } from './siteHealth.ts';
 import { problem } from './problem.ts';
-import { databaseBusyAnswer, isDatabaseBusy } from './databaseBusy.ts';
-import { sharedDatabaseOf } from './database/sharedDatabase.ts';
+import { databaseBusyAnswer, isDatabaseUnavailable } from './databaseBusy.ts';
+import { sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
 import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
 import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
@@ -52,6 +52,11 @@ export interface AppOptions {
   mailJobs?: MailJobs;
   /** The sender of those jobs, whose stalls `/service/health` reports (docs/calls.md#health). */
   mailSender?: Pick<MailSender, 'stalled'>;
+  /**
+   * The shared data layer (docs/operations.md#databases): PostgreSQL at `DATABASE_URL`, or by default the one over
+   * `db`. Throttles and staff preview sessions live there; `/service/health` reports whether it answers.
+   */
+  shared?: SharedDatabase;
   /** The stand-in İYS served under `/service/iys` (docs/calls.md#iys-stand-in); by default a new one, none with `IYS_URL`. */
   iysStandIn?: IysStandIn;
 }
@@ -76,6 +81,7 @@ export function createApp({
   mailSender,
   footerContentAt = versionedFooterContent(db),
   iysStandIn: iys = config.iys.url === undefined ? iysStandIn(config.iys) : undefined,
+  shared = sharedDatabaseOf(db),
 }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(config));
@@ -85,13 +91,13 @@ export function createApp({
   app.use(compress());
   app.use(issueCsrfCookie());
 
-  const site = siteHealth(config.distDir, publisher, mailSender);
+  const site = siteHealth(config.distDir, publisher, mailSender, shared);
   app.get(serviceUrl(services.health, 'health'), site.health);
   // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
-  const admin = requireAdminToken(sharedDatabaseOf(db), promotionAdminToken(config).token);
+  const admin = requireAdminToken(shared, promotionAdminToken(config).token);
   app.route(services.promotion.base, promotionRoutes(db, admin));
   app.route(services.footerImages.base, footerImageRoutes());
-  const newsletterShared = newsletterCore(db, config, mailJobs);
+  const newsletterShared = newsletterCore(db, config, mailJobs, shared);
   const newsletter = newsletterRoutes(newsletterShared, config);
   app.route(services.newsletter.base, newsletter);
   app.route(services.newsletterForSinglePageApps.base, newsletter);
@@ -99,8 +105,8 @@ export function createApp({
   // Providers' bounces and complaints (docs/calls.md#mail-events); 404 while MAIL_WEBHOOK_SECRET is unset.
   const reportedMailEvents = mailEvents(db, mailJobs, { softBounceLimit: config.mail.softBounceLimit });
   app.route(services.mailEvents.base, mailEventsRoutes(reportedMailEvents, config.mail.webhookSecret));
-  const sessions = previewSessions(sharedDatabaseOf(db));
-  app.route(services.login.base, loginRoutes(db, sessions, config, login));
+  const sessions = previewSessions(shared);
+  app.route(services.login.base, loginRoutes(db, sessions, config, { ...login, shared }));
   app.route(services.preview.base, previewRoutes(db, sessions));
   app.route(services.abTests.base, abTestRoutes(db, sessions));
   app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db, config));
@@ -118,7 +124,7 @@ export function createApp({
   app.use(previewRender({ sessions, renderer, footerContentAt }));
   app.use(staticSite(config.distDir, site.pageWhenMissing));
   app.onError((error, c) => {
-    if (isDatabaseBusy(error)) return databaseBusyAnswer(c);
+    if (isDatabaseUnavailable(error)) return databaseBusyAnswer(c, error);
     console.error(error);
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');
   });

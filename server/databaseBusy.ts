@@ -3,6 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { SERVICE_PREFIX } from '../src/shared/routes.ts';
 import { problem } from './problem.ts';
 import { siteUnavailablePage } from './siteUnavailablePage.ts';
+import { isDatabaseUnreachable } from './database/databaseUnreachable.ts';
 
 /**
  * How long one statement waits for another process's write lock before it gives up (SQLite's `busy_timeout`,
@@ -62,13 +63,30 @@ export function beginWrite(db: DatabaseSync, now = Date.now()): void {
 }
 
 /**
- * The answer of a request that found the database busy, with `Retry-After` and nothing stored: a service call gets
- * 503 `urn:service:database_busy`; a plain form on a shop page gets the short "back in a moment" page (503).
+ * Whether an error means the database cannot serve for now, worth a retry in a moment and no fault of the request:
+ * SQLite locked by another process ({@link isDatabaseBusy}) or the shared PostgreSQL unreachable
+ * (`isDatabaseUnreachable`).
  */
-export function databaseBusyAnswer(c: Context): Response {
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return isDatabaseBusy(error) || isDatabaseUnreachable(error);
+}
+
+/**
+ * The answer of a request that found the database busy or unreachable ({@link isDatabaseUnavailable}), with
+ * `Retry-After` and nothing stored: a service call gets 503 `urn:service:database_busy` or
+ * `urn:service:database_unreachable`; a plain form on a shop page gets the short "back in a moment" page (503).
+ */
+export function databaseBusyAnswer(c: Context, error?: unknown): Response {
   const headers = { 'retry-after': String(DATABASE_BUSY_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' };
   if (c.req.path.startsWith(`${SERVICE_PREFIX}/`)) {
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    if (error !== undefined && isDatabaseUnreachable(error))
+      return problem(
+        c,
+        503,
+        'urn:service:database_unreachable',
+        'The service cannot reach its database; please try again in a moment',
+      );
     return problem(c, 503, 'urn:service:database_busy', 'The service is busy; please try again in a moment');
   }
   const { html, policy } = siteUnavailablePage(c.req.path);

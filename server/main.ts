@@ -13,7 +13,8 @@ import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
 import { expirySweeper } from './newsletter/expirySweep.ts';
 import { throttleSweep } from './throttle/throttleSweep.ts';
-import { sharedDatabaseOf } from './database/sharedDatabase.ts';
+import { openPostgresDatabase, sharedDatabaseOf } from './database/sharedDatabase.ts';
+import { postgresLocation } from './database/postgresLocation.ts';
 import { iysClient } from './iys/client.ts';
 import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
@@ -35,17 +36,19 @@ function prepare(db: DatabaseSync) {
   const seeded = seedPromotions(db);
   // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
   const adminToken = promotionAdminToken(config);
-  const publisher = serverPublisher(config, versionStore(db), sharedDatabaseOf(db));
+  // The shared data layer (docs/operations.md#databases): PostgreSQL when DATABASE_URL is set, else the SQLite file.
+  const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(db);
+  const publisher = serverPublisher(config, versionStore(db), shared);
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
   const mail = newsletterMail(db, config);
-  const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender });
+  const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender, shared });
   // Ends subscriptions unopened too long where the shop promises it (docs/newsletter.md#opens-and-the-tr-two-year-rule).
   const sweeper = unopenedSweeper(db, mail.jobs);
   // Deletes unconfirmed sign-ups once their link expires, on a quiet shop too (docs/newsletter.md#double-opt-in).
   const expiry = expirySweeper(db);
   // Deletes the throttles' counts that are over (docs/security.md#service-edge-probes-and-answers).
-  const throttles = throttleSweep(sharedDatabaseOf(db));
-  return { seeded, adminToken, publisher, mail, sweeper, expiry, throttles, app };
+  const throttles = throttleSweep(shared);
+  return { seeded, adminToken, shared, publisher, mail, sweeper, expiry, throttles, app };
 }
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
@@ -62,7 +65,20 @@ try {
   opened?.close();
   process.exit(1);
 }
-const { db, seeded, adminToken, publisher, mail, sweeper, expiry, throttles, app } = prepared;
+const { db, seeded, adminToken, shared, publisher, mail, sweeper, expiry, throttles, app } = prepared;
+
+// PostgreSQL's schema steps are applied now, under their lock; while it is unreachable the calls that need it answer
+// 503, /service/health says why, and the next call tries again (docs/operations.md#when-postgresql-is-down).
+if (config.postgres) {
+  const where = postgresLocation(config.postgres.url);
+  shared.ready().then(
+    () => console.log(`Shared data on PostgreSQL at ${where}`),
+    (error: unknown) =>
+      console.error(
+        `PostgreSQL at ${where} cannot be reached (${error instanceof Error ? error.message || error.name : String(error)}): the calls that need it answer 503 until it can.`,
+      ),
+  );
+}
 
 const shutdown = createShutdown();
 // Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
@@ -133,4 +149,7 @@ shutdown.onShutdown('expiry sweep', () => expiry.stop());
 shutdown.onShutdown('throttle sweep', () => throttles.stop());
 shutdown.onShutdown('iys sync', () => iysSync?.stop());
 shutdown.onShutdown('mail intake', () => intake?.close());
-shutDownOnSignals(shutdown, () => db.close());
+shutDownOnSignals(shutdown, async () => {
+  db.close();
+  if (config.postgres) await shared.close();
+});

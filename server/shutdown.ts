@@ -89,14 +89,20 @@ export function createShutdown({
   };
 }
 
+/** How long `finish` (closing the databases) may take before the process exits anyway. */
+const FINISH_GRACE_MS = 2000;
+
 /**
  * Runs `shutdown` on the first SIGTERM or SIGINT (`npm start`'s Ctrl-C sends both to the server: the second one joins
- * the first), then `finish` (close the database), then exits 0.
+ * the first), then `finish` (close the databases, at most `FINISH_GRACE_MS`), then exits 0.
  */
-export function shutDownOnSignals(shutdown: Shutdown, finish: () => void): void {
+export function shutDownOnSignals(shutdown: Shutdown, finish: () => void | Promise<void>): void {
   const onSignal = (signal: NodeJS.Signals) => {
-    void shutdown.run(signal).then(() => {
-      finish();
+    void shutdown.run(signal).then(async () => {
+      const closed = Promise.resolve()
+        .then(finish)
+        .catch((error: unknown) => console.error(`Closing the databases failed: ${String(error)}`));
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, FINISH_GRACE_MS).unref())]);
       process.exit(0);
     });
   };

@@ -4,6 +4,8 @@ import type { Publisher } from './publish/publisher.ts';
 import { SENDER_STALL_REPORT_MS, type MailSender } from './mail/sender.ts';
 import { problem } from './problem.ts';
 import { siteUnavailablePage } from './siteUnavailablePage.ts';
+import type { SharedDatabase } from './database/sharedDatabase.ts';
+import { sql } from 'kysely';
 
 /** What a client is told to wait before asking again while the site is being rebuilt (docs/constants.md#timings). */
 export const RETRY_AFTER_SECONDS = 10;
@@ -12,12 +14,14 @@ export const RETRY_AFTER_SECONDS = 10;
  * The site's state for `GET /service/health` and for pages (docs/calls.md#health): while `distDir` serves no release,
  * the health call answers 503 with the reason and pages answer 503 with `Retry-After`, and each asks the publisher to
  * build every shop (`repair`), so a missing or dangling `dist` heals by itself. The health call also answers 503 while
- * the mail sender has been unable to work for longer than `SENDER_STALL_REPORT_MS`.
+ * the shared PostgreSQL database does not answer (asked on every health call, bounded by its statement time-out), and
+ * while the mail sender has been unable to work for longer than `SENDER_STALL_REPORT_MS`.
  */
 export function siteHealth(
   distDir: string,
   publisher: Publisher | undefined,
   mailSender?: Pick<MailSender, 'stalled'>,
+  shared?: Pick<SharedDatabase, 'engine' | 'kysely' | 'ready'>,
 ) {
   /** Undefined while the site serves a release; else whether a build that may repair it is under way, and why. */
   function check(): { reason: string; building: boolean } | undefined {
@@ -26,12 +30,31 @@ export function siteHealth(
     return { reason: missing.message, building: publisher?.repair(missing.message) ?? false };
   }
 
-  const health: Handler = (c) => {
+  /** Undefined while the shared PostgreSQL database answers (or the data layer is SQLite, in this process); else why not. */
+  async function databaseProblem(): Promise<string | undefined> {
+    if (shared?.engine !== 'postgres') return undefined;
+    try {
+      await shared.ready();
+      await sql`select 1`.execute(shared.kysely);
+      return undefined;
+    } catch (error) {
+      return reasonOf(error);
+    }
+  }
+
+  const health: Handler = async (c) => {
     const down = check();
     c.header('cache-control', 'no-store');
     if (down) {
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
       return problem(c, 503, 'urn:service:no_live_release', 'The site serves no release', down);
+    }
+    const unreachable = await databaseProblem();
+    if (unreachable !== undefined) {
+      c.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return problem(c, 503, 'urn:service:database_unreachable', 'The services cannot reach their database', {
+        reason: unreachable,
+      });
     }
     const stalled = mailSender?.stalled();
     if (stalled && Date.now() - stalled.since.getTime() > SENDER_STALL_REPORT_MS) {
@@ -55,4 +78,12 @@ export function siteHealth(
   };
 
   return { health, pageWhenMissing };
+}
+
+/** An error's message in one line; a connection refused on every address of a host has it on its parts. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message) return error.message;
+  const first = error instanceof AggregateError ? (error.errors as unknown[])[0] : undefined;
+  return first instanceof Error && first.message ? first.message : ((error as { code?: string }).code ?? error.name);
 }

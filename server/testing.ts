@@ -9,6 +9,7 @@ import { createApp, type AppOptions } from './app.ts';
 import { readConfig, type ServerConfig } from '../src/shared/config.ts';
 import type { Publisher } from './publish/publisher.ts';
 import { openDatabase } from './db.ts';
+import { openPostgresDatabase, sharedDatabaseOf } from './database/sharedDatabase.ts';
 import type { MailService } from './mail/mailService.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
@@ -63,6 +64,8 @@ export async function startTestServer(
     DIST_DIR: distDir,
   });
   const publisher = options.publisher?.(config, db);
+  // DATABASE_URL in `env`: the shared data layer on that PostgreSQL, as `npm start` would use it.
+  const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(db);
   const mail = newsletterMail(db, config, { pollMs: 100, log: quietLog });
   const standIn = iysStandIn(config.iys);
   const app = createApp({
@@ -73,6 +76,7 @@ export async function startTestServer(
     mailJobs: mail.jobs,
     mailSender: mail.sender,
     login: { scryptCost: TEST_SCRYPT_COST, ...options.login },
+    shared,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -99,6 +103,7 @@ export async function startTestServer(
         server.close(async () => {
           await mail.sender.stop();
           db.close();
+          if (config.postgres) await shared.close();
           fs.rmSync(dir, { recursive: true, force: true });
           resolve();
         });

@@ -38,8 +38,14 @@ export function postgresPool({ url, poolSize, statementTimeoutMs }: PostgresSett
     connectionTimeoutMillis: statementTimeoutMs,
     application_name: 'storefront-services',
   });
-  // A connection the server closes while idle (a restart) must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  // A connection that breaks (a restart, the network) must not crash the process: the error is reported here, the
+  // statement running on it fails with it (the call answers 503), and the pool connects anew for the next one. A
+  // client checked out between two statements has no listener of the pool's, so each client gets its own.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  });
+  // The same error, for a client lying idle in the pool: said above already.
+  pool.on('error', () => {});
   return pool;
 }
 

@@ -13,7 +13,7 @@ import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem, readJson } from '../problem.ts';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { serverSecret } from '../secrets.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import { sharedDatabaseOf, type SharedDatabase } from '../database/sharedDatabase.ts';
 import { services } from '../../src/shared/routes.ts';
 
 /** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
@@ -29,6 +29,8 @@ export interface LoginRouteOptions {
   throttle?: LoginThrottleOptions;
   /** Caps the password hashes running at once; one with `LOGIN_HASH_CONCURRENCY` slots by default. */
   hashes?: HashGate;
+  /** Where the throttle counts; by default the shared data layer over `db`. */
+  shared?: SharedDatabase;
 }
 
 /** Seconds a login refused for want of a hash slot is asked to wait. */
@@ -48,7 +50,7 @@ export function loginRoutes(
   const cost = options.scryptCost ?? SCRYPT_COST;
   const { staff, shopper } = configuredAccounts(config.accounts, cost);
   const nobody = unknownAccount(cost);
-  const throttle = loginThrottle(sharedDatabaseOf(db), options.throttle);
+  const throttle = loginThrottle(options.shared ?? sharedDatabaseOf(db), options.throttle);
   const hashes = options.hashes ?? hashGate();
   const times = config.loginToken;
   // Read once at start: a token check must not write to the database (see docs/calls.md).

@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import { sharedDatabaseOf, type SharedDatabase } from '../database/sharedDatabase.ts';
 import { jsonOf } from '../jsonOf.ts';
 import {
   customerBaseDataSchema,
@@ -36,8 +36,16 @@ export interface NewsletterCore {
   signUpLimit: MiddlewareHandler;
 }
 
-/** The newsletter's store, mail jobs, settings and sign-up throttle, made once per app. */
-export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: MailJobs): NewsletterCore {
+/**
+ * The newsletter's store, mail jobs, settings and sign-up throttle, made once per app; the throttle counts in
+ * `shared` (by default the shared data layer over `db`).
+ */
+export function newsletterCore(
+  db: DatabaseSync,
+  config: ServerConfig,
+  jobs: MailJobs,
+  shared: SharedDatabase = sharedDatabaseOf(db),
+): NewsletterCore {
   const options: SignUpOptions = {
     siteUrl: config.siteUrl,
     signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
@@ -49,7 +57,7 @@ export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: Mai
     store: subscriberStore(db),
     jobs,
     options,
-    signUpLimit: rateLimit(sharedDatabaseOf(db), options.signUpLimit),
+    signUpLimit: rateLimit(shared, options.signUpLimit),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from '../databaseBusy.ts';
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../databaseBusy.ts';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { checkAuthResponseSchema, isoInstantSchema, previewSelectionSchema } from '../../src/shared/preview/schemas.ts';
@@ -20,7 +20,7 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
   const calendar = abTestCalendar(db);
 
   app.onError((error, c) => {
-    if (isDatabaseBusy(error)) {
+    if (isDatabaseUnavailable(error)) {
       c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
       return c.json({ status: 'INTERNAL_ERROR' }, 503);
     }

@@ -42,6 +42,29 @@ describe('one configuration', () => {
     expect(readToolConfig({ WIDTHS: '375,1440' }).WIDTHS).toEqual([375, 1440]);
   });
 
+  test('PostgreSQL: none by default; DATABASE_URL must be postgres:// and is never echoed; pool and time-out', () => {
+    expect(readConfig({}).postgres).toBeUndefined();
+    expect(() => readConfig({ DATABASE_URL: 'mysql://user:secret@db.example/shop' })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ URL \(got "…"\)/,
+    );
+    expect(() => readConfig({ DATABASE_URL: 'mysql://user:secret@db.example/shop' })).not.toThrow(/secret/);
+    expect(() => readConfig({ DATABASE_URL: 'postgres://db.example/shop', DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE must be at least 1/,
+    );
+    expect(readConfig({ DATABASE_URL: 'postgres://u:p@db.example/shop' }).postgres).toEqual({
+      url: 'postgres://u:p@db.example/shop',
+      poolSize: 10,
+      statementTimeoutMs: 5000,
+    });
+    expect(
+      readConfig({
+        DATABASE_URL: 'postgresql://db.example/shop',
+        DATABASE_POOL_SIZE: '4',
+        DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+      }).postgres,
+    ).toEqual({ url: 'postgresql://db.example/shop', poolSize: 4, statementTimeoutMs: 2000 });
+  });
+
   test('mail: SMTP_URL must be smtp:// or smtps:// and is never echoed; addresses must be addresses', () => {
     expect(() => readConfig({ SMTP_URL: 'http://user:secret@mail.example' })).toThrow(
       /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL \(got "…"\)/,

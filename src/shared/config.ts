@@ -58,6 +58,15 @@ export const environmentSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'localhost'),
   /** SQLite file; created on first start. */
   DB_PATH: v.optional(v.string(), '.data/storefront.sqlite'),
+  /**
+   * PostgreSQL shared by several instances (docs/operations.md#topology): the stores already on the shared data layer
+   * (throttles, preview sessions, the publish lease) live there instead of in `DB_PATH`. Never printed.
+   */
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL'))),
+  /** Most connections to `DATABASE_URL` one instance keeps open. */
+  DATABASE_POOL_SIZE: integer(10, 1, 200),
+  /** Longest one statement (or a connection attempt) to `DATABASE_URL` may take before the call answers 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: integer(5000, 100, 60_000),
   /** The live site: a link to the live release's `site/` folder (docs/calls.md#publisher). */
   DIST_DIR: v.optional(v.string(), 'dist'),
   /** Where every release (a complete built site plus `release.json`) is kept. */
@@ -191,6 +200,7 @@ export const IYS_STAND_IN_PASSWORD = 'stand-in-password';
 const secretVariables = new Set([
   'PROMOTION_ADMIN_TOKEN',
   'SMTP_URL',
+  'DATABASE_URL',
   'MAIL_DKIM_PRIVATE_KEY',
   'IYS_PASSWORD',
   'MAIL_WEBHOOK_SECRET',
@@ -216,6 +226,15 @@ export function configSchema(root: string) {
       port: e.PORT,
       host: e.HOST,
       dbPath: e.DB_PATH === ':memory:' ? e.DB_PATH : path.resolve(root, e.DB_PATH),
+      /** PostgreSQL for the shared data layer, or undefined: SQLite at `dbPath` (docs/operations.md#databases). */
+      postgres:
+        e.DATABASE_URL === undefined
+          ? undefined
+          : {
+              url: e.DATABASE_URL,
+              poolSize: e.DATABASE_POOL_SIZE,
+              statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+            },
       distDir: path.resolve(root, e.DIST_DIR),
       releasesDir: path.resolve(root, e.RELEASES_DIR),
       keepReleases: e.KEEP_RELEASES,

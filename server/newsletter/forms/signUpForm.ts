@@ -1,4 +1,4 @@
-import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from '../../databaseBusy.ts';
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy, isDatabaseUnavailable } from '../../databaseBusy.ts';
 import { Hono, type Context } from 'hono';
 import type { ServerConfig } from '../../../src/shared/config.ts';
 import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
@@ -82,7 +82,22 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
 
     // The throttle counts every post, as it counts every JSON call: refused, tampered with or taken, one per request.
     // Over the limit it refuses with 429 and sets Retry-After on the context, which the page's answer carries.
-    const throttled = (await core.signUpLimit(c, async () => {})) instanceof Response;
+    let throttled: boolean;
+    try {
+      throttled = (await core.signUpLimit(c, async () => {})) instanceof Response;
+    } catch (error) {
+      // The shared database that counts is unreachable: the form comes back with what was typed (503).
+      if (!isDatabaseUnavailable(error)) throw error;
+      c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+      return answerPage(
+        c,
+        options,
+        shop,
+        page,
+        { outcome: 'failed', placement, values: values ?? emptyFormValues() },
+        503,
+      );
+    }
     if (throttled)
       return answerPage(
         c,

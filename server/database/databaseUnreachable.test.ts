@@ -1,0 +1,35 @@
+import { expect, test } from 'vitest';
+import { isDatabaseUnreachable } from './databaseUnreachable.ts';
+
+// Which failures answer 503 "try again" (docs/operations.md#when-postgresql-is-down) and which stay faults (500).
+const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+test('a refused, reset or timed-out connection, and PostgreSQL shutting down or cancelling, count as unreachable', () => {
+  for (const code of [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'ENOTFOUND',
+    '08006',
+    '08001',
+    '57P01',
+    '57P03',
+    '57014',
+    '53300',
+  ])
+    expect(isDatabaseUnreachable(withCode(code)), code).toBe(true);
+  expect(isDatabaseUnreachable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+  expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
+  // A host with two addresses, both refusing.
+  expect(isDatabaseUnreachable(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], ''))).toBe(
+    true,
+  );
+});
+
+test('a wrong statement, a broken constraint, SQLite errors and non-errors are not', () => {
+  for (const code of ['42601', '23505', '22001', 'ERR_SQLITE_ERROR'])
+    expect(isDatabaseUnreachable(withCode(code)), code).toBe(false);
+  expect(isDatabaseUnreachable(new Error('syntax error at or near "selec"'))).toBe(false);
+  expect(isDatabaseUnreachable(undefined)).toBe(false);
+  expect(isDatabaseUnreachable('ECONNREFUSED')).toBe(false);
+});

@@ -1,0 +1,42 @@
+/**
+ * SQLSTATE codes of PostgreSQL that mean "the database cannot serve this now", not "this request is wrong": it is
+ * shutting down or starting (57P01–57P03), a statement or lock wait ran past its time-out (57014, 55P03), too many
+ * connections or out of resources (53xxx). Class 08 (connection exceptions) counts as a whole.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03', '53000', '53100', '53200', '53300']);
+
+/** Socket errors of a connection that could not be made or broke. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** node-postgres's own words for a connection that timed out or ended (its errors carry no code). */
+const DRIVER_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'connection timeout',
+  'Client has encountered a connection error',
+  'Query read timeout',
+];
+
+/**
+ * Whether an error means the shared PostgreSQL database cannot be reached or cannot serve for now
+ * (docs/operations.md#when-postgresql-is-down): the request is answered 503 with `Retry-After`, nothing is stored, and
+ * the pool connects again by itself once PostgreSQL is back.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || SOCKET_CODES.has(code)))
+    return true;
+  if (typeof message === 'string' && DRIVER_MESSAGES.some((words) => message.includes(words))) return true;
+  // A host name with several addresses fails with one error per address.
+  return Array.isArray(errors) && errors.some(isDatabaseUnreachable);
+}

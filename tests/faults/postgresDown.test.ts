@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { createPostgresTestDatabase, postgresTestUrl } from '../../server/database/postgresTestDatabase.ts';
+import type { PostgresTestDatabase } from '../../server/database/postgresTestDatabase.ts';
+import { newsletterTestClient } from '../../server/newsletter/testClient.ts';
+import { DEMO_STAFF } from '../../server/preview/staffAccounts.ts';
+import { startTestServer, type TestServer } from '../../server/testing.ts';
+import { tcpProxy, type TcpProxy } from '../support/tcpProxy.ts';
+
+// The shared PostgreSQL goes away under a running instance (docs/operations.md#when-postgresql-is-down): the health
+// call says so with 503 and the reason, the calls that need it answer 503 with Retry-After within the statement
+// time-out (never 500, never a hang), nothing is stored from them, and once it is back the instance works again by
+// itself. A loopback proxy in front of the test cluster stands for the network between them.
+const available = postgresTestUrl() !== undefined;
+const STATEMENT_TIMEOUT_MS = 1000;
+
+let database: PostgresTestDatabase;
+let proxy: TcpProxy;
+let server: TestServer;
+let distDir: string;
+
+beforeEach(async () => {
+  if (!available) return;
+  database = await createPostgresTestDatabase();
+  const target = new URL(database.url);
+  proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const viaProxy = new URL(database.url);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  viaProxy.password = 'not-shown-anywhere';
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-down-site-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>shop</title>');
+  server = await startTestServer({
+    distDir,
+    mail: false,
+    env: { DATABASE_URL: viaProxy.toString(), DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) },
+  });
+});
+afterEach(async () => {
+  if (!available) return;
+  await server.close();
+  await proxy.close();
+  await database.drop();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const subscribers = () => (server.db.prepare('SELECT count(*) AS n FROM subscribers').get() as { n: number }).n;
+const health = () => fetch(`${server.origin}/service/health`);
+const csrf = { cookie: 'csrf_token=t0k3n', 'x-csrf-token': 't0k3n' };
+
+/** The staff login, whose throttle counts in the shared database. */
+const logIn = () =>
+  fetch(`${server.origin}/service/login/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...csrf },
+    body: JSON.stringify(DEMO_STAFF),
+  });
+
+/** The plain sign-up form of the DE shop, as a browser without JavaScript posts it. */
+const postForm = (email: string) =>
+  fetch(`${server.origin}/de/newsletter/sign-up/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: server.origin,
+      'sec-fetch-site': 'same-origin',
+    },
+    body: new URLSearchParams({ newsletterEmail: email, website: '', page: '/de/', placement: 'page' }).toString(),
+  });
+
+test.skipIf(!available)(
+  'PostgreSQL away: health and calls answer 503 with the reason, promptly, store nothing; back: it works again',
+  async () => {
+    const client = newsletterTestClient(server, `${server.dir}/outbox`);
+    expect((await health()).status).toBe(200);
+    expect((await client.subscribe({ email: 'before@example.com', consents: [] }, { site: 'DE' })).status).toBe(201);
+    expect((await logIn()).status).toBe(200);
+
+    await proxy.cut();
+    const started = Date.now();
+    const down = await health();
+    const downBody = (await down.json()) as { type: string; reason: string };
+    expect([down.status, downBody.type]).toEqual([503, 'urn:service:database_unreachable']);
+    expect(downBody.reason).not.toBe('');
+    expect(JSON.stringify(downBody)).not.toContain('not-shown-anywhere');
+
+    const signUps = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        client.subscribe({ email: `down${index}@example.com`, consents: [] }, { site: 'DE' }),
+      ),
+    );
+    const bodies = await Promise.all(signUps.map((answer) => answer.json() as Promise<{ type: string }>));
+    expect(signUps.map((answer) => answer.status)).toEqual(Array(5).fill(503));
+    expect(new Set(bodies.map((body) => body.type))).toEqual(new Set(['urn:service:database_unreachable']));
+    expect(signUps.every((answer) => answer.headers.get('retry-after') !== null)).toBe(true);
+
+    const form = await postForm('form-down@example.com');
+    expect([form.status, form.headers.get('retry-after') !== null]).toEqual([503, true]);
+    expect((await logIn()).status).toBe(503);
+    // A hang guard, not a benchmark: every answer came within a few statement time-outs.
+    expect(Date.now() - started).toBeLessThan(STATEMENT_TIMEOUT_MS * 8);
+    expect(subscribers()).toBe(1);
+
+    await proxy.restore();
+    await expect.poll(async () => (await health()).status, { timeout: 10_000 }).toBe(200);
+    expect((await client.subscribe({ email: 'after@example.com', consents: [] }, { site: 'DE' })).status).toBe(201);
+    expect((await postForm('form-after@example.com')).status).toBe(303);
+    expect((await logIn()).status).toBe(200);
+    expect(subscribers()).toBe(3);
+  },
+  30_000,
+);
