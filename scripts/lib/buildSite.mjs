@@ -10,6 +10,7 @@ import { takeBuiltContentVersions } from '../../src/build/footer/builtContentVer
 import { selectShops, shops as allShops } from '../../src/shared/countries.ts';
 import { readConfig, readToolConfig } from '../../src/shared/config.ts';
 import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
+import { codeVersionOf } from '../../src/build/codeVersion.ts';
 import {
   STAGING_PREFIX,
   adoptPlainDist,
@@ -90,6 +91,8 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
   const partial = built.length < allSegments.length;
   if (!base && requested.length < allSegments.length) console.log('No live release yet: building every shop.');
 
+  // Read before Astro reads the files: a change saved during the build makes the next start build again.
+  const codeVersion = codeVersionOf(root);
   const id = newReleaseId();
   const staging = path.join(releases, `${STAGING_PREFIX}${id}`);
   fs.mkdirSync(staging, { recursive: true });
@@ -121,7 +124,7 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
     const rebuilt = Object.fromEntries(
       built.map((segment) => [
         segment,
-        { release: id, contentVersion: builtVersions[segment] ?? null, builtAt, durationMs },
+        { release: id, contentVersion: builtVersions[segment] ?? null, builtAt, durationMs, code: codeVersion },
       ]),
     );
     writeRelease(staging, { id, createdAt: builtAt, kind: 'build', built, shops: { ...base?.shops, ...rebuilt } });

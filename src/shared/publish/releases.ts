@@ -15,6 +15,8 @@ export const shopBuildSchema = v.object({
   contentVersion: v.nullable(v.number()),
   builtAt: v.string(),
   durationMs: v.number(),
+  /** The version of the code the pages were built from (`codeVersionOf`); absent in releases built before it was kept. */
+  code: v.optional(v.string()),
 });
 
 export const releaseSchema = v.object({
