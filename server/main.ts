@@ -13,7 +13,8 @@ import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
 import { expirySweeper } from './newsletter/expirySweep.ts';
 import { throttleSweep } from './throttle/throttleSweep.ts';
-import { openPostgresDatabase, sharedDatabaseOf } from './database/sharedDatabase.ts';
+import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
+import { waitForSharedSecrets } from './database/waitForSharedSecrets.ts';
 import { postgresLocation } from './database/postgresLocation.ts';
 import { iysClient } from './iys/client.ts';
 import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
@@ -32,12 +33,10 @@ try {
   process.exit(1);
 }
 /** Everything that reads or writes the database before the server listens. */
-function prepare(db: DatabaseSync) {
+function prepare(db: DatabaseSync, shared: SharedDatabase) {
   const seeded = seedPromotions(db);
   // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
   const adminToken = promotionAdminToken(config);
-  // The shared data layer (docs/operations.md#databases): PostgreSQL when DATABASE_URL is set, else the SQLite file.
-  const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(db);
   const publisher = serverPublisher(config, versionStore(db), shared);
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
   const mail = newsletterMail(db, config);
@@ -48,16 +47,20 @@ function prepare(db: DatabaseSync) {
   const expiry = expirySweeper(db);
   // Deletes the throttles' counts that are over (docs/security.md#service-edge-probes-and-answers).
   const throttles = throttleSweep(shared);
-  return { seeded, adminToken, shared, publisher, mail, sweeper, expiry, throttles, app };
+  return { seeded, adminToken, publisher, mail, sweeper, expiry, throttles, app };
 }
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
 // stack trace (docs/errors.md#start-up-errors). Any other error is thrown as it is.
 let opened: DatabaseSync | undefined;
-let prepared: ReturnType<typeof prepare> & { db: DatabaseSync };
+let prepared: ReturnType<typeof prepare> & { db: DatabaseSync; shared: SharedDatabase };
 try {
   opened = openDatabase(config.dbPath);
-  prepared = { db: opened, ...prepare(opened) };
+  // The shared data layer (docs/operations.md#databases): PostgreSQL when DATABASE_URL is set, else the SQLite file.
+  // On PostgreSQL the instance waits for it before it listens: every instance signs tokens with the secrets kept there.
+  const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(opened);
+  if (config.postgres) await waitForSharedSecrets(shared, opened, postgresLocation(config.postgres.url));
+  prepared = { db: opened, shared, ...prepare(opened, shared) };
 } catch (error) {
   const line = databaseStartProblem(config.dbPath, error);
   if (!line) throw error;
@@ -66,19 +69,6 @@ try {
   process.exit(1);
 }
 const { db, seeded, adminToken, shared, publisher, mail, sweeper, expiry, throttles, app } = prepared;
-
-// PostgreSQL's schema steps are applied now, under their lock; while it is unreachable the calls that need it answer
-// 503, /service/health says why, and the next call tries again (docs/operations.md#when-postgresql-is-down).
-if (config.postgres) {
-  const where = postgresLocation(config.postgres.url);
-  shared.ready().then(
-    () => console.log(`Shared data on PostgreSQL at ${where}`),
-    (error: unknown) =>
-      console.error(
-        `PostgreSQL at ${where} cannot be reached (${error instanceof Error ? error.message || error.name : String(error)}): the calls that need it answer 503 until it can.`,
-      ),
-  );
-}
 
 const shutdown = createShutdown();
 // Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,

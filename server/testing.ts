@@ -10,6 +10,7 @@ import { readConfig, type ServerConfig } from '../src/shared/config.ts';
 import type { Publisher } from './publish/publisher.ts';
 import { openDatabase } from './db.ts';
 import { openPostgresDatabase, sharedDatabaseOf } from './database/sharedDatabase.ts';
+import { loadSharedSecrets } from './secrets.ts';
 import type { MailService } from './mail/mailService.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
@@ -66,6 +67,7 @@ export async function startTestServer(
   const publisher = options.publisher?.(config, db);
   // DATABASE_URL in `env`: the shared data layer on that PostgreSQL, as `npm start` would use it.
   const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(db);
+  if (config.postgres) await loadSharedSecrets(shared, db);
   const mail = newsletterMail(db, config, { pollMs: 100, log: quietLog });
   const standIn = iysStandIn(config.iys);
   const app = createApp({

@@ -69,6 +69,18 @@ export const sharedMigrations: readonly SharedMigration[] = [
         .compile();
     },
   },
+  {
+    // On SQLite the table exists already (server/db.ts made it): only PostgreSQL gets it here.
+    name: '0004_settings',
+    *up(db) {
+      yield db.schema
+        .createTable('settings')
+        .ifNotExists()
+        .addColumn('name', 'varchar(100)', (column) => column.primaryKey())
+        .addColumn('value', 'text', (column) => column.notNull())
+        .compile();
+    },
+  },
 ];
 
 /** The key of the PostgreSQL advisory lock held while migrating (any constant of our own). */

@@ -30,4 +30,6 @@ export interface SharedTables {
     ab_test_name: string | null;
     ab_test_group: string | null;
   };
+  /** Secrets the services generated themselves, shared by every instance (server/secrets.ts). */
+  settings: { name: string; value: string };
 }

@@ -60,7 +60,7 @@ export const environmentSchema = v.object({
   DB_PATH: v.optional(v.string(), '.data/storefront.sqlite'),
   /**
    * PostgreSQL shared by several instances (docs/operations.md#topology): the stores already on the shared data layer
-   * (throttles, preview sessions, the publish lease) live there instead of in `DB_PATH`. Never printed.
+   * (throttles, preview sessions, the publish lease, generated secrets) live there instead of in `DB_PATH`. Never printed.
    */
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL'))),
   /** Most connections to `DATABASE_URL` one instance keeps open. */

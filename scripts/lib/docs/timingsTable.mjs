@@ -146,6 +146,10 @@ export const timingRows = [
       `lost ${q('BUILD_LEASE_TTL_MS', 's')} after its last renewal; an instance waiting for it asks every ${q('BUILD_LEASE_POLL_MS', 'ms')}`,
   },
   {
+    what: 'a starting instance waiting for an unreachable PostgreSQL (`DATABASE_URL`)',
+    value: (q) => `asks again every ${q('POSTGRES_START_RETRY_MS', 's')}, saying so once`,
+  },
+  {
     what: 'a repair build after one that left the site without a release',
     value: (q) =>
       `not before ${q('REPAIR_RETRY_MS', 's')}; pages and health say \`Retry-After: ${q('RETRY_AFTER_SECONDS')}\` meanwhile`,
