@@ -17,7 +17,7 @@ export interface LeasedBuildOptions {
 }
 
 /** Waits until the lease is ours; false when the build was called off meanwhile (the server stops). */
-async function waitForLease(
+export async function waitForLease(
   lease: BuildLease,
   signal: AbortSignal,
   pollMs: number,

@@ -50,7 +50,11 @@ async function servedSoon(text: string) {
 function runScript(script: string, args: string[] = []) {
   return spawnSync(process.execPath, [path.join(root, 'scripts', script), ...args], {
     cwd: root,
-    env: childEnvironment({ DIST_DIR: distDir, RELEASES_DIR: releasesDir }),
+    env: childEnvironment({
+      DIST_DIR: distDir,
+      RELEASES_DIR: releasesDir,
+      DB_PATH: path.join(server.dir, 'test.sqlite'),
+    }),
     encoding: 'utf8',
   });
 }

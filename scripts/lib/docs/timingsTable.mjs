@@ -146,6 +146,10 @@ export const timingRows = [
       `lost ${q('BUILD_LEASE_TTL_MS', 's')} after its last renewal; an instance waiting for it asks every ${q('BUILD_LEASE_POLL_MS', 'ms')}`,
   },
   {
+    what: '`npm run rollback` while an instance builds',
+    value: (q) => `waits for the build lease up to ${q('COMMAND_LEASE_WAIT_MS', 's')}, then gives up saying who builds`,
+  },
+  {
     what: 'a starting instance waiting for an unreachable PostgreSQL (`DATABASE_URL`)',
     value: (q) => `asks again every ${q('POSTGRES_START_RETRY_MS', 's')}, saying so once`,
   },
