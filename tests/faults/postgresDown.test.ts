@@ -15,6 +15,7 @@ import { tcpProxy, type TcpProxy } from '../support/tcpProxy.ts';
 // itself. A loopback proxy in front of the test cluster stands for the network between them.
 const available = postgresTestUrl() !== undefined;
 const STATEMENT_TIMEOUT_MS = 1000;
+const ADMIN_TOKEN = 'postgres-down-admin-token-0123456789';
 
 let database: PostgresTestDatabase;
 let proxy: TcpProxy;
@@ -35,7 +36,11 @@ beforeEach(async () => {
   server = await startTestServer({
     distDir,
     mail: false,
-    env: { DATABASE_URL: viaProxy.toString(), DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) },
+    env: {
+      DATABASE_URL: viaProxy.toString(),
+      DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+      PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN,
+    },
   });
 });
 afterEach(async () => {
@@ -58,6 +63,16 @@ const logIn = () =>
     body: JSON.stringify(DEMO_STAFF),
   });
 
+/** The staff member's preview check, with the session cookie of a login; the session lives in PostgreSQL. */
+const checkAuth = (cookie: string) =>
+  fetch(`${server.origin}/service/preview/api/auth/checkauth`, { headers: { cookie } });
+
+/** An admin call: its token's failure backoff counts in PostgreSQL. */
+const versionsList = () =>
+  fetch(`${server.origin}/service/promotion/api/promotion/SHOP_FOOTER/versions`, {
+    headers: { site: 'DE', authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+
 /** The plain sign-up form of the DE shop, as a browser without JavaScript posts it. */
 const postForm = (email: string) =>
   fetch(`${server.origin}/de/newsletter/sign-up/`, {
@@ -77,7 +92,14 @@ test.skipIf(!available)(
     const client = newsletterTestClient(server, `${server.dir}/outbox`);
     expect((await health()).status).toBe(200);
     expect((await client.subscribe({ email: 'before@example.com', consents: [] }, { site: 'DE' })).status).toBe(201);
-    expect((await logIn()).status).toBe(200);
+    const staff = await logIn();
+    expect(staff.status).toBe(200);
+    const session = staff.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .join('; ');
+    expect((await checkAuth(session)).status).toBe(200);
+    expect((await versionsList()).status).toBe(200);
 
     await proxy.cut();
     const started = Date.now();
@@ -100,6 +122,13 @@ test.skipIf(!available)(
     const form = await postForm('form-down@example.com');
     expect([form.status, form.headers.get('retry-after') !== null]).toEqual([503, true]);
     expect((await logIn()).status).toBe(503);
+    const check = await checkAuth(session);
+    expect([check.status, await check.json()]).toEqual([503, { status: 'INTERNAL_ERROR' }]);
+    const versions = await versionsList();
+    expect([versions.status, ((await versions.json()) as { type: string }).type]).toEqual([
+      503,
+      'urn:service:database_unreachable',
+    ]);
     // A hang guard, not a benchmark: every answer came within a few statement time-outs.
     expect(Date.now() - started).toBeLessThan(STATEMENT_TIMEOUT_MS * 8);
     expect(subscribers()).toBe(1);
@@ -109,6 +138,8 @@ test.skipIf(!available)(
     expect((await client.subscribe({ email: 'after@example.com', consents: [] }, { site: 'DE' })).status).toBe(201);
     expect((await postForm('form-after@example.com')).status).toBe(303);
     expect((await logIn()).status).toBe(200);
+    expect((await checkAuth(session)).status).toBe(200);
+    expect((await versionsList()).status).toBe(200);
     expect(subscribers()).toBe(3);
   },
   30_000,
