@@ -8,6 +8,7 @@ import { newsletterTestClient } from '../../server/newsletter/testClient.ts';
 import { DEMO_STAFF } from '../../server/preview/staffAccounts.ts';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
 import { tcpProxy, type TcpProxy } from '../support/tcpProxy.ts';
+import { postForm as postFormAs } from '../security/edge-helpers.ts';
 
 // The shared PostgreSQL goes away under a running instance (docs/operations.md#when-postgresql-is-down): the health
 // call says so with 503 and the reason, the calls that need it answer 503 with Retry-After within the statement
@@ -75,15 +76,11 @@ const versionsList = () =>
 
 /** The plain sign-up form of the DE shop, as a browser without JavaScript posts it. */
 const postForm = (email: string) =>
-  fetch(`${server.origin}/de/newsletter/sign-up/`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: server.origin,
-      'sec-fetch-site': 'same-origin',
-    },
-    body: new URLSearchParams({ newsletterEmail: email, website: '', page: '/de/', placement: 'page' }).toString(),
+  postFormAs(server.origin, '/de/newsletter/sign-up/', {
+    newsletterEmail: email,
+    website: '',
+    page: '/de/',
+    placement: 'page',
   });
 
 test.skipIf(!available)(
