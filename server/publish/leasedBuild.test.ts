@@ -51,6 +51,12 @@ const request = (shops: string[], contentVersions: Record<string, number> = {}):
 });
 const quiet = { log: () => {}, pollMs: 20 };
 
+/** Resolves once a build of `site` has started, its builder holding the lease (a moment on a loaded machine). */
+async function firstBuildStarted(site: ReturnType<typeof sharedReleases>) {
+  for (let waited = 0; site.builds.length === 0 && waited < 5000; waited += 10)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe.each(testEngines)('$engine', ({ open: openInstances }) => {
   test('of ten instances asking for the lease at once, exactly one gets it', async () => {
     open = await openInstances();
@@ -95,7 +101,7 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
       liveRelease: site.liveRelease,
     });
     const running = first(request(['de'], { de: 3 }));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await firstBuildStarted(site);
     await Promise.all([running, second(request(['de', 'pl'], { de: 4 }))]);
     expect(site.builds).toEqual([
       { by: 'a', shops: ['de'] },
@@ -105,11 +111,12 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
 
   test("a dead instance's lease is taken over once it expires", async () => {
     open = await openInstances();
-    const dead = buildLease(open.first, { holder: 'dead', ttlMs: 200 });
+    // A time to live a loaded machine's next statement stays well within, and a wait well past it.
+    const dead = buildLease(open.first, { holder: 'dead', ttlMs: 1000 });
     expect(await dead.acquire()).toEqual({ held: true });
-    const survivor = buildLease(open.second, { holder: 'survivor', ttlMs: 200 });
+    const survivor = buildLease(open.second, { holder: 'survivor', ttlMs: 1000 });
     expect(await survivor.acquire()).toMatchObject({ held: false, holder: 'dead' });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await survivor.acquire()).toEqual({ held: true });
     // The old holder, back from a long pause, learns that the lease is gone and cannot give it up for the new one.
     expect(await dead.renew()).toBe(false);
@@ -139,16 +146,18 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
 
   test('a build whose lease was taken over is stopped, and says so', async () => {
     open = await openInstances();
-    const site = sharedReleases(2000);
+    const site = sharedReleases(4000);
     const slow = leasedBuild(site.builder('slow'), {
       ...quiet,
       // Renewed too late for its time to live, as by an instance that froze.
       lease: buildLease(open.first, { holder: 'slow', ttlMs: 150 }),
-      renewMs: 500,
+      renewMs: 1500,
       liveRelease: site.liveRelease,
     });
     const building = slow(request(['de']));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Once it builds, past its time to live and well before its renewal.
+    await firstBuildStarted(site);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await buildLease(open.second, { holder: 'other' }).acquire()).toEqual({ held: true });
     expect(await building).toEqual({
       ok: false,

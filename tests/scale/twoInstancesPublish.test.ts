@@ -23,6 +23,8 @@ async function settled(instance: ServerProcess): Promise<boolean> {
   const response = await fetch(`${instance.origin}/service/publish/api/status`, {
     headers: { authorization: `Bearer ${TOKEN}` },
   });
+  // Not yet: a 503 while the other instance holds the database's write lock at start (with Retry-After).
+  if (!response.ok) return false;
   const status = (await response.json()) as PublishStatus;
   return status.queue.length === 0 && Object.values(status.shops).every((shop) => !shop.building);
 }
