@@ -12,8 +12,10 @@
 //      0 stuck;
 //   7. an SMTP server refusing `MAIL FROM` for 6 s under sign-up load, then accepting: 0 failed, 0 lost, 0 stuck.
 //   8. the sign-up load split over two instances on the one database file: requests/s together, p99, lost.
+//   9. the same with the shared data layer on PostgreSQL (DATABASE_URL), one instance and then two
+//      (scripts/lib/faults/postgresThroughput.mjs; skipped without PostgreSQL).
 // `npm run faults -- --only=locked,mail-from` runs the first release and only the scenarios named (locked, mail-from,
-// two-instances).
+// sign-ups, two-instances, postgres).
 // Loopback only, bounded: each phase has its own time limit and the whole run stops after 10 minutes. Writes
 // reports/faults.json and prints the figures as Markdown.
 import fs from 'node:fs';
@@ -22,7 +24,8 @@ import path from 'node:path';
 import { startServerProcess } from './lib/faults/serverProcess.mjs';
 import { REFUSED, signUpLoop } from './lib/faults/signUpLoop.mjs';
 import { deliveredTo } from './lib/faults/delivered.mjs';
-import { pageLoad, signUpLoad } from './lib/faults/autocannonLoad.mjs';
+import { pageLoad, signUpLoad, signUpLoadOver } from './lib/faults/autocannonLoad.mjs';
+import { postgresThroughput } from './lib/faults/postgresThroughput.mjs';
 import { processesOf } from './lib/faults/processes.mjs';
 import { publishFooterText, steadyLoad, waitUntil } from './lib/publishProbe.mjs';
 import { root } from './lib/services.mjs';
@@ -112,26 +115,12 @@ async function signUpThroughput() {
 async function twoInstancesThroughput() {
   const second = await startServerProcess(env);
   try {
-    const loads = await Promise.all(
-      [server, second].map((instance, index) =>
-        signUpLoad({ origin: instance.origin, seconds: LOAD_SECONDS, connections: 5, prefix: `pair${index}` }),
-      ),
-    );
-    const figures = loads.map((load) => load.figures);
-    const created = loads.flatMap((load) => load.created);
-    const total = (pick) => figures.reduce((sum, one) => sum + pick(one), 0);
-    return {
-      requestsPerSecond: total((one) => one.requestsPerSecond),
-      latencyMs: {
-        p50: Math.max(...figures.map((one) => one.latencyMs.p50)),
-        p99: Math.max(...figures.map((one) => one.latencyMs.p99)),
-      },
-      errors: total((one) => one.errors),
-      non2xx: total((one) => one.non2xx),
-      created: created.length,
-      ...(await lostOf(created)),
-      secondBuilt: /\[publish\] building/.test(second.output()),
-    };
+    const { figures, created } = await signUpLoadOver({
+      origins: [server.origin, second.origin],
+      seconds: LOAD_SECONDS,
+      prefix: 'pair',
+    });
+    return { ...figures, ...(await lostOf(created)), secondBuilt: /\[publish\] building/.test(second.output()) };
   } finally {
     second.child.kill('SIGTERM');
     await second.exited;
@@ -258,6 +247,35 @@ async function killDuringPublish() {
   };
 }
 
+/** `201 × 2000, 503 × 40`: the answers of a load by status. */
+const answersOf = (statusCodes = {}) =>
+  Object.entries(statusCodes)
+    .map(([code, count]) => `${code} × ${count}`)
+    .join(', ') || '–';
+
+/** Sign-ups on SQLite alone and with the shared layer on PostgreSQL, one instance and two, as far as they ran. */
+function engineComparison({ signUps, twoInstances, postgres }) {
+  if (postgres?.skipped) return [`The PostgreSQL scenarios did not run: ${postgres.skipped}.`, ''];
+  const rows = [
+    ['one instance, SQLite only (10 connections)', signUps],
+    [`one instance, shared layer on PostgreSQL (10 connections)`, postgres?.one],
+    ['two instances, one SQLite file (5 connections each)', twoInstances],
+    ['two instances, shared layer on PostgreSQL (5 connections each)', postgres?.two],
+  ].filter(([, figures]) => figures);
+  if (rows.length < 2) return [];
+  return [
+    `Sign-ups by engine (20 s each, 50 client addresses; PostgreSQL: ${postgres?.where ?? 'not run'}; the other stores in the SQLite file):`,
+    '',
+    '| sign-ups | requests/s | p50 ms | p99 ms | errors | answers | 201s | lost |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      ([what, f]) =>
+        `| ${what} | ${f.requestsPerSecond} | ${f.latencyMs.p50} | ${f.latencyMs.p99} | ${f.errors} | ${answersOf(f.statusCodes)} | ${f.created} | ${f.lost} |`,
+    ),
+    '',
+  ];
+}
+
 function markdown(report) {
   const { signUps: s, pages: p, kills, sigterm: t, publishKill: k, locked: l, mailFrom: m, twoInstances: two } = report;
   const lines = [
@@ -281,7 +299,9 @@ function markdown(report) {
       `Sign-ups over two instances on one database file (20 s, 5 connections each, 50 client addresses): ${two.requestsPerSecond} requests/s together, p50 ${two.latencyMs.p50} ms and p99 ${two.latencyMs.p99} ms (the slower instance), ${two.errors} errors, ${two.non2xx} non-2xx; ${two.created} answered 201, ${two.rows} rows, ${two.mails} e-mails, **${two.lost} lost**; the second instance ${two.secondBuilt ? 'built' : 'joined the live release without building'}.`,
       '',
     );
-  if (!s) return lines.join('\n');
+  lines.push(...engineComparison(report));
+  // The full tables need the whole run (`--only` runs part of it).
+  if (!s || !p || !kills || !t || !k) return lines.join('\n');
   lines.push(
     '| load (20 s, 10 connections) | requests/s | p50 ms | p99 ms | errors | non-2xx | 201s | rows | e-mails | lost |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -340,13 +360,17 @@ try {
       await start(port);
     }
   }
-  if (!only) {
+  if (runs('sign-ups')) {
     log(`sign-up load for ${LOAD_SECONDS} s`);
     report.signUps = await signUpThroughput();
   }
   if (runs('two-instances')) {
     log(`sign-up load for ${LOAD_SECONDS} s over two instances on one database file`);
     report.twoInstances = await twoInstancesThroughput();
+  }
+  if (runs('postgres')) {
+    log(`sign-up load for ${LOAD_SECONDS} s with the shared layer on PostgreSQL, one instance and then two`);
+    report.postgres = await postgresThroughput({ env, seconds: LOAD_SECONDS, lostOf });
   }
   if (!only) {
     log(`static page load for ${LOAD_SECONDS} s`);
@@ -373,6 +397,8 @@ console.log(`\n${markdown(report)}\n\nWritten to reports/faults.json`);
 const lost =
   (report.signUps?.lost ?? 0) +
   (report.twoInstances?.lost ?? 0) +
+  (report.postgres?.one?.lost ?? 0) +
+  (report.postgres?.two?.lost ?? 0) +
   (report.kills ?? []).reduce((sum, round) => sum + round.lost, 0) +
   (report.sigterm?.lost ?? 0) +
   (report.locked ? report.locked.lost + report.locked.stuck + report.locked.answered500 : 0) +

@@ -16,6 +16,10 @@ function figures(result, extra = {}) {
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    /** Answers per status code, e.g. `{ 201: 2000, 503: 40 }`. */
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
     ...extra,
   };
 }
@@ -67,4 +71,39 @@ export async function pageLoad({ origin, path, seconds, connections = 10 }) {
     headers: { 'accept-encoding': 'gzip' },
   });
   return figures(result, { ok: result['2xx'] });
+}
+
+/**
+ * The sign-up load split over several instances at once, as a load balancer spreads it (`connections` each): the
+ * requests/s together, the slower instance's latencies, the errors and the addresses answered 201 on any of them.
+ * @param {{ origins: string[], seconds: number, connections?: number, prefix: string }} options
+ */
+export async function signUpLoadOver({ origins, seconds, connections = 5, prefix }) {
+  const loads = await Promise.all(
+    origins.map((origin, index) => signUpLoad({ origin, seconds, connections, prefix: `${prefix}${index}` })),
+  );
+  const all = loads.map((load) => load.figures);
+  const total = (pick) => all.reduce((sum, one) => sum + pick(one), 0);
+  const created = loads.flatMap((load) => load.created);
+  return {
+    figures: {
+      requestsPerSecond: total((one) => one.requestsPerSecond),
+      latencyMs: {
+        p50: Math.max(...all.map((one) => one.latencyMs.p50)),
+        p99: Math.max(...all.map((one) => one.latencyMs.p99)),
+      },
+      errors: total((one) => one.errors),
+      non2xx: total((one) => one.non2xx),
+      statusCodes: sumCounts(all.map((one) => one.statusCodes)),
+      created: created.length,
+    },
+    created,
+  };
+}
+
+/** Counts per key, added up. */
+function sumCounts(counts) {
+  const sum = {};
+  for (const one of counts) for (const [key, count] of Object.entries(one)) sum[key] = (sum[key] ?? 0) + count;
+  return sum;
 }

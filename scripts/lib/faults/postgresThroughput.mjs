@@ -1,0 +1,59 @@
+// The PostgreSQL half of `npm run faults` (docs/performance.md#faults): the same sign-up load with the shared data
+// layer on PostgreSQL (DATABASE_URL: throttles, staff sessions, build lease, secrets), on one instance and then on two,
+// beside the running SQLite-only server's folders. The other stores stay in the SQLite file at DB_PATH.
+import { findPostgresBin, startThrowawayCluster } from '../postgres.mjs';
+import { createPostgresTestDatabase } from '../../../server/database/postgresTestDatabase.ts';
+import { readToolConfig } from '../../../src/shared/config.ts';
+import { startServerProcess } from './serverProcess.mjs';
+import { signUpLoad, signUpLoadOver } from './autocannonLoad.mjs';
+
+/** `TEST_DATABASE_URL`'s server, else a throwaway cluster; undefined when PostgreSQL is not installed. */
+async function postgresServer() {
+  const given = readToolConfig().TEST_DATABASE_URL;
+  if (given) return { where: 'the TEST_DATABASE_URL server', stop() {} };
+  const bin = findPostgresBin();
+  if (!bin) return undefined;
+  const cluster = await startThrowawayCluster(bin);
+  // The test database helper reads the server from here.
+  process.env.TEST_DATABASE_URL = cluster.url;
+  return {
+    where: 'a throwaway cluster (fsync off)',
+    stop() {
+      delete process.env.TEST_DATABASE_URL;
+      cluster.stop();
+    },
+  };
+}
+
+/**
+ * Sign-ups for `seconds` on one instance with DATABASE_URL (10 connections), then over two (5 each): figures, 201s
+ * and what of them was lost (`lostOf`). Skipped, saying why, without PostgreSQL.
+ * @param {{ env: Record<string, string>, seconds: number, lostOf: (created: string[]) => Promise<object> }} options
+ */
+export async function postgresThroughput({ env, seconds, lostOf }) {
+  const server = await postgresServer();
+  if (!server) return { skipped: 'PostgreSQL is not installed' };
+  const database = await createPostgresTestDatabase();
+  try {
+    const pgEnv = { ...env, DATABASE_URL: database.url, PUBLISHER: 'off' };
+    const first = await startServerProcess(pgEnv);
+    try {
+      const single = await signUpLoad({ origin: first.origin, seconds, prefix: 'pg-one' });
+      const one = { ...single.figures, ...(await lostOf(single.created)) };
+      const second = await startServerProcess(pgEnv);
+      try {
+        const pair = await signUpLoadOver({ origins: [first.origin, second.origin], seconds, prefix: 'pg-pair' });
+        return { where: server.where, one, two: { ...pair.figures, ...(await lostOf(pair.created)) } };
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  } finally {
+    await database.drop();
+    server.stop();
+  }
+}
