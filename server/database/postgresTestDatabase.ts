@@ -24,9 +24,8 @@ async function onServer(base: string, statement: string): Promise<void> {
   }
 }
 
-/** Creates an empty database with a random name on the `TEST_DATABASE_URL` server. */
-export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase> {
-  const base = postgresTestUrl();
+/** Creates an empty database with a random name on the `TEST_DATABASE_URL` server, or on the server at `base`. */
+export async function createPostgresTestDatabase(base = postgresTestUrl()): Promise<PostgresTestDatabase> {
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
   await onServer(base, `CREATE DATABASE ${name}`);

@@ -10,19 +10,11 @@ import { signUpLoad, signUpLoadOver } from './autocannonLoad.mjs';
 /** `TEST_DATABASE_URL`'s server, else a throwaway cluster; undefined when PostgreSQL is not installed. */
 async function postgresServer() {
   const given = readToolConfig().TEST_DATABASE_URL;
-  if (given) return { where: 'the TEST_DATABASE_URL server', stop() {} };
+  if (given) return { url: given, where: 'the TEST_DATABASE_URL server', stop() {} };
   const bin = findPostgresBin();
   if (!bin) return undefined;
   const cluster = await startThrowawayCluster(bin);
-  // The test database helper reads the server from here.
-  process.env.TEST_DATABASE_URL = cluster.url;
-  return {
-    where: 'a throwaway cluster (fsync off)',
-    stop() {
-      delete process.env.TEST_DATABASE_URL;
-      cluster.stop();
-    },
-  };
+  return { url: cluster.url, where: 'a throwaway cluster (fsync off)', stop: cluster.stop };
 }
 
 /**
@@ -33,7 +25,7 @@ async function postgresServer() {
 export async function postgresThroughput({ env, seconds, lostOf }) {
   const server = await postgresServer();
   if (!server) return { skipped: 'PostgreSQL is not installed' };
-  const database = await createPostgresTestDatabase();
+  const database = await createPostgresTestDatabase(server.url);
   try {
     const pgEnv = { ...env, DATABASE_URL: database.url, PUBLISHER: 'off' };
     const first = await startServerProcess(pgEnv);
