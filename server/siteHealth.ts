@@ -6,6 +6,7 @@ import { problem } from './problem.ts';
 import { siteUnavailablePage } from './siteUnavailablePage.ts';
 import type { SharedDatabase } from './database/sharedDatabase.ts';
 import { sql } from 'kysely';
+import { databaseErrorReason } from './database/databaseUnreachable.ts';
 
 /** What a client is told to wait before asking again while the site is being rebuilt (docs/constants.md#timings). */
 export const RETRY_AFTER_SECONDS = 10;
@@ -38,7 +39,7 @@ export function siteHealth(
       await sql`select 1`.execute(shared.kysely);
       return undefined;
     } catch (error) {
-      return reasonOf(error);
+      return databaseErrorReason(error);
     }
   }
 
@@ -78,12 +79,4 @@ export function siteHealth(
   };
 
   return { health, pageWhenMissing };
-}
-
-/** An error's message in one line; a connection refused on every address of a host has it on its parts. */
-function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.message) return error.message;
-  const first = error instanceof AggregateError ? (error.errors as unknown[])[0] : undefined;
-  return first instanceof Error && first.message ? first.message : ((error as { code?: string }).code ?? error.name);
 }

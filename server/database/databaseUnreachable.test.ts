@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isDatabaseUnreachable } from './databaseUnreachable.ts';
+import { databaseErrorReason, isDatabaseUnreachable } from './databaseUnreachable.ts';
 
 // Which failures answer 503 "try again" (docs/operations.md#when-postgresql-is-down) and which stay faults (500).
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -32,4 +32,18 @@ test('a wrong statement, a broken constraint, SQLite errors and non-errors are n
   expect(isDatabaseUnreachable(new Error('syntax error at or near "selec"'))).toBe(false);
   expect(isDatabaseUnreachable(undefined)).toBe(false);
   expect(isDatabaseUnreachable('ECONNREFUSED')).toBe(false);
+});
+
+test('the reason an operator reads names the refused address, also when every address of a host refused', () => {
+  expect(databaseErrorReason(new Error('password authentication failed for user "shop"'))).toBe(
+    'password authentication failed for user "shop"',
+  );
+  const both = new AggregateError(
+    [
+      withCode('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432'),
+      withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+    ],
+    '',
+  );
+  expect(databaseErrorReason(both)).toBe('connect ECONNREFUSED ::1:5432');
 });

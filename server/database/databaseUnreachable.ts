@@ -40,3 +40,15 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   // A host name with several addresses fails with one error per address.
   return Array.isArray(errors) && errors.some(isDatabaseUnreachable);
 }
+
+/**
+ * An error's message in one line, for the health call's `reason` and the start's log line. A connection refused on
+ * every address of a host name (`localhost`: `::1` and `127.0.0.1`) arrives as an AggregateError without a message of
+ * its own: its first part says what happened.
+ */
+export function databaseErrorReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message) return error.message;
+  const first = error instanceof AggregateError ? (error.errors as unknown[])[0] : undefined;
+  return first instanceof Error && first.message ? first.message : ((error as { code?: string }).code ?? error.name);
+}

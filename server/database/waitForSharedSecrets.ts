@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { loadSharedSecrets } from '../secrets.ts';
-import { isDatabaseUnreachable } from './databaseUnreachable.ts';
+import { databaseErrorReason, isDatabaseUnreachable } from './databaseUnreachable.ts';
 import type { SharedDatabase } from './sharedDatabase.ts';
 
 /** How often a starting instance asks an unreachable PostgreSQL again (docs/constants.md#timings). */
@@ -25,7 +25,7 @@ export async function waitForSharedSecrets(
       log.log(`Shared data on PostgreSQL at ${where}`);
       return;
     } catch (error) {
-      const reason = error instanceof Error ? error.message || error.name : String(error);
+      const reason = databaseErrorReason(error);
       if (!isDatabaseUnreachable(error)) {
         log.error(`PostgreSQL at ${where} refused the start (${reason}): check DATABASE_URL, then start again.`);
         process.exit(1);
