@@ -1,5 +1,5 @@
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
 import { inTransaction } from '../transaction.ts';
 import type { SharedTables } from './sharedTables.ts';
 
@@ -16,19 +16,52 @@ export function* rowsOf<Row>(query: Compilable<Row>): Generator<CompiledQuery, R
   return (yield query.compile()) as Row[];
 }
 
+/** The most statements kept prepared per connection; past it the cache starts again (their SQL is never built from values). */
+const PREPARED_STATEMENTS_KEPT = 500;
+
+const preparedOf = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+
+/** A statement prepared once per connection and SQL text. */
+function prepared(db: DatabaseSync, sql: string): StatementSync {
+  let cache = preparedOf.get(db);
+  if (!cache) preparedOf.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= PREPARED_STATEMENTS_KEPT) cache.clear();
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+
+/**
+ * Runs a body's statements on an SQLite connection, synchronously, inside whatever transaction the caller holds (none:
+ * each statement on its own). For the synchronous stores while they move to the shared layer: the same body runs on
+ * PostgreSQL through {@link runAtomicAsync}.
+ */
+export function runStatementsSqlite<T>(db: DatabaseSync, kysely: Kysely<SharedTables>, work: AtomicWork<T>): T {
+  const steps = work(kysely);
+  let step = steps.next([]);
+  while (!step.done) {
+    const statement = prepared(db, step.value.sql);
+    const parameters = step.value.parameters as SQLInputValue[];
+    const rows = statement.columns().length > 0 ? statement.all(...parameters) : (statement.run(...parameters), []);
+    step = steps.next(rows);
+  }
+  return step.value;
+}
+
+/** Yields one raw statement (Kysely's `sql` template, compiled for the body's engine) and answers its rows. */
+export function* rowsOfSql<Row>(
+  db: Kysely<SharedTables>,
+  query: RawBuilder<Row>,
+): Generator<CompiledQuery, Row[], readonly unknown[]> {
+  return (yield query.compile(db)) as Row[];
+}
+
 /** Runs an atomic body on an SQLite connection, synchronously, in one write transaction (busy → 503). */
 export function runAtomicSqlite<T>(db: DatabaseSync, kysely: Kysely<SharedTables>, work: AtomicWork<T>): T {
-  return inTransaction(db, () => {
-    const steps = work(kysely);
-    let step = steps.next([]);
-    while (!step.done) {
-      const statement = db.prepare(step.value.sql);
-      const parameters = step.value.parameters as SQLInputValue[];
-      const rows = statement.columns().length > 0 ? statement.all(...parameters) : (statement.run(...parameters), []);
-      step = steps.next(rows);
-    }
-    return step.value;
-  });
+  return inTransaction(db, () => runStatementsSqlite(db, kysely, work));
 }
 
 /** Runs an atomic body in one Kysely transaction (PostgreSQL). */

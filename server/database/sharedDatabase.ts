@@ -3,11 +3,10 @@ import { Kysely } from 'kysely';
 import { runAtomicAsync, runAtomicSqlite, type AtomicWork } from './atomicWork.ts';
 import { nodeSqliteDialect } from './nodeSqliteDialect.ts';
 import { postgresDialect, type PostgresSettings } from './postgresDialect.ts';
-import { sharedMigrationWork, type SharedMigration } from './sharedMigrations.ts';
+import { sharedMigrationWork, type DatabaseEngine, type SharedMigration } from './sharedMigrations.ts';
 import type { SharedTables } from './sharedTables.ts';
 
-/** The two engines the services run on (docs/operations.md#databases). */
-export type DatabaseEngine = 'sqlite' | 'postgres';
+export type { DatabaseEngine };
 
 /** The shared data layer: one Kysely instance, the engine under it, and its schema. */
 export interface SharedDatabase {

@@ -2,11 +2,15 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { rowsOf, type AtomicWork } from './atomicWork.ts';
 import type { SharedTables } from './sharedTables.ts';
 
+/** The two engines the services run on (docs/operations.md#databases). */
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
 /** One schema step, written once with Kysely's schema builder for both engines: it yields its statements. */
 export interface SharedMigration {
   /** Unique, sortable, never renamed: `0001_throttles`. */
   name: string;
-  up(db: Kysely<SharedTables>): Generator<CompiledQuery, void, readonly unknown[]>;
+  /** Yields the step's statements; `engine` only where the two differ in a way Kysely does not hide (identity columns). */
+  up(db: Kysely<SharedTables>, engine: DatabaseEngine): Generator<CompiledQuery, void, readonly unknown[]>;
 }
 
 /**
@@ -81,6 +85,80 @@ export const sharedMigrations: readonly SharedMigration[] = [
         .compile();
     },
   },
+  {
+    // The newsletter's subscribers and consent log. On SQLite the tables exist already (server/db.ts made them, with
+    // `COLLATE NOCASE` on the address): both engines get the index that keeps an address unique whatever its case.
+    name: '0005_subscribers',
+    *up(db, engine) {
+      yield db.schema
+        .createTable('subscribers')
+        .ifNotExists()
+        .addColumn('id', 'integer', (column) =>
+          engine === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey(),
+        )
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('salutation', 'text')
+        .addColumn('first_name', 'text')
+        .addColumn('last_name', 'text')
+        .addColumn('consents', 'text', (column) => column.notNull())
+        .addColumn('origin', 'text', (column) => column.notNull())
+        .addColumn('origin_addition', 'text', (column) => column.notNull())
+        .addColumn('site', 'text')
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'text', (column) => column.notNull())
+        .addColumn('updated_at', 'text', (column) => column.notNull())
+        .addColumn('doi_token_hash', 'text', (column) => column.unique())
+        .addColumn('doi_token_expires_at', 'text')
+        .addColumn('consented_at', 'text')
+        .addColumn('confirmed_at', 'text')
+        .addColumn('legals', 'text', (column) => column.notNull().defaultTo('[]'))
+        .addColumn('consent_text_version', 'text')
+        .addColumn('confirmation_sent_at', 'text')
+        .addColumn('preferences_token_hash', 'text', (column) => column.unique())
+        .addColumn('unsubscribed_at', 'text')
+        .addColumn('last_opened_at', 'text')
+        .compile();
+      yield db.schema
+        .createIndex('subscribers_email_key')
+        .ifNotExists()
+        .unique()
+        .on('subscribers')
+        .expression(sql`lower(email)`)
+        .compile();
+      yield db.schema
+        .createIndex('subscribers_site_status')
+        .ifNotExists()
+        .on('subscribers')
+        .columns(['site', 'status'])
+        .compile();
+      yield db.schema
+        .createTable('consent_events')
+        .ifNotExists()
+        .addColumn('id', 'integer', (column) =>
+          engine === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey(),
+        )
+        .addColumn('subscriber_id', 'integer', (column) =>
+          column.notNull().references('subscribers.id').onDelete('cascade'),
+        )
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('site', 'text')
+        .addColumn('event', 'text', (column) =>
+          column.notNull().check(sql`event IN ('SIGNED_UP', 'CONFIRMED', 'CHANGED', 'WITHDRAWN', 'LAPSED')`),
+        )
+        .addColumn('at', 'text', (column) => column.notNull())
+        .addColumn('consents', 'text', (column) => column.notNull())
+        .addColumn('legals', 'text', (column) => column.notNull())
+        .addColumn('consent_text_version', 'text')
+        .addColumn('channel', 'text', (column) => column.notNull())
+        .compile();
+      yield db.schema
+        .createIndex('consent_events_subscriber')
+        .ifNotExists()
+        .on('consent_events')
+        .column('subscriber_id')
+        .compile();
+    },
+  },
 ];
 
 /** The key of the PostgreSQL advisory lock held while migrating (any constant of our own). */
@@ -92,7 +170,7 @@ const MIGRATION_LOCK_KEY = 280_001;
  * once; the second finds them applied. Answers the names it applied.
  */
 export function sharedMigrationWork(
-  engine: 'sqlite' | 'postgres',
+  engine: DatabaseEngine,
   steps: readonly SharedMigration[] = sharedMigrations,
 ): AtomicWork<string[]> {
   return function* (db) {
@@ -107,7 +185,7 @@ export function sharedMigrationWork(
     const done: string[] = [];
     for (const step of steps) {
       if (applied.has(step.name)) continue;
-      yield* step.up(db);
+      yield* step.up(db, engine);
       yield db.insertInto('schema_steps').values({ name: step.name, applied_at: new Date().toISOString() }).compile();
       done.push(step.name);
     }

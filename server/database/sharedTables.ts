@@ -1,3 +1,6 @@
+import type { Generated } from 'kysely';
+import type { SubscriberFieldColumns } from '../../src/shared/newsletter/subscriberFields.ts';
+
 /**
  * The tables kept through the shared data layer (Kysely), the same on SQLite and PostgreSQL. Times are milliseconds
  * since 1970 (`bigint`). Tables still kept by the synchronous SQLite stores are in server/db.ts until they move here
@@ -32,4 +35,38 @@ export interface SharedTables {
   };
   /** Secrets the services generated themselves, shared by every instance (server/secrets.ts). */
   settings: { name: string; value: string };
+  /**
+   * Newsletter subscriptions (server/newsletter/subscriberStore.ts): the declared fields
+   * (src/shared/newsletter/subscriberFields.ts) and their bookkeeping. Times are UTC ISO 8601 text; tokens are kept as
+   * SHA-256 hashes only. Addresses are unique whatever their case (`lower(email)`).
+   */
+  subscribers: SubscriberFieldColumns & {
+    id: Generated<number>;
+    site: string | null;
+    status: string;
+    created_at: string;
+    updated_at: string;
+    doi_token_hash: string | null;
+    doi_token_expires_at: string | null;
+    consented_at: string | null;
+    confirmed_at: string | null;
+    consent_text_version: string | null;
+    confirmation_sent_at: string | null;
+    preferences_token_hash: string | null;
+    unsubscribed_at: string | null;
+    last_opened_at: string | null;
+  };
+  /** The consent log: every consent given, confirmed, changed, withdrawn or lapsed, appended (docs/newsletter.md#consent-evidence). */
+  consent_events: {
+    id: Generated<number>;
+    subscriber_id: number;
+    email: string;
+    site: string | null;
+    event: string;
+    at: string;
+    consents: string;
+    legals: string;
+    consent_text_version: string | null;
+    channel: string;
+  };
 }

@@ -1,21 +1,28 @@
 import { subscriberSchema, type Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
+import { sql, type RawBuilder } from 'kysely';
 import {
+  changeableFieldNames,
   personalRecordColumns,
+  subscriberFields,
   subscriberFieldList,
+  type ChangeableFieldName,
+  type StoredSubscriberFields,
   type SubscriberFieldColumns,
 } from '../../src/shared/newsletter/subscriberFields.ts';
 
 /**
  * The SQL pieces the subscriber statements take from the one declaration of the stored fields
  * (src/shared/newsletter/subscriberFields.ts): column lists, parameter lists, SET lists and the row → answer mapping.
- * Plain, portable SQL (named parameters `:property`, `excluded.` in an upsert).
+ * Plain, portable SQL for both engines (values as parameters through Kysely's `sql`, `excluded.` in an upsert).
  */
 
 /** The declared columns, comma-separated, as a SELECT or an INSERT lists them. */
 export const fieldColumns = subscriberFieldList.map((field) => field.column).join(', ');
 
-/** The named parameters of the declared fields (`:firstName`), in the order of {@link fieldColumns}. */
-export const fieldParameters = subscriberFieldList.map((field) => `:${field.name}`).join(', ');
+/** The declared fields' values as statement parameters, in the order of {@link fieldColumns}. */
+export function fieldValues(fields: StoredSubscriberFields): RawBuilder<unknown> {
+  return sql.join(subscriberFieldList.map((field) => fields[field.name]));
+}
 
 /**
  * What a sign-up over an existing row sets: every declared field except the address itself (the conflict's key), from
@@ -26,11 +33,10 @@ export const fieldsFromExcluded = subscriberFieldList
   .map((field) => `${field.column} = excluded.${field.column}`)
   .join(', ');
 
-/** What a change of preferences sets: the changeable fields, from their named parameters. */
-export const changeableFieldsSet = subscriberFieldList
-  .filter((field) => field.changeable)
-  .map((field) => `${field.column} = :${field.name}`)
-  .join(', ');
+/** What a change of preferences sets: the changeable fields, to the values given. */
+export function changeableFieldsSetTo(values: Pick<StoredSubscriberFields, ChangeableFieldName>): RawBuilder<unknown> {
+  return sql.join(changeableFieldNames.map((name) => sql`${sql.raw(subscriberFields[name].column)} = ${values[name]}`));
+}
 
 /** The columns that hold personal data: the declared personal fields and what the service records about the subscriber. */
 export const personalColumns: readonly string[] = [

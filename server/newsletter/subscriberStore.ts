@@ -1,4 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { rowsOfSql, runStatementsSqlite } from '../database/atomicWork.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
 import type {
   ChangeableFieldName,
@@ -7,11 +11,11 @@ import type {
 } from '../../src/shared/newsletter/subscriberFields.ts';
 import { hashDoiToken } from './doiToken.ts';
 import {
-  changeableFieldsSet,
+  changeableFieldsSetTo,
   erasePersonalData,
   fieldColumns,
-  fieldParameters,
   fieldsFromExcluded,
+  fieldValues,
 } from './subscriberColumns.ts';
 
 export { toSubscriber } from './subscriberColumns.ts';
@@ -65,104 +69,167 @@ export type SignUpRecord = StoredSubscriberFields & {
 /** What a change of preferences stores: the changeable declared fields, column-encoded. */
 export type ChangedFields = Pick<StoredSubscriberFields, ChangeableFieldName>;
 
-/**
- * The `subscribers` table and its consent log: every read and write the newsletter routes make, as prepared
- * statements. Tokens are looked up by their SHA-256 only.
- */
-export function subscriberStore(db: DatabaseSync) {
-  const columns = `id, ${fieldColumns}, site, status, doi_token_expires_at`;
-  const byToken: Record<TokenKind, ReturnType<DatabaseSync['prepare']>> = {
-    doi: db.prepare(
-      `SELECT ${columns}, doi_token_hash AS token_hash FROM subscribers WHERE doi_token_hash = ? AND status = 'WAITING_FOR_DOI'`,
-    ),
-    preferences: db.prepare(
-      `SELECT ${columns}, preferences_token_hash AS token_hash FROM subscribers WHERE preferences_token_hash = ? AND status = 'SUBSCRIBED'`,
-    ),
-  };
-  // The writes made for a token: each re-checks, in its WHERE clause, that the token still opens the row in the state
-  // it was read in, and reports whether it changed anything.
-  const stillDoi = `id = :id AND status = 'WAITING_FOR_DOI' AND doi_token_hash = :tokenHash AND doi_token_expires_at >= :now`;
-  const stillSubscribed = `id = :id AND status = 'SUBSCRIBED' AND preferences_token_hash = :tokenHash`;
-  const byId = db.prepare(`SELECT ${columns} FROM subscribers WHERE id = ?`);
-  const byEmail = db.prepare('SELECT id, status, confirmation_sent_at FROM subscribers WHERE email = ?');
-  const subscribedById = db.prepare(
-    `SELECT ${columns}, preferences_token_hash AS token_hash FROM subscribers WHERE id = ? AND status = 'SUBSCRIBED'`,
-  );
-  // A new address, a pending one or one that unsubscribed earlier: stored anew, waiting for its confirmation. A
-  // subscribed address is left alone (no row comes back).
-  const upsert = db.prepare(`
-    INSERT INTO subscribers (${fieldColumns}, site, status,
-                             doi_token_hash, doi_token_expires_at, consented_at, consent_text_version, created_at, updated_at)
-    VALUES (${fieldParameters}, :site, 'WAITING_FOR_DOI',
-            :tokenHash, :expiresAt, :now, :consentTextVersion, :now, :now)
-    ON CONFLICT (email) DO UPDATE SET
-      ${fieldsFromExcluded}, site = excluded.site, status = 'WAITING_FOR_DOI', doi_token_hash = excluded.doi_token_hash,
-      doi_token_expires_at = excluded.doi_token_expires_at, consented_at = excluded.consented_at,
-      consent_text_version = excluded.consent_text_version, updated_at = excluded.updated_at
-    WHERE subscribers.status <> 'SUBSCRIBED'
-    RETURNING id`);
-  const confirm = db.prepare(`
-    UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = :now, updated_at = :now, doi_token_hash = NULL,
-      doi_token_expires_at = NULL, preferences_token_hash = :preferencesTokenHash, unsubscribed_at = NULL, last_opened_at = NULL
-      WHERE ${stillDoi}`);
-  const update = db.prepare(`
-    UPDATE subscribers SET ${changeableFieldsSet}, updated_at = :now WHERE ${stillSubscribed}`);
-  // Withdrawal: the personal data (names, last open) goes, the token dies; address, times, consents and text version
-  // stay as the proof. A new confirmation starts without a last open, so an old one cannot end the new subscription
-  // (docs/newsletter.md#opens-and-the-tr-two-year-rule).
-  const withdraw = db.prepare(`
-    UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, preferences_token_hash = NULL,
-      unsubscribed_at = :now, updated_at = :now WHERE ${stillSubscribed}`);
-  // Unconfirmed sign-ups are deleted once their link has expired (the Turkish legal text promises 14 days), with their
-  // log. An address that had been subscribed before goes back to UNSUBSCRIBED, without the personal data and the log
-  // entry of the sign-up it never confirmed.
-  const expiredSignUps = `status = 'WAITING_FOR_DOI' AND doi_token_expires_at < :now`;
-  const purgeNeverConfirmed = db.prepare(`DELETE FROM subscribers WHERE ${expiredSignUps} AND confirmed_at IS NULL`);
-  const purgeLogOfReturning = db.prepare(`
-    DELETE FROM consent_events WHERE event = 'SIGNED_UP' AND subscriber_id IN
-      (SELECT id FROM subscribers WHERE ${expiredSignUps} AND confirmed_at IS NOT NULL) AND at > (SELECT unsubscribed_at FROM subscribers WHERE subscribers.id = consent_events.subscriber_id)`);
-  const revertReturning = db.prepare(`
-    UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, doi_token_hash = NULL,
-      doi_token_expires_at = NULL WHERE ${expiredSignUps} AND confirmed_at IS NOT NULL`);
-  const confirmationSent = db.prepare('UPDATE subscribers SET confirmation_sent_at = :at WHERE id = :id');
-  const logEvent = db.prepare(`
-    INSERT INTO consent_events (subscriber_id, email, site, event, at, consents, legals, consent_text_version, channel)
-    SELECT id, email, site, :event, :at, consents, legals, consent_text_version, :channel FROM subscribers WHERE id = :id`);
+/** The statements of one body, answering `T`. */
+type StatementSteps<T> = Generator<CompiledQuery, T, readonly unknown[]>;
 
-  return {
-    /** The subscriber a token of this kind opens, or undefined. */
-    byToken: (kind: TokenKind, token: string) => byToken[kind].get(hashDoiToken(token)) as OpenedSubscriber | undefined,
-    byId: (id: number) => byId.get(id) as SubscriberRow | undefined,
-    /** The subscription of a subscriber, opened as its preferences token would (a complaint ends it), or undefined. */
-    subscribedById: (id: number) => subscribedById.get(id) as OpenedSubscriber | undefined,
-    byEmail: (email: string) =>
-      byEmail.get(email) as { id: number; status: StoredStatus; confirmation_sent_at: string | null } | undefined,
-    /** Stores a sign-up; the row's id, or undefined when the address is subscribed already (nothing changed). */
-    signUp: (record: SignUpRecord) => (upsert.get({ ...record }) as { id: number } | undefined)?.id,
-    /** Confirms a pending sign-up if its link still opens it (unspent, unexpired); whether it did. */
-    confirm: (row: OpenedSubscriber, preferencesTokenHash: string, now: string) =>
-      confirm.run({ id: row.id, tokenHash: row.token_hash, preferencesTokenHash, now }).changes > 0,
-    /** Changes a subscription if its preferences token still opens it; whether it did. */
-    update: (row: OpenedSubscriber, values: ChangedFields, now: string) =>
-      update.run({ id: row.id, tokenHash: row.token_hash, ...values, now }).changes > 0,
-    /** Ends a subscription if its preferences token still opens it; whether it did. */
-    withdraw: (row: OpenedSubscriber, now: string) =>
-      withdraw.run({ id: row.id, tokenHash: row.token_hash, now }).changes > 0,
-    /**
-     * Deletes the sign-ups whose link expired before `now`, or reverts a returning address to `UNSUBSCRIBED` (above);
-     * answers how many sign-ups went. The caller checkpoints afterwards (`checkpointAfterErasure`).
-     */
-    purgeExpired: (now: string): number => {
-      const deleted = Number(purgeNeverConfirmed.run({ now }).changes);
-      purgeLogOfReturning.run({ now });
-      return deleted + Number(revertReturning.run({ now }).changes);
-    },
-    /** Records when the last confirmation e-mail was handed over (the 10-minute rule counts mails sent). */
-    confirmationSent: (id: number, at: string) => void confirmationSent.run({ id, at }),
-    /** Appends the row's current consent state to the log. */
-    logEvent: (id: number, event: ConsentEvent, channel: ConsentChannel, at: string) =>
-      void logEvent.run({ id, event, channel, at }),
-  };
+/** The columns a subscriber is read with. */
+const rowColumns = sql.raw(`id, ${fieldColumns}, site, status, doi_token_expires_at`);
+/** The condition of every write made for a confirmation link: the link still opens the pending sign-up, unexpired. */
+const stillDoi = (row: OpenedSubscriber, now: string) =>
+  sql`id = ${row.id} AND status = 'WAITING_FOR_DOI' AND doi_token_hash = ${row.token_hash} AND doi_token_expires_at >= ${now}`;
+/** The condition of every write made for a preferences token: the token still opens the subscription. */
+const stillSubscribed = (row: OpenedSubscriber) =>
+  sql`id = ${row.id} AND status = 'SUBSCRIBED' AND preferences_token_hash = ${row.token_hash}`;
+/** The sign-ups whose link expired before `now`. */
+const expiredSignUps = (now: string) => sql`status = 'WAITING_FOR_DOI' AND doi_token_expires_at < ${now}`;
+
+/** Whether a write changed a row (it answers the ids it changed). */
+function* changedAny(db: Kysely<SharedTables>, query: RawBuilder<unknown>): StatementSteps<boolean> {
+  return (yield* rowsOfSql(db, query)).length > 0;
+}
+
+/**
+ * The `subscribers` table and its consent log: every read and write the newsletter routes make, as bodies written once
+ * for both engines (server/database/atomicWork.ts), to be run inside a caller's transaction. Tokens are looked up by
+ * their SHA-256 only; addresses whatever their case (`lower(email)`, the unique index of both engines).
+ */
+export const subscriberStatements = {
+  /** The subscriber a token of this kind opens, or undefined. */
+  *byToken(db: Kysely<SharedTables>, kind: TokenKind, token: string): StatementSteps<OpenedSubscriber | undefined> {
+    const hash = hashDoiToken(token);
+    const query =
+      kind === 'doi'
+        ? sql<OpenedSubscriber>`SELECT ${rowColumns}, doi_token_hash AS token_hash FROM subscribers WHERE doi_token_hash = ${hash} AND status = 'WAITING_FOR_DOI'`
+        : sql<OpenedSubscriber>`SELECT ${rowColumns}, preferences_token_hash AS token_hash FROM subscribers WHERE preferences_token_hash = ${hash} AND status = 'SUBSCRIBED'`;
+    return (yield* rowsOfSql(db, query))[0];
+  },
+  *byId(db: Kysely<SharedTables>, id: number): StatementSteps<SubscriberRow | undefined> {
+    return (yield* rowsOfSql(db, sql<SubscriberRow>`SELECT ${rowColumns} FROM subscribers WHERE id = ${id}`))[0];
+  },
+  /** The subscription of a subscriber, opened as its preferences token would (a complaint ends it), or undefined. */
+  *subscribedById(db: Kysely<SharedTables>, id: number): StatementSteps<OpenedSubscriber | undefined> {
+    const query = sql<OpenedSubscriber>`SELECT ${rowColumns}, preferences_token_hash AS token_hash FROM subscribers WHERE id = ${id} AND status = 'SUBSCRIBED'`;
+    return (yield* rowsOfSql(db, query))[0];
+  },
+  *byEmail(db: Kysely<SharedTables>, email: string): StatementSteps<KnownAddress | undefined> {
+    const query = sql<KnownAddress>`SELECT id, status, confirmation_sent_at FROM subscribers WHERE lower(email) = lower(${email})`;
+    return (yield* rowsOfSql(db, query))[0];
+  },
+  /**
+   * Stores a sign-up: a new address, a pending one or one that unsubscribed earlier, stored anew, waiting for its
+   * confirmation. The row's id, or undefined when the address is subscribed already (nothing changed).
+   */
+  *signUp(db: Kysely<SharedTables>, record: SignUpRecord): StatementSteps<number | undefined> {
+    const { site, consentTextVersion, tokenHash, expiresAt, now } = record;
+    const query = sql<{ id: number }>`
+      INSERT INTO subscribers (${sql.raw(fieldColumns)}, site, status,
+                               doi_token_hash, doi_token_expires_at, consented_at, consent_text_version, created_at, updated_at)
+      VALUES (${fieldValues(record)}, ${site}, 'WAITING_FOR_DOI',
+              ${tokenHash}, ${expiresAt}, ${now}, ${consentTextVersion}, ${now}, ${now})
+      ON CONFLICT ((lower(email))) DO UPDATE SET
+        ${sql.raw(fieldsFromExcluded)}, site = excluded.site, status = 'WAITING_FOR_DOI',
+        doi_token_hash = excluded.doi_token_hash, doi_token_expires_at = excluded.doi_token_expires_at,
+        consented_at = excluded.consented_at, consent_text_version = excluded.consent_text_version,
+        updated_at = excluded.updated_at
+      WHERE subscribers.status <> 'SUBSCRIBED'
+      RETURNING id`;
+    return (yield* rowsOfSql(db, query))[0]?.id;
+  },
+  /** Confirms a pending sign-up if its link still opens it (unspent, unexpired); whether it did. */
+  confirm: (db: Kysely<SharedTables>, row: OpenedSubscriber, preferencesTokenHash: string, now: string) =>
+    changedAny(
+      db,
+      sql`UPDATE subscribers SET status = 'SUBSCRIBED', confirmed_at = ${now}, updated_at = ${now}, doi_token_hash = NULL,
+            doi_token_expires_at = NULL, preferences_token_hash = ${preferencesTokenHash}, unsubscribed_at = NULL,
+            last_opened_at = NULL
+          WHERE ${stillDoi(row, now)} RETURNING id`,
+    ),
+  /** Changes a subscription if its preferences token still opens it; whether it did. */
+  update: (db: Kysely<SharedTables>, row: OpenedSubscriber, values: ChangedFields, now: string) =>
+    changedAny(
+      db,
+      sql`UPDATE subscribers SET ${changeableFieldsSetTo(values)}, updated_at = ${now} WHERE ${stillSubscribed(row)} RETURNING id`,
+    ),
+  /**
+   * Ends a subscription if its preferences token still opens it; whether it did. The personal data (names, last open)
+   * goes, the token dies; address, times, consents and text version stay as the proof. A new confirmation starts
+   * without a last open, so an old one cannot end the new subscription (docs/newsletter.md#opens-and-the-tr-two-year-rule).
+   */
+  withdraw: (db: Kysely<SharedTables>, row: OpenedSubscriber, now: string) =>
+    changedAny(
+      db,
+      sql`UPDATE subscribers SET status = 'UNSUBSCRIBED', ${sql.raw(erasePersonalData)}, preferences_token_hash = NULL,
+            unsubscribed_at = ${now}, updated_at = ${now}
+          WHERE ${stillSubscribed(row)} RETURNING id`,
+    ),
+  /**
+   * Deletes the sign-ups whose link expired before `now` (the Turkish legal text promises 14 days), with their log; an
+   * address that had been subscribed before goes back to `UNSUBSCRIBED`, without the personal data and the log entry
+   * of the sign-up it never confirmed. Answers how many sign-ups went. The caller checkpoints afterwards
+   * (`checkpointAfterErasure`).
+   */
+  *purgeExpired(db: Kysely<SharedTables>, now: string): StatementSteps<number> {
+    const deleted = yield* rowsOfSql(
+      db,
+      sql`DELETE FROM subscribers WHERE ${expiredSignUps(now)} AND confirmed_at IS NULL RETURNING id`,
+    );
+    yield sql`
+      DELETE FROM consent_events WHERE event = 'SIGNED_UP' AND subscriber_id IN
+        (SELECT id FROM subscribers WHERE ${expiredSignUps(now)} AND confirmed_at IS NOT NULL)
+        AND at > (SELECT unsubscribed_at FROM subscribers WHERE subscribers.id = consent_events.subscriber_id)`.compile(
+      db,
+    );
+    const reverted = yield* rowsOfSql(
+      db,
+      sql`UPDATE subscribers SET status = 'UNSUBSCRIBED', ${sql.raw(erasePersonalData)}, doi_token_hash = NULL,
+            doi_token_expires_at = NULL
+          WHERE ${expiredSignUps(now)} AND confirmed_at IS NOT NULL RETURNING id`,
+    );
+    return deleted.length + reverted.length;
+  },
+  /** Records when the last confirmation e-mail was handed over (the 10-minute rule counts mails sent). */
+  *confirmationSent(db: Kysely<SharedTables>, id: number, at: string): StatementSteps<void> {
+    yield sql`UPDATE subscribers SET confirmation_sent_at = ${at} WHERE id = ${id}`.compile(db);
+  },
+  /** Appends the row's current consent state to the log. */
+  *logEvent(
+    db: Kysely<SharedTables>,
+    id: number,
+    event: ConsentEvent,
+    channel: ConsentChannel,
+    at: string,
+  ): StatementSteps<void> {
+    yield sql`
+      INSERT INTO consent_events (subscriber_id, email, site, event, at, consents, legals, consent_text_version, channel)
+      SELECT id, email, site, ${event}, ${at}, consents, legals, consent_text_version, ${channel} FROM subscribers
+      WHERE id = ${id}`.compile(db);
+  },
+};
+
+/** What a sign-up needs to know of an address it finds stored. */
+export interface KnownAddress {
+  id: number;
+  status: StoredStatus;
+  confirmation_sent_at: string | null;
+}
+
+type Statements = typeof subscriberStatements;
+type Tail<F> = F extends (db: Kysely<SharedTables>, ...rest: infer A) => StatementSteps<infer R>
+  ? (...rest: A) => R
+  : never;
+
+/**
+ * {@link subscriberStatements} on one SQLite connection, synchronously, each inside the caller's transaction (if any):
+ * the API the newsletter routes use until they run on PostgreSQL too (docs/operations.md#databases).
+ */
+export function subscriberStore(db: DatabaseSync): { [K in keyof Statements]: Tail<Statements[K]> } {
+  const { kysely } = sharedDatabaseOf(db);
+  type Statement = (kysely: Kysely<SharedTables>, ...args: unknown[]) => StatementSteps<unknown>;
+  const store: Record<string, unknown> = {};
+  for (const [name, statement] of Object.entries(subscriberStatements) as unknown as [string, Statement][]) {
+    store[name] = (...args: unknown[]) => runStatementsSqlite(db, kysely, (k) => statement(k, ...args));
+  }
+  return store as { [K in keyof Statements]: Tail<Statements[K]> };
 }
 
 /** The statements of one database. */
