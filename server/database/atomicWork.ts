@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
+import { PostgresAdapter, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import { inTransaction } from '../transaction.ts';
 import type { SharedTables } from './sharedTables.ts';
 
@@ -10,6 +10,17 @@ import type { SharedTables } from './sharedTables.ts';
  * statements slip into it between its awaits); on PostgreSQL they run in one Kysely transaction.
  */
 export type AtomicWork<T> = (db: Kysely<SharedTables>) => Generator<CompiledQuery, T, readonly unknown[]>;
+
+/** The statements of a body, answering `T`: what each store's statement functions return. */
+export type StatementSteps<T> = Generator<CompiledQuery, T, readonly unknown[]>;
+
+/**
+ * Whether a body runs on PostgreSQL: for the few statements Kysely cannot write once for both engines (a claim's
+ * `FOR UPDATE SKIP LOCKED`, which SQLite does not need, since its writers take turns).
+ */
+export function onPostgres(db: Kysely<SharedTables>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /** Yields one statement from an atomic body and answers its rows: `const rows = yield* rowsOf(query)`. */
 export function* rowsOf<Row>(query: Compilable<Row>): Generator<CompiledQuery, Row[], readonly unknown[]> {
@@ -75,4 +86,29 @@ export async function runAtomicAsync<T>(kysely: Kysely<SharedTables>, work: Atom
     }
     return step.value;
   });
+}
+
+/** A store's statement functions: each takes the Kysely instance first and yields its statements. */
+type StatementFunctions = Record<string, (db: Kysely<SharedTables>, ...args: never[]) => StatementSteps<unknown>>;
+
+/** A statement function without its Kysely instance, answering its result at once. */
+type SyncStatement<F> = F extends (db: Kysely<SharedTables>, ...rest: infer A) => StatementSteps<infer R>
+  ? (...rest: A) => R
+  : never;
+
+/**
+ * A store's statement functions on one SQLite connection, synchronously, each inside the caller's transaction (if
+ * any): the API the synchronous routes use until they run on PostgreSQL too (docs/operations.md#databases).
+ */
+export function sqliteStatements<S extends StatementFunctions>(
+  db: DatabaseSync,
+  kysely: Kysely<SharedTables>,
+  statements: S,
+): { [K in keyof S]: SyncStatement<S[K]> } {
+  type Statement = (kysely: Kysely<SharedTables>, ...args: unknown[]) => StatementSteps<unknown>;
+  const bound: Record<string, unknown> = {};
+  for (const [name, statement] of Object.entries(statements) as unknown as [string, Statement][]) {
+    bound[name] = (...args: unknown[]) => runStatementsSqlite(db, kysely, (k) => statement(k, ...args));
+  }
+  return bound as { [K in keyof S]: SyncStatement<S[K]> };
 }

@@ -69,4 +69,66 @@ export interface SharedTables {
     consent_text_version: string | null;
     channel: string;
   };
+  /** The transactional mail outbox (server/mail/mailJobs.ts, docs/newsletter.md#mail-delivery). */
+  mail_jobs: {
+    id: Generated<number>;
+    kind: string;
+    recipient: string;
+    subscriber_id: number | null;
+    payload: string | null;
+    message_id: string;
+    state: string;
+    attempts: Generated<number>;
+    next_attempt_at: string;
+    not_after: string | null;
+    last_error: string | null;
+    created_at: string;
+    claimed_at: string | null;
+    claimed_by: string | null;
+    handed_over_at: string | null;
+    finished_at: string | null;
+  };
+  /** Welcome vouchers: one per mailbox and shop, ever (server/newsletter/vouchers.ts). */
+  vouchers: {
+    id: Generated<number>;
+    code: string;
+    kind: string;
+    shop: string;
+    percent: number;
+    issued_at: string;
+    valid_until: string | null;
+    subscriber_id: number;
+    mailbox_key: string | null;
+  };
+  /** The İYS queue of consents and withdrawals (server/iys/syncQueue.ts, docs/newsletter.md#iys). */
+  iys_sync: {
+    id: Generated<number>;
+    subscriber_id: number | null;
+    shop: string;
+    recipient: string;
+    status: string;
+    consent_date: string;
+    state: string;
+    attempts: Generated<number>;
+    next_attempt_at: string;
+    deadline: string;
+    last_error: string | null;
+    request_id: string | null;
+    held_mail_job_id: number | null;
+    created_at: string;
+    finished_at: string | null;
+  };
+  /** The suppression list per shop (server/mail/suppressions.ts, docs/newsletter.md#suppression). */
+  suppressions: { site: string; address: string; reason: string; since: string; job_id: number | null };
+  /** Soft bounces in a row per address and shop (server/mail/suppressions.ts). */
+  soft_bounces: { site: string; address: string; in_a_row: number; last_at: string };
+  /** The shop's customers, whose base data prefills the sign-up form (server/newsletter/loginCustomer.ts). */
+  customers: {
+    lid: string;
+    email: string;
+    salutation: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    consents: string;
+  };
 }

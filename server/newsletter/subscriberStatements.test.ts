@@ -47,10 +47,11 @@ function events(database: SharedDatabase, id: number) {
 }
 
 async function opened(): Promise<TwoInstances> {
-  open = await (testEngine?.open() ?? Promise.reject(new Error('no engine')));
-  await open.first.ready();
-  await open.second.ready();
-  return open;
+  const instances = await (testEngine?.open() ?? Promise.reject(new Error('no engine')));
+  open = instances;
+  await instances.first.ready();
+  await instances.second.ready();
+  return instances;
 }
 let testEngine: (typeof testEngines)[number] | undefined;
 

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import { rowsOfSql, runStatementsSqlite } from '../database/atomicWork.ts';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { rowsOfSql, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
 import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
@@ -68,9 +68,6 @@ export type SignUpRecord = StoredSubscriberFields & {
 
 /** What a change of preferences stores: the changeable declared fields, column-encoded. */
 export type ChangedFields = Pick<StoredSubscriberFields, ChangeableFieldName>;
-
-/** The statements of one body, answering `T`. */
-type StatementSteps<T> = Generator<CompiledQuery, T, readonly unknown[]>;
 
 /** The columns a subscriber is read with. */
 const rowColumns = sql.raw(`id, ${fieldColumns}, site, status, doi_token_expires_at`);
@@ -213,23 +210,12 @@ export interface KnownAddress {
   confirmation_sent_at: string | null;
 }
 
-type Statements = typeof subscriberStatements;
-type Tail<F> = F extends (db: Kysely<SharedTables>, ...rest: infer A) => StatementSteps<infer R>
-  ? (...rest: A) => R
-  : never;
-
 /**
  * {@link subscriberStatements} on one SQLite connection, synchronously, each inside the caller's transaction (if any):
  * the API the newsletter routes use until they run on PostgreSQL too (docs/operations.md#databases).
  */
-export function subscriberStore(db: DatabaseSync): { [K in keyof Statements]: Tail<Statements[K]> } {
-  const { kysely } = sharedDatabaseOf(db);
-  type Statement = (kysely: Kysely<SharedTables>, ...args: unknown[]) => StatementSteps<unknown>;
-  const store: Record<string, unknown> = {};
-  for (const [name, statement] of Object.entries(subscriberStatements) as unknown as [string, Statement][]) {
-    store[name] = (...args: unknown[]) => runStatementsSqlite(db, kysely, (k) => statement(k, ...args));
-  }
-  return store as { [K in keyof Statements]: Tail<Statements[K]> };
+export function subscriberStore(db: DatabaseSync) {
+  return sqliteStatements(db, sharedDatabaseOf(db).kysely, subscriberStatements);
 }
 
 /** The statements of one database. */
