@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import { sql, type Kysely } from 'kysely';
+import { onPostgres, rowsOfSql, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 import type { NewMailJob } from './newMailJobSchema.ts';
 
 /**
@@ -39,56 +43,137 @@ export type { NewMailJob } from './newMailJobSchema.ts';
 /** The domain part of the Message-IDs: the sender address's domain. */
 export type MessageIdDomain = string;
 
+/** A job's state after a crash: back to the queue (its transport can tell an earlier delivery) or `unknown`. */
+type RecoveredState = 'queued' | 'unknown';
+
 /**
- * The `mail_jobs` table as a state machine: queue, claim (queued -> sending), and finish (sent, failed, cancelled,
- * unknown) or put back (queued, later). Each transition is one UPDATE guarded by the state it leaves, so a job
- * is never claimed twice. `onQueued` listeners are told after a job was queued (the sender wakes up).
+ * The `mail_jobs` table as a state machine, written once for both engines: queue, claim (queued -> sending), and
+ * finish (sent, failed, cancelled, unknown) or put back (queued, later). Each transition is one UPDATE guarded by the
+ * state it leaves, so a job is never claimed twice; on PostgreSQL concurrent claims skip the rows another claim holds
+ * (`FOR UPDATE SKIP LOCKED`) instead of all going for the same one and coming back empty.
+ */
+export const mailJobStatements = {
+  /** Queues a job (inside the caller's transaction) and answers its id. */
+  *enqueue(db: Kysely<SharedTables>, job: NewMailJob, messageId: string, now: Date): StatementSteps<number> {
+    const rows = yield* rowsOfSql(
+      db,
+      sql<{ id: number }>`
+        INSERT INTO mail_jobs (kind, recipient, subscriber_id, payload, message_id, state, next_attempt_at, not_after, created_at)
+        VALUES (${job.kind}, ${job.recipient}, ${job.subscriberId ?? null}, ${JSON.stringify(job.payload)}, ${messageId},
+                'queued', ${(job.notBefore ?? now).toISOString()}, ${job.notAfter?.toISOString() ?? null}, ${now.toISOString()})
+        RETURNING id`,
+    );
+    return rows[0]!.id;
+  },
+  /** The next due job, now `sending` for `owner` (its attempt counted), or undefined. */
+  *claim(db: Kysely<SharedTables>, owner: string, now: Date): StatementSteps<MailJob | undefined> {
+    const at = now.toISOString();
+    const skipLocked = onPostgres(db) ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+    const rows = yield* rowsOfSql(
+      db,
+      sql<MailJob>`
+        UPDATE mail_jobs SET state = 'sending', attempts = attempts + 1, claimed_at = ${at}, claimed_by = ${owner},
+          handed_over_at = NULL
+        WHERE id = (SELECT id FROM mail_jobs WHERE state = 'queued' AND next_attempt_at <= ${at}
+                    ORDER BY next_attempt_at, id LIMIT 1 ${skipLocked})
+          AND state = 'queued'
+        RETURNING *`,
+    );
+    return rows[0];
+  },
+  /** Records that the message is about to reach the transport (see MailTransport.send). */
+  *handingOver(db: Kysely<SharedTables>, id: number, now: Date): StatementSteps<void> {
+    yield sql`UPDATE mail_jobs SET handed_over_at = ${now.toISOString()} WHERE id = ${id} AND state = 'sending'`.compile(
+      db,
+    );
+  },
+  /** Ends a job being sent: `sent`, `failed` or `cancelled`; its payload is cleared. Whether it was being sent. */
+  *finish(
+    db: Kysely<SharedTables>,
+    id: number,
+    state: 'sent' | 'failed' | 'cancelled',
+    error: string | null,
+    now: Date,
+  ): StatementSteps<boolean> {
+    const rows = yield* rowsOfSql(
+      db,
+      sql`UPDATE mail_jobs SET state = ${state}, payload = NULL, last_error = ${error}, finished_at = ${now.toISOString()}
+          WHERE id = ${id} AND state = 'sending' RETURNING id`,
+    );
+    return rows.length === 1;
+  },
+  /** Puts a job that could not be handed over back in the queue, due at `nextAttemptAt`. */
+  *retryAt(db: Kysely<SharedTables>, id: number, nextAttemptAt: Date, error: string): StatementSteps<void> {
+    yield sql`
+      UPDATE mail_jobs SET state = 'queued', next_attempt_at = ${nextAttemptAt.toISOString()}, last_error = ${error},
+        handed_over_at = NULL
+      WHERE id = ${id} AND state = 'sending'`.compile(db);
+  },
+  /** Jobs being sent, by this or another sender (see `senderGone`). */
+  *sending(db: Kysely<SharedTables>): StatementSteps<MailJob[]> {
+    return yield* rowsOfSql(db, sql<MailJob>`SELECT * FROM mail_jobs WHERE state = 'sending'`);
+  },
+  /** After a crash: back to the queue (a transport that can tell whether it was delivered) or `unknown`. */
+  *recover(
+    db: Kysely<SharedTables>,
+    id: number,
+    state: RecoveredState,
+    error: string,
+    now: Date,
+  ): StatementSteps<void> {
+    yield (
+      state === 'queued'
+        ? sql`UPDATE mail_jobs SET state = 'queued', last_error = ${error}, handed_over_at = NULL, finished_at = NULL
+              WHERE id = ${id} AND state = 'sending'`
+        : sql`UPDATE mail_jobs SET state = 'unknown', payload = NULL, last_error = ${error},
+                finished_at = ${now.toISOString()}
+              WHERE id = ${id} AND state = 'sending'`
+    ).compile(db);
+  },
+  /** When the earliest queued job is due, or undefined when none is queued. */
+  *nextDueAt(db: Kysely<SharedTables>): StatementSteps<Date | undefined> {
+    const rows = yield* rowsOfSql(
+      db,
+      sql<{ due: string | null }>`SELECT MIN(next_attempt_at) AS due FROM mail_jobs WHERE state = 'queued'`,
+    );
+    const due = rows[0]?.due ?? null;
+    return due === null ? undefined : new Date(due);
+  },
+  /** Cancels every job still queued for a subscriber (inside the caller's transaction). */
+  *cancelQueuedFor(db: Kysely<SharedTables>, subscriberId: number, reason: string, now: Date): StatementSteps<void> {
+    yield sql`
+      UPDATE mail_jobs SET state = 'cancelled', payload = NULL, last_error = ${reason}, finished_at = ${now.toISOString()}
+      WHERE subscriber_id = ${subscriberId} AND state = 'queued'`.compile(db);
+  },
+  /** Whether a job of this kind for the subscriber is still waiting or being sent. */
+  *hasPending(db: Kysely<SharedTables>, subscriberId: number, kind: string): StatementSteps<boolean> {
+    const rows = yield* rowsOfSql(
+      db,
+      sql`SELECT 1 AS found FROM mail_jobs WHERE subscriber_id = ${subscriberId} AND kind = ${kind}
+            AND state IN ('queued', 'sending') LIMIT 1`,
+    );
+    return rows.length > 0;
+  },
+};
+
+/** A new Message-ID for a job queued at `now`: fixed when queued, so every attempt is the same message. */
+export function newMessageId(now: Date, messageIdDomain: MessageIdDomain): string {
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
+  return `<${stamp}.${randomBytes(8).toString('hex')}@${messageIdDomain}>`;
+}
+
+/**
+ * {@link mailJobStatements} on one SQLite connection, synchronously (each inside the caller's transaction, if any),
+ * and the listeners told after a job was queued (the sender wakes up).
  */
 export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
-  const insert = db.prepare(`
-    INSERT INTO mail_jobs (kind, recipient, subscriber_id, payload, message_id, state, next_attempt_at, not_after, created_at)
-    VALUES (:kind, :recipient, :subscriberId, :payload, :messageId, 'queued', :nextAttemptAt, :notAfter, :now) RETURNING id`);
-  const claim = db.prepare(`
-    UPDATE mail_jobs SET state = 'sending', attempts = attempts + 1, claimed_at = :now, claimed_by = :owner, handed_over_at = NULL
-    WHERE id = (SELECT id FROM mail_jobs WHERE state = 'queued' AND next_attempt_at <= :now ORDER BY next_attempt_at, id LIMIT 1)
-      AND state = 'queued'
-    RETURNING *`);
-  const finish = db.prepare(`
-    UPDATE mail_jobs SET state = :state, payload = NULL, last_error = :error, finished_at = :now WHERE id = :id AND state = 'sending'`);
-  const handingOver = db.prepare(`UPDATE mail_jobs SET handed_over_at = :now WHERE id = :id AND state = 'sending'`);
-  const putBack = db.prepare(`
-    UPDATE mail_jobs SET state = 'queued', next_attempt_at = :nextAttemptAt, last_error = :error, handed_over_at = NULL
-    WHERE id = :id AND state = 'sending'`);
-  const abandoned = db.prepare(`SELECT * FROM mail_jobs WHERE state = 'sending'`);
-  const recover =
-    db.prepare(`UPDATE mail_jobs SET state = :state, payload = CASE WHEN :state = 'queued' THEN payload END,
-    last_error = :error, handed_over_at = CASE WHEN :state = 'queued' THEN NULL ELSE handed_over_at END,
-    finished_at = CASE WHEN :state = 'queued' THEN NULL ELSE :now END WHERE id = :id AND state = 'sending'`);
-  const nextDue = db.prepare(`SELECT MIN(next_attempt_at) AS due FROM mail_jobs WHERE state = 'queued'`);
-  const cancelQueued = db.prepare(`
-    UPDATE mail_jobs SET state = 'cancelled', payload = NULL, last_error = :reason, finished_at = :now
-    WHERE subscriber_id = :subscriberId AND state = 'queued'`);
-  const pending = db.prepare(
-    `SELECT 1 FROM mail_jobs WHERE subscriber_id = ? AND kind = ? AND state IN ('queued', 'sending') LIMIT 1`,
-  );
+  const statements = sqliteStatements(db, sharedDatabaseOf(db).kysely, mailJobStatements);
   const listeners = new Set<() => void>();
 
   return {
     /** Queues a job (inside the caller's transaction, if any) and answers its id. Listeners are told on `notify()`. */
-    enqueue(job: NewMailJob, now = new Date()): number {
-      const stamp = now.toISOString().replace(/[-:.]/g, '');
-      const row = insert.get({
-        kind: job.kind,
-        recipient: job.recipient,
-        subscriberId: job.subscriberId ?? null,
-        payload: JSON.stringify(job.payload),
-        messageId: `<${stamp}.${randomBytes(8).toString('hex')}@${messageIdDomain}>`,
-        nextAttemptAt: (job.notBefore ?? now).toISOString(),
-        notAfter: job.notAfter?.toISOString() ?? null,
-        now: now.toISOString(),
-      }) as { id: number };
-      return row.id;
-    },
+    enqueue: (job: NewMailJob, now = new Date()): number =>
+      statements.enqueue(job, newMessageId(now, messageIdDomain), now),
     /** Tells the sender that jobs were queued; call after the transaction that queued them has committed. */
     notify(): void {
       for (const listener of listeners) listener();
@@ -97,31 +182,18 @@ export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** The next due job, now `sending` for `owner` (its attempt counted), or undefined. */
-    claim: (owner: string, now = new Date()) => claim.get({ now: now.toISOString(), owner }) as MailJob | undefined,
-    /** Records that the message is about to reach the transport (see MailTransport.send). */
-    handingOver: (id: number, now = new Date()) => void handingOver.run({ id, now: now.toISOString() }),
-    /** Ends a job being sent: `sent`, `failed` or `cancelled`; its payload is cleared. */
+    claim: (owner: string, now = new Date()) => statements.claim(owner, now),
+    handingOver: (id: number, now = new Date()) => statements.handingOver(id, now),
     finish: (id: number, state: 'sent' | 'failed' | 'cancelled', error: string | null = null, now = new Date()) =>
-      Number(finish.run({ id, state, error, now: now.toISOString() }).changes) === 1,
-    /** Puts a job that could not be handed over back in the queue, due at `nextAttemptAt`. */
-    retryAt: (id: number, nextAttemptAt: Date, error: string) =>
-      void putBack.run({ id, nextAttemptAt: nextAttemptAt.toISOString(), error }),
-    /** Jobs being sent, by this or another sender (see `senderGone`). */
-    sending: () => abandoned.all() as unknown as MailJob[],
-    /** After a crash: back to the queue (a transport that can tell whether it was delivered) or `unknown`. */
-    recover: (id: number, state: 'queued' | 'unknown', error: string, now = new Date()) =>
-      void recover.run({ id, state, error, now: now.toISOString() }),
-    /** When the earliest queued job is due, or undefined when none is queued. */
-    nextDueAt(): Date | undefined {
-      const { due } = nextDue.get() as { due: string | null };
-      return due === null ? undefined : new Date(due);
-    },
-    /** Cancels every job still queued for a subscriber (inside the caller's transaction). */
+      statements.finish(id, state, error, now),
+    retryAt: (id: number, nextAttemptAt: Date, error: string) => statements.retryAt(id, nextAttemptAt, error),
+    sending: () => statements.sending(),
+    recover: (id: number, state: RecoveredState, error: string, now = new Date()) =>
+      statements.recover(id, state, error, now),
+    nextDueAt: () => statements.nextDueAt(),
     cancelQueuedFor: (subscriberId: number, reason: string, now = new Date()) =>
-      void cancelQueued.run({ subscriberId, reason, now: now.toISOString() }),
-    /** Whether a job of this kind for the subscriber is still waiting or being sent. */
-    hasPending: (subscriberId: number, kind: string) => pending.get(subscriberId, kind) !== undefined,
+      statements.cancelQueuedFor(subscriberId, reason, now),
+    hasPending: (subscriberId: number, kind: string) => statements.hasPending(subscriberId, kind),
   };
 }
 
