@@ -171,6 +171,8 @@ export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
   const listeners = new Set<() => void>();
 
   return {
+    /** The domain of the Message-IDs of the jobs queued here. */
+    messageIdDomain,
     /** Queues a job (inside the caller's transaction, if any) and answers its id. Listeners are told on `notify()`. */
     enqueue: (job: NewMailJob, now = new Date()): number =>
       statements.enqueue(job, newMessageId(now, messageIdDomain), now),

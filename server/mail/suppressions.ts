@@ -1,4 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { sql, type Kysely } from 'kysely';
+import { rowsOfSql, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 
 /** Why an address can be on a shop's suppression list (docs/newsletter.md#suppression). */
 export const suppressionReasons = ['hard_bounce', 'soft_bounces', 'complaint'] as const;
@@ -15,48 +19,75 @@ export function suppressionKey(address: string): string {
 }
 
 /**
- * The suppression list of a database, per shop (docs/newsletter.md#suppression): hard bounces and complaints suppress
- * at once, soft bounces once `softBounceLimit` came in a row. A complaint is never replaced by a bounce, and only
- * bounces are lifted (by a confirmed sign-up). Writes run inside the caller's transaction, if any.
+ * The suppression list, per shop (docs/newsletter.md#suppression), written once for both engines: hard bounces and
+ * complaints suppress at once, soft bounces once `softBounceLimit` came in a row. A complaint is never replaced by a
+ * bounce, and only bounces are lifted (by a confirmed sign-up). Each runs inside the caller's transaction.
  */
-export function suppressionStore(db: DatabaseSync) {
-  const reasonOf = db.prepare('SELECT reason FROM suppressions WHERE site = ? AND address = ?');
-  // A complaint wins over a bounce; a bounce never replaces a complaint.
-  const suppress = db.prepare(`
-    INSERT INTO suppressions (site, address, reason, since, job_id) VALUES (:site, :address, :reason, :now, :jobId)
-    ON CONFLICT (site, address) DO UPDATE SET reason = excluded.reason, since = excluded.since, job_id = excluded.job_id
-    WHERE suppressions.reason <> 'complaint' AND excluded.reason = 'complaint'`);
-  const countSoft = db.prepare(`
-    INSERT INTO soft_bounces (site, address, in_a_row, last_at) VALUES (:site, :address, 1, :now)
-    ON CONFLICT (site, address) DO UPDATE SET in_a_row = in_a_row + 1, last_at = excluded.last_at
-    RETURNING in_a_row`);
-  const liftBounces = db.prepare(
-    `DELETE FROM suppressions WHERE site = ? AND address = ? AND reason IN ('hard_bounce', 'soft_bounces')`,
-  );
-  const resetSoft = db.prepare('DELETE FROM soft_bounces WHERE site = ? AND address = ?');
+export const suppressionStatements = {
+  /** Why the address is suppressed in the shop, or undefined when it is not. */
+  *reasonFor(db: Kysely<SharedTables>, site: string, address: string): StatementSteps<SuppressionReason | undefined> {
+    const rows = yield* rowsOfSql(
+      db,
+      sql<{ reason: SuppressionReason }>`SELECT reason FROM suppressions WHERE site = ${site}
+        AND address = ${suppressionKey(address)}`,
+    );
+    return rows[0]?.reason;
+  },
+  /** Puts the address on the shop's list (a complaint replaces a bounce, never the other way round). */
+  *suppress(
+    db: Kysely<SharedTables>,
+    site: string,
+    address: string,
+    reason: SuppressionReason,
+    jobId: number | null,
+    now: Date,
+  ): StatementSteps<void> {
+    yield sql`
+      INSERT INTO suppressions (site, address, reason, since, job_id)
+      VALUES (${site}, ${suppressionKey(address)}, ${reason}, ${now.toISOString()}, ${jobId})
+      ON CONFLICT (site, address) DO UPDATE SET reason = excluded.reason, since = excluded.since, job_id = excluded.job_id
+      WHERE suppressions.reason <> 'complaint' AND excluded.reason = 'complaint'`.compile(db);
+  },
+  /** Counts a soft bounce; suppresses the address once `limit` came in a row. Answers whether it is now suppressed. */
+  *softBounce(
+    db: Kysely<SharedTables>,
+    site: string,
+    address: string,
+    jobId: number | null,
+    limit: number,
+    now: Date,
+  ): StatementSteps<boolean> {
+    const [row] = yield* rowsOfSql(
+      db,
+      sql<{ in_a_row: number }>`
+        INSERT INTO soft_bounces (site, address, in_a_row, last_at)
+        VALUES (${site}, ${suppressionKey(address)}, 1, ${now.toISOString()})
+        ON CONFLICT (site, address) DO UPDATE SET in_a_row = soft_bounces.in_a_row + 1, last_at = excluded.last_at
+        RETURNING in_a_row`,
+    );
+    if (row!.in_a_row < limit) return false;
+    yield* suppressionStatements.suppress(db, site, address, 'soft_bounces', jobId, now);
+    return true;
+  },
+  /** After a confirmed sign-up: lifts a bounce suppression and restarts the soft-bounce count; a complaint stays. */
+  *confirmed(db: Kysely<SharedTables>, site: string, address: string): StatementSteps<void> {
+    const key = suppressionKey(address);
+    yield sql`DELETE FROM suppressions WHERE site = ${site} AND address = ${key}
+      AND reason IN ('hard_bounce', 'soft_bounces')`.compile(db);
+    yield sql`DELETE FROM soft_bounces WHERE site = ${site} AND address = ${key}`.compile(db);
+  },
+};
 
+/** {@link suppressionStatements} on one SQLite connection, synchronously, inside the caller's transaction (if any). */
+export function suppressionStore(db: DatabaseSync) {
+  const statements = sqliteStatements(db, sharedDatabaseOf(db).kysely, suppressionStatements);
   return {
-    /** Why the address is suppressed in the shop, or undefined when it is not. */
-    reasonFor: (site: string, address: string) =>
-      (reasonOf.get(site, suppressionKey(address)) as { reason: SuppressionReason } | undefined)?.reason,
-    /** Puts the address on the shop's list (a complaint replaces a bounce, never the other way round). */
-    suppress(site: string, address: string, reason: SuppressionReason, jobId: number | null, now = new Date()): void {
-      suppress.run({ site, address: suppressionKey(address), reason, jobId, now: now.toISOString() });
-    },
-    /** Counts a soft bounce; suppresses the address once `limit` came in a row. Answers whether it is now suppressed. */
-    softBounce(site: string, address: string, jobId: number | null, limit: number, now = new Date()): boolean {
-      const row = countSoft.get({ site, address: suppressionKey(address), now: now.toISOString() }) as {
-        in_a_row: number;
-      };
-      if (row.in_a_row < limit) return false;
-      this.suppress(site, address, 'soft_bounces', jobId, now);
-      return true;
-    },
-    /** After a confirmed sign-up: lifts a bounce suppression and restarts the soft-bounce count; a complaint stays. */
-    confirmed(site: string, address: string): void {
-      liftBounces.run(site, suppressionKey(address));
-      resetSoft.run(site, suppressionKey(address));
-    },
+    reasonFor: statements.reasonFor,
+    suppress: (site: string, address: string, reason: SuppressionReason, jobId: number | null, now = new Date()) =>
+      statements.suppress(site, address, reason, jobId, now),
+    softBounce: (site: string, address: string, jobId: number | null, limit: number, now = new Date()) =>
+      statements.softBounce(site, address, jobId, limit, now),
+    confirmed: statements.confirmed,
   };
 }
 

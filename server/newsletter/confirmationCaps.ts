@@ -1,4 +1,6 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { sql, type Kysely } from 'kysely';
+import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 import { newsletterMailKind } from './mails/newsletterMails.ts';
 
 /** The window the confirmation-mail caps count in (docs/constants.md#limits). */
@@ -24,22 +26,24 @@ export const recipientDomain = (address: string) =>
  * checked inside the sign-up's write transaction. Over a cap the sign-up stores and sends nothing, and is answered
  * like any other (no enumeration).
  */
-export function confirmationCaps(db: DatabaseSync, caps: ConfirmationCaps) {
-  const counts = db.prepare(`
-    SELECT count(*) AS overall,
-           sum(CASE WHEN lower(rtrim(substr(recipient, instr(recipient, '@') + 1), '.')) = :domain THEN 1 ELSE 0 END) AS domain
-    FROM mail_jobs WHERE kind = :kind AND created_at > :since`);
+export function confirmationCaps(caps: ConfirmationCaps) {
   let warnedUntil = 0;
   return {
-    /** Whether one more confirmation mail to `address` stays within the caps; says so in the log once an hour when not. */
-    allows(address: string, now: Date): boolean {
+    /**
+     * Whether one more confirmation mail to `address` stays within the caps (inside the sign-up's transaction); says
+     * so in the log once an hour when not.
+     */
+    *allows(db: Kysely<SharedTables>, address: string, now: Date): StatementSteps<boolean> {
       const since = new Date(now.getTime() - CONFIRMATION_CAP_WINDOW_MS).toISOString();
-      const { overall, domain } = counts.get({
-        kind: newsletterMailKind.confirmation,
-        since,
-        domain: recipientDomain(address),
-      }) as { overall: number; domain: number | null };
-      const within = overall < caps.perHour && (domain ?? 0) < caps.perDomainPerHour;
+      const atDomain = `%@${likeEscaped(recipientDomain(address))}`;
+      const [counts] = yield* rowsOfSql(
+        db,
+        sql<{ overall: number; domain: number | null }>`
+          SELECT count(*) AS overall,
+                 sum(CASE WHEN lower(rtrim(recipient, '.')) LIKE ${atDomain} ESCAPE '\\' THEN 1 ELSE 0 END) AS domain
+          FROM mail_jobs WHERE kind = ${newsletterMailKind.confirmation} AND created_at > ${since}`,
+      );
+      const within = Number(counts!.overall) < caps.perHour && Number(counts!.domain ?? 0) < caps.perDomainPerHour;
       if (!within && now.getTime() > warnedUntil) {
         warnedUntil = now.getTime() + CONFIRMATION_CAP_WINDOW_MS;
         console.warn(
@@ -49,4 +53,9 @@ export function confirmationCaps(db: DatabaseSync, caps: ConfirmationCaps) {
       return within;
     },
   };
+}
+
+/** A text to match literally in a `LIKE … ESCAPE '\\'` pattern. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

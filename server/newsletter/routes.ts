@@ -50,7 +50,7 @@ export function newsletterCore(
     siteUrl: config.siteUrl,
     signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
     printLinks: config.mail.smtpUrl === undefined,
-    confirmationCaps: confirmationCaps(db, config.confirmationCaps),
+    confirmationCaps: confirmationCaps(config.confirmationCaps),
   };
   return {
     db,

@@ -10,7 +10,11 @@ import {
 import { storedFieldsOf, subscriberFieldNames } from '../../src/shared/newsletter/subscriberFields.ts';
 import { services } from '../../src/shared/routes.ts';
 import { problem, readJson } from '../problem.ts';
-import { inTransaction } from '../transaction.ts';
+import type { Kysely } from 'kysely';
+import { runAtomicSqlite, type StatementSteps } from '../database/atomicWork.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
+import { mailJobStatements, newMessageId } from '../mail/mailJobs.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import type { confirmationCaps } from './confirmationCaps.ts';
@@ -18,7 +22,7 @@ import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader 
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
 import type { RateLimitOptions } from './rateLimit.ts';
-import type { SubscriberStore } from './subscriberStore.ts';
+import { subscriberStatements, type SubscriberStore } from './subscriberStore.ts';
 
 /** Settings of the sign-up. */
 export interface SignUpOptions {
@@ -63,47 +67,9 @@ export function registerSignUp(
   const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
   // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
   // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
-  const queued = inTransaction(db, () => {
-    store.purgeExpired(now.toISOString());
-    const known = store.byEmail(body.email);
-    // An already subscribed address gets no new link. At most one confirmation e-mail goes to an address per 10
-    // minutes (counting mails handed over): a pending sign-up whose mail went out less than 10 minutes ago, or is still
-    // on its way, keeps its link and gets no second one; an address that unsubscribed gets its new mail once the 10
-    // minutes are over.
-    if (known?.status === 'SUBSCRIBED') return undefined;
-    const lastSent = known?.confirmation_sent_at ? Date.parse(known.confirmation_sent_at) : Number.NEGATIVE_INFINITY;
-    const intervalOver = lastSent + CONFIRMATION_EMAIL_INTERVAL_MS;
-    if (
-      known?.status === 'WAITING_FOR_DOI' &&
-      (intervalOver > now.getTime() || jobs.hasPending(known.id, newsletterMailKind.confirmation))
-    ) {
-      return undefined;
-    }
-    // Over a cap on confirmation mails (per recipient domain, overall): nothing is stored or sent, and the answer is
-    // the same as for any sign-up.
-    if (!options.confirmationCaps.allows(body.email, now)) return undefined;
-    const id = store.signUp({
-      ...storedFieldsOf(shop.newsletter, body, subscriberFieldNames),
-      site: shop.code,
-      consentTextVersion: consentTextVersion(shop),
-      tokenHash: hashDoiToken(token),
-      expiresAt: expiresAt.toISOString(),
-      now: now.toISOString(),
-    })!;
-    store.logEvent(id, 'SIGNED_UP', 'sign-up', now.toISOString());
-    const payload: ConfirmationPayload = { token, site: shop.code };
-    return jobs.enqueue(
-      {
-        kind: newsletterMailKind.confirmation,
-        recipient: body.email,
-        subscriberId: id,
-        payload,
-        notBefore: new Date(Math.max(now.getTime(), intervalOver)),
-        notAfter: expiresAt,
-      },
-      now,
-    );
-  });
+  const queued = runAtomicSqlite(db, sharedDatabaseOf(db).kysely, (k) =>
+    signUpBody(k, jobs, options, { body, shop }, { now, token, expiresAt }),
+  );
   if (queued !== undefined) {
     jobs.notify();
     if (options.printLinks)
@@ -111,6 +77,57 @@ export function registerSignUp(
         `Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`,
       );
   }
+}
+
+/**
+ * The sign-up's transaction (see {@link registerSignUp}): answers the id of the confirmation mail's job, or undefined
+ * when nothing was stored.
+ */
+function* signUpBody(
+  db: Kysely<SharedTables>,
+  jobs: MailJobs,
+  options: Pick<SignUpOptions, 'confirmationCaps'>,
+  { body, shop }: CheckedSignUp,
+  { now, token, expiresAt }: { now: Date; token: string; expiresAt: Date },
+): StatementSteps<number | undefined> {
+  yield* subscriberStatements.purgeExpired(db, now.toISOString());
+  const known = yield* subscriberStatements.byEmail(db, body.email);
+  // An already subscribed address gets no new link. At most one confirmation e-mail goes to an address per 10
+  // minutes (counting mails handed over): a pending sign-up whose mail went out less than 10 minutes ago, or is still
+  // on its way, keeps its link and gets no second one; an address that unsubscribed gets its new mail once the 10
+  // minutes are over.
+  if (known?.status === 'SUBSCRIBED') return undefined;
+  const lastSent = known?.confirmation_sent_at ? Date.parse(known.confirmation_sent_at) : Number.NEGATIVE_INFINITY;
+  const intervalOver = lastSent + CONFIRMATION_EMAIL_INTERVAL_MS;
+  if (
+    known?.status === 'WAITING_FOR_DOI' &&
+    (intervalOver > now.getTime() ||
+      (yield* mailJobStatements.hasPending(db, known.id, newsletterMailKind.confirmation)))
+  ) {
+    return undefined;
+  }
+  // Over a cap on confirmation mails (per recipient domain, overall): nothing is stored or sent, and the answer is
+  // the same as for any sign-up.
+  if (!(yield* options.confirmationCaps.allows(db, body.email, now))) return undefined;
+  const id = (yield* subscriberStatements.signUp(db, {
+    ...storedFieldsOf(shop.newsletter, body, subscriberFieldNames),
+    site: shop.code,
+    consentTextVersion: consentTextVersion(shop),
+    tokenHash: hashDoiToken(token),
+    expiresAt: expiresAt.toISOString(),
+    now: now.toISOString(),
+  }))!;
+  yield* subscriberStatements.logEvent(db, id, 'SIGNED_UP', 'sign-up', now.toISOString());
+  const payload: ConfirmationPayload = { token, site: shop.code };
+  const job = {
+    kind: newsletterMailKind.confirmation,
+    recipient: body.email,
+    subscriberId: id,
+    payload,
+    notBefore: new Date(Math.max(now.getTime(), intervalOver)),
+    notAfter: expiresAt,
+  };
+  return yield* mailJobStatements.enqueue(db, job, newMessageId(now, jobs.messageIdDomain), now);
 }
 
 /**

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import { sql, type Kysely } from 'kysely';
+import { rowsOfSql, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 import type { Shop } from '../../src/shared/countries.ts';
 import { mailboxKey } from './mailboxKey.ts';
 
@@ -83,53 +87,90 @@ const knownVoucherMode = (known: VoucherRow, now: Date): 'repeat' | 'alreadyIssu
 const modeFor = (known: VoucherRow, subscriberId: number, now: Date): 'repeat' | 'alreadyIssued' =>
   known.subscriber_id === subscriberId ? knownVoucherMode(known, now) : 'alreadyIssued';
 
+/** The welcome voucher already issued to a subscriber, or to another spelling of its mailbox, in a shop. */
+function* issuedBefore(db: Kysely<SharedTables>, subscriberId: number, shop: Shop): StatementSteps<IssuedBefore> {
+  const [subscriber] = yield* rowsOfSql(
+    db,
+    sql<{ email: string }>`SELECT email FROM subscribers WHERE id = ${subscriberId}`,
+  );
+  const key = mailboxKey(subscriber?.email ?? '');
+  const [known] = yield* rowsOfSql(
+    db,
+    sql<VoucherRow>`
+      SELECT id, code, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key FROM vouchers
+      WHERE shop = ${shop.code} AND kind = 'WELCOME' AND (subscriber_id = ${subscriberId} OR mailbox_key = ${key})
+      ORDER BY id LIMIT 1`,
+  );
+  return { key, known };
+}
+
+/** What {@link issuedBefore} finds: the subscriber's mailbox key, and the voucher issued before, if any. */
+interface IssuedBefore {
+  key: string;
+  known: VoucherRow | undefined;
+}
+
 /**
- * Welcome vouchers (docs/newsletter.md#welcome-voucher): one per mailbox and shop, ever (the address's mailbox key:
- * `anna+promo@…` and `a.n.n.a@gmail.com` are Anna's one mailbox), and one per subscriber, both enforced by unique
- * indexes; codes are unique too (a collision, one in 2^60, draws a new code).
+ * Welcome vouchers (docs/newsletter.md#welcome-voucher), written once for both engines: one per mailbox and shop, ever
+ * (the address's mailbox key: `anna+promo@…` and `a.n.n.a@gmail.com` are Anna's one mailbox), and one per subscriber,
+ * both enforced by unique indexes; codes are unique too (a collision, one in 2^60, draws a new code).
  */
+export const voucherStatements = {
+  /** The welcome voucher of a subscriber confirming in a shop (inside the confirmation's transaction). */
+  *welcome(
+    db: Kysely<SharedTables>,
+    subscriberId: number,
+    shop: Shop,
+    now: Date,
+    random?: (size: number) => Uint8Array,
+  ): StatementSteps<WelcomeVoucher> {
+    const { key, known } = yield* issuedBefore(db, subscriberId, shop);
+    if (known) return { mode: modeFor(known, subscriberId, now), voucher: known };
+    const validUntil = voucherValidUntil(now, shop.welcomeVoucher.validMonths, shop.timeZone);
+    for (;;) {
+      const [row] = yield* rowsOfSql(
+        db,
+        sql<VoucherRow>`
+          INSERT INTO vouchers (code, kind, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key)
+          VALUES (${newVoucherCode(random)}, 'WELCOME', ${shop.code}, ${shop.welcomeVoucher.percent}, ${now.toISOString()},
+                  ${validUntil?.toISOString() ?? null}, ${subscriberId}, ${key})
+          ON CONFLICT (code) DO NOTHING
+          RETURNING id, code, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key`,
+      );
+      if (row) return { mode: 'new', voucher: row };
+    }
+  },
+  /**
+   * What a confirmation now would bring, without issuing anything: for the confirmation mail, which promises the
+   * welcome voucher only where the welcome mail will carry a code.
+   */
+  *outlook(
+    db: Kysely<SharedTables>,
+    subscriberId: number,
+    shop: Shop,
+    now: Date,
+  ): StatementSteps<WelcomeVoucher['mode']> {
+    const { known } = yield* issuedBefore(db, subscriberId, shop);
+    return known ? modeFor(known, subscriberId, now) : 'new';
+  },
+  *byId(db: Kysely<SharedTables>, id: number): StatementSteps<VoucherRow | undefined> {
+    const rows = yield* rowsOfSql(
+      db,
+      sql<VoucherRow>`SELECT id, code, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key FROM vouchers
+        WHERE id = ${id}`,
+    );
+    return rows[0];
+  },
+};
+
+/** {@link voucherStatements} on one SQLite connection, synchronously, inside the caller's transaction (if any). */
 export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8Array) {
-  const emailOf = db.prepare('SELECT email FROM subscribers WHERE id = ?');
-  const existingRows = db.prepare(`
-    SELECT * FROM vouchers WHERE shop = :shop AND kind = 'WELCOME' AND (subscriber_id = :subscriberId OR mailbox_key = :mailboxKey)
-    ORDER BY id LIMIT 1`);
-  const byId = db.prepare('SELECT * FROM vouchers WHERE id = ?');
-  const insert = db.prepare(`
-    INSERT INTO vouchers (code, kind, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key)
-    VALUES (:code, 'WELCOME', :shop, :percent, :issuedAt, :validUntil, :subscriberId, :mailboxKey)
-    ON CONFLICT (code) DO NOTHING RETURNING *`);
-  const keyOf = (subscriberId: number) =>
-    mailboxKey((emailOf.get(subscriberId) as { email: string } | undefined)?.email ?? '');
-  const existing = (subscriberId: number, shop: Shop) =>
-    existingRows.get({ shop: shop.code, subscriberId, mailboxKey: keyOf(subscriberId) }) as VoucherRow | undefined;
+  const statements = sqliteStatements(db, sharedDatabaseOf(db).kysely, voucherStatements);
   return {
-    /** The welcome voucher of a subscriber confirming in a shop (inside the confirmation's transaction). */
-    welcome(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher {
-      const known = existing(subscriberId, shop);
-      if (known) return { mode: modeFor(known, subscriberId, now), voucher: known };
-      const validUntil = voucherValidUntil(now, shop.welcomeVoucher.validMonths, shop.timeZone);
-      for (;;) {
-        const row = insert.get({
-          code: newVoucherCode(random),
-          shop: shop.code,
-          percent: shop.welcomeVoucher.percent,
-          issuedAt: now.toISOString(),
-          validUntil: validUntil?.toISOString() ?? null,
-          subscriberId,
-          mailboxKey: keyOf(subscriberId),
-        }) as VoucherRow | undefined;
-        if (row) return { mode: 'new', voucher: row };
-      }
-    },
-    /**
-     * What a confirmation now would bring, without issuing anything: for the confirmation mail, which promises the
-     * welcome voucher only where the welcome mail will carry a code.
-     */
-    outlook(subscriberId: number, shop: Shop, now = new Date()): WelcomeVoucher['mode'] {
-      const known = existing(subscriberId, shop);
-      return known ? modeFor(known, subscriberId, now) : 'new';
-    },
-    byId: (id: number) => byId.get(id) as VoucherRow | undefined,
+    welcome: (subscriberId: number, shop: Shop, now = new Date()) =>
+      statements.welcome(subscriberId, shop, now, random),
+    outlook: (subscriberId: number, shop: Shop, now = new Date()) => statements.outlook(subscriberId, shop, now),
+    byId: statements.byId,
   };
 }
 
