@@ -1,6 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { sql, type Kysely } from 'kysely';
 import type { Shop } from '../../src/shared/countries.ts';
-import { inTransaction } from '../transaction.ts';
+import { rowsOfSql, runAtomicSqlite, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 import { iysDeadline } from './iysTimes.ts';
 
 /** What İYS is told: the consent was given (`ONAY`) or withdrawn (`RET`). */
@@ -46,60 +49,70 @@ export interface IysEvent {
 }
 
 /**
- * The `iys_sync` queue (docs/newsletter.md#iys): queue an event inside the caller's transaction (only for shops that
- * `registersConsentWithIys`), take the oldest pending row, and record İYS's answer. A welcome mail held for an ONAY
- * is released in the same statement batch that records the acceptance.
+ * The `iys_sync` queue (docs/newsletter.md#iys), written once for both engines: queue an event inside the caller's
+ * transaction (only for shops that `registersConsentWithIys`), take the oldest pending row, and record İYS's answer.
+ * A welcome mail held for an ONAY is released in the transaction that records the acceptance.
  */
-export function iysSyncQueue(db: DatabaseSync) {
-  const insert = db.prepare(`
-    INSERT INTO iys_sync (subscriber_id, shop, recipient, status, consent_date, state, next_attempt_at, deadline,
-                          held_mail_job_id, created_at)
-    VALUES (:subscriberId, :shop, :recipient, :status, :at, 'pending', :at, :deadline, :heldMailJobId, :at)`);
-  const hold = db.prepare(`UPDATE mail_jobs SET next_attempt_at = :heldUntil, last_error = :reason
-    WHERE id = :id AND state = 'queued'`);
-  const oldestPending = db.prepare(`SELECT * FROM iys_sync WHERE state = 'pending' ORDER BY id LIMIT 1`);
-  const accept = db.prepare(`UPDATE iys_sync SET state = 'accepted', attempts = attempts + 1, request_id = :requestId,
-    last_error = NULL, finished_at = :now WHERE id = :id AND state = 'pending'`);
-  const release = db.prepare(`UPDATE mail_jobs SET next_attempt_at = :now, last_error = NULL
-    WHERE id = (SELECT held_mail_job_id FROM iys_sync WHERE id = :id) AND state = 'queued' AND next_attempt_at = :heldUntil`);
-  const retry = db.prepare(`UPDATE iys_sync SET attempts = attempts + 1, next_attempt_at = :nextAttemptAt,
-    last_error = :error WHERE id = :id AND state = 'pending'`);
-  const fail = db.prepare(`UPDATE iys_sync SET state = 'failed', attempts = attempts + 1, last_error = :error,
-    finished_at = :now WHERE id = :id AND state = 'pending'`);
+export const iysSyncStatements = {
+  /**
+   * Queues an event if the shop registers consents with İYS (inside the caller's transaction) and holds its mail
+   * job; whether it did.
+   */
+  *enqueue(db: Kysely<SharedTables>, event: IysEvent): StatementSteps<boolean> {
+    if (!event.shop.newsletter.registersConsentWithIys) return false;
+    const at = event.at.toISOString();
+    yield sql`
+      INSERT INTO iys_sync (subscriber_id, shop, recipient, status, consent_date, state, next_attempt_at, deadline,
+                            held_mail_job_id, created_at)
+      VALUES (${event.subscriberId}, ${event.shop.code}, ${event.recipient}, ${event.status}, ${at}, 'pending', ${at},
+              ${iysDeadline(event.at).toISOString()}, ${event.holdMailJobId ?? null}, ${at})`.compile(db);
+    if (event.holdMailJobId !== undefined)
+      yield sql`UPDATE mail_jobs SET next_attempt_at = ${HELD_UNTIL}, last_error = ${WAITING_FOR_IYS}
+        WHERE id = ${event.holdMailJobId} AND state = 'queued'`.compile(db);
+    return true;
+  },
+  /** The oldest pending row (due or not: rows go to İYS strictly in order), or undefined. */
+  *oldestPending(db: Kysely<SharedTables>): StatementSteps<IysSyncRow | undefined> {
+    const rows = yield* rowsOfSql(
+      db,
+      sql<IysSyncRow>`SELECT * FROM iys_sync WHERE state = 'pending' ORDER BY id LIMIT 1`,
+    );
+    return rows[0];
+  },
+  /** İYS registered the row: `accepted`, and the mail held for it is due now; whether a mail was released. */
+  *accepted(db: Kysely<SharedTables>, id: number, requestId: string, now: Date): StatementSteps<boolean> {
+    const at = now.toISOString();
+    yield sql`UPDATE iys_sync SET state = 'accepted', attempts = attempts + 1, request_id = ${requestId},
+      last_error = NULL, finished_at = ${at} WHERE id = ${id} AND state = 'pending'`.compile(db);
+    const released = yield* rowsOfSql(
+      db,
+      sql`UPDATE mail_jobs SET next_attempt_at = ${at}, last_error = NULL
+        WHERE id = (SELECT held_mail_job_id FROM iys_sync WHERE id = ${id}) AND state = 'queued'
+          AND next_attempt_at = ${HELD_UNTIL}
+        RETURNING id`,
+    );
+    return released.length > 0;
+  },
+  /** İYS could not take it now (busy, unreachable): tried again at `nextAttemptAt`. */
+  *retryAt(db: Kysely<SharedTables>, id: number, nextAttemptAt: Date, error: string): StatementSteps<void> {
+    yield sql`UPDATE iys_sync SET attempts = attempts + 1, next_attempt_at = ${nextAttemptAt.toISOString()},
+      last_error = ${error} WHERE id = ${id} AND state = 'pending'`.compile(db);
+  },
+  /** İYS refused it for good (4xx): `failed`, with İYS's answer, for an operator to fix and retry. */
+  *failed(db: Kysely<SharedTables>, id: number, error: string, now: Date): StatementSteps<void> {
+    yield sql`UPDATE iys_sync SET state = 'failed', attempts = attempts + 1, last_error = ${error},
+      finished_at = ${now.toISOString()} WHERE id = ${id} AND state = 'pending'`.compile(db);
+  },
+};
 
+/** {@link iysSyncStatements} on one SQLite connection, synchronously; `accepted` in a transaction of its own. */
+export function iysSyncQueue(db: DatabaseSync) {
+  const { kysely } = sharedDatabaseOf(db);
+  const statements = sqliteStatements(db, kysely, iysSyncStatements);
   return {
-    /**
-     * Queues an event if the shop registers consents with İYS (inside the caller's transaction) and holds its mail
-     * job; whether it did.
-     */
-    enqueue(event: IysEvent): boolean {
-      if (!event.shop.newsletter.registersConsentWithIys) return false;
-      insert.run({
-        subscriberId: event.subscriberId,
-        shop: event.shop.code,
-        recipient: event.recipient,
-        status: event.status,
-        at: event.at.toISOString(),
-        deadline: iysDeadline(event.at).toISOString(),
-        heldMailJobId: event.holdMailJobId ?? null,
-      });
-      if (event.holdMailJobId !== undefined)
-        hold.run({ id: event.holdMailJobId, heldUntil: HELD_UNTIL, reason: WAITING_FOR_IYS });
-      return true;
-    },
-    /** The oldest pending row (due or not: rows go to İYS strictly in order), or undefined. */
-    oldestPending: () => oldestPending.get() as IysSyncRow | undefined,
-    /** İYS registered the row: `accepted`, and the mail held for it is due now; whether a mail was released. */
+    ...statements,
     accepted: (id: number, requestId: string, now: Date): boolean =>
-      inTransaction(db, () => {
-        accept.run({ id, requestId, now: now.toISOString() });
-        return release.run({ id, now: now.toISOString(), heldUntil: HELD_UNTIL }).changes > 0;
-      }),
-    /** İYS could not take it now (busy, unreachable): tried again at `nextAttemptAt`. */
-    retryAt: (id: number, nextAttemptAt: Date, error: string) =>
-      void retry.run({ id, nextAttemptAt: nextAttemptAt.toISOString(), error }),
-    /** İYS refused it for good (4xx): `failed`, with İYS's answer, for an operator to fix and retry. */
-    failed: (id: number, error: string, now: Date) => void fail.run({ id, error, now: now.toISOString() }),
+      runAtomicSqlite(db, kysely, (k) => iysSyncStatements.accepted(k, id, requestId, now)),
   };
 }
 

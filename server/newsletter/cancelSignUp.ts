@@ -1,8 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { checkpointAfterErasure } from '../db.ts';
-import { inTransaction } from '../transaction.ts';
+import { runAtomicSqlite } from '../database/atomicWork.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 import { hashDoiToken } from './doiToken.ts';
-import { erasePersonalData } from './subscriberColumns.ts';
+import { subscriberStatements } from './subscriberStore.ts';
 
 /**
  * Cancels the pending sign-up a confirmation token opens (docs/newsletter.md#cancelling-a-sign-up-from-the-mail), as
@@ -13,7 +14,7 @@ import { erasePersonalData } from './subscriberColumns.ts';
  * answer the same either way).
  */
 export function cancelSignUp(db: DatabaseSync, token: string): boolean {
-  return cancelPendingSignUp(db, { column: 'doi_token_hash', value: hashDoiToken(token) });
+  return cancelPendingSignUp(db, { tokenHash: hashDoiToken(token) });
 }
 
 /**
@@ -22,27 +23,11 @@ export function cancelSignUp(db: DatabaseSync, token: string): boolean {
  * confirmation is touched.
  */
 export function cancelSignUpOf(db: DatabaseSync, subscriberId: number): boolean {
-  return cancelPendingSignUp(db, { column: 'id', value: subscriberId });
+  return cancelPendingSignUp(db, { id: subscriberId });
 }
 
-function cancelPendingSignUp(
-  db: DatabaseSync,
-  key: { column: 'doi_token_hash' | 'id'; value: string | number },
-): boolean {
-  const pending = `${key.column} = :key AND status = 'WAITING_FOR_DOI'`;
-  const deleteNeverConfirmed = db.prepare(`DELETE FROM subscribers WHERE ${pending} AND confirmed_at IS NULL`);
-  const deleteLogOfReturning = db.prepare(`
-    DELETE FROM consent_events WHERE event = 'SIGNED_UP' AND subscriber_id IN
-      (SELECT id FROM subscribers WHERE ${pending} AND confirmed_at IS NOT NULL)
-      AND at > (SELECT unsubscribed_at FROM subscribers WHERE subscribers.id = consent_events.subscriber_id)`);
-  const revertReturning = db.prepare(`
-    UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, doi_token_hash = NULL,
-      doi_token_expires_at = NULL WHERE ${pending} AND confirmed_at IS NOT NULL`);
-  const cancelled = inTransaction(db, () => {
-    const deleted = deleteNeverConfirmed.run({ key: key.value }).changes;
-    deleteLogOfReturning.run({ key: key.value });
-    return Number(deleted) + Number(revertReturning.run({ key: key.value }).changes) > 0;
-  });
+function cancelPendingSignUp(db: DatabaseSync, key: { tokenHash: string } | { id: number }): boolean {
+  const cancelled = runAtomicSqlite(db, sharedDatabaseOf(db).kysely, (k) => subscriberStatements.cancelPending(k, key));
   if (cancelled) checkpointAfterErasure(db);
   return cancelled;
 }

@@ -77,8 +77,31 @@ const stillDoi = (row: OpenedSubscriber, now: string) =>
 /** The condition of every write made for a preferences token: the token still opens the subscription. */
 const stillSubscribed = (row: OpenedSubscriber) =>
   sql`id = ${row.id} AND status = 'SUBSCRIBED' AND preferences_token_hash = ${row.token_hash}`;
-/** The sign-ups whose link expired before `now`. */
-const expiredSignUps = (now: string) => sql`status = 'WAITING_FOR_DOI' AND doi_token_expires_at < ${now}`;
+
+/**
+ * Ends the pending sign-ups `pending` selects: a never-confirmed row is deleted with its log (and its queued mail,
+ * by the foreign key); an address that had been subscribed before goes back to `UNSUBSCRIBED`, without the personal
+ * data and the log entry of the sign-up it never confirmed. Answers how many sign-ups ended.
+ */
+function* endPendingSignUps(db: Kysely<SharedTables>, pending: RawBuilder<unknown>): StatementSteps<number> {
+  const deleted = yield* rowsOfSql(
+    db,
+    sql`DELETE FROM subscribers WHERE ${pending} AND confirmed_at IS NULL RETURNING id`,
+  );
+  yield sql`
+    DELETE FROM consent_events WHERE event = 'SIGNED_UP' AND subscriber_id IN
+      (SELECT id FROM subscribers WHERE ${pending} AND confirmed_at IS NOT NULL)
+      AND at > (SELECT unsubscribed_at FROM subscribers WHERE subscribers.id = consent_events.subscriber_id)`.compile(
+    db,
+  );
+  const reverted = yield* rowsOfSql(
+    db,
+    sql`UPDATE subscribers SET status = 'UNSUBSCRIBED', ${sql.raw(erasePersonalData)}, doi_token_hash = NULL,
+          doi_token_expires_at = NULL
+        WHERE ${pending} AND confirmed_at IS NOT NULL RETURNING id`,
+  );
+  return deleted.length + reverted.length;
+}
 
 /** Whether a write changed a row (it answers the ids it changed). */
 function* changedAny(db: Kysely<SharedTables>, query: RawBuilder<unknown>): StatementSteps<boolean> {
@@ -161,28 +184,18 @@ export const subscriberStatements = {
     ),
   /**
    * Deletes the sign-ups whose link expired before `now` (the Turkish legal text promises 14 days), with their log; an
-   * address that had been subscribed before goes back to `UNSUBSCRIBED`, without the personal data and the log entry
-   * of the sign-up it never confirmed. Answers how many sign-ups went. The caller checkpoints afterwards
-   * (`checkpointAfterErasure`).
+   * address that had been subscribed before goes back to `UNSUBSCRIBED` (see {@link endPendingSignUps}). Answers how
+   * many sign-ups went. The caller checkpoints afterwards (`checkpointAfterErasure`).
    */
-  *purgeExpired(db: Kysely<SharedTables>, now: string): StatementSteps<number> {
-    const deleted = yield* rowsOfSql(
-      db,
-      sql`DELETE FROM subscribers WHERE ${expiredSignUps(now)} AND confirmed_at IS NULL RETURNING id`,
-    );
-    yield sql`
-      DELETE FROM consent_events WHERE event = 'SIGNED_UP' AND subscriber_id IN
-        (SELECT id FROM subscribers WHERE ${expiredSignUps(now)} AND confirmed_at IS NOT NULL)
-        AND at > (SELECT unsubscribed_at FROM subscribers WHERE subscribers.id = consent_events.subscriber_id)`.compile(
-      db,
-    );
-    const reverted = yield* rowsOfSql(
-      db,
-      sql`UPDATE subscribers SET status = 'UNSUBSCRIBED', ${sql.raw(erasePersonalData)}, doi_token_hash = NULL,
-            doi_token_expires_at = NULL
-          WHERE ${expiredSignUps(now)} AND confirmed_at IS NOT NULL RETURNING id`,
-    );
-    return deleted.length + reverted.length;
+  purgeExpired: (db: Kysely<SharedTables>, now: string) =>
+    endPendingSignUps(db, sql`status = 'WAITING_FOR_DOI' AND doi_token_expires_at < ${now}`),
+  /**
+   * Cancels the pending sign-up a confirmation token (`doi_token_hash`) or a subscriber id opens, as if its link had
+   * expired (docs/newsletter.md#cancelling-a-sign-up-from-the-mail); whether there was one.
+   */
+  *cancelPending(db: Kysely<SharedTables>, key: { tokenHash: string } | { id: number }): StatementSteps<boolean> {
+    const which = 'id' in key ? sql`id = ${key.id}` : sql`doi_token_hash = ${key.tokenHash}`;
+    return (yield* endPendingSignUps(db, sql`${which} AND status = 'WAITING_FOR_DOI'`)) > 0;
   },
   /** Records when the last confirmation e-mail was handed over (the 10-minute rule counts mails sent). */
   *confirmationSent(db: Kysely<SharedTables>, id: number, at: string): StatementSteps<void> {

@@ -12,16 +12,26 @@ import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { readJson } from '../problem.ts';
 import { checkpointAfterErasure } from '../db.ts';
-import { inTransaction } from '../transaction.ts';
-import { iysSyncQueue } from '../iys/syncQueue.ts';
+import type { Kysely } from 'kysely';
+import { runAtomicSqlite, type StatementSteps } from '../database/atomicWork.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
+import { iysSyncStatements } from '../iys/syncQueue.ts';
+import { mailJobStatements, newMessageId } from '../mail/mailJobs.ts';
 import { fieldErrors, invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { countryRuleErrors } from './countryRules.ts';
 import { hashDoiToken, newDoiToken } from './doiToken.ts';
 import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
-import { toSubscriber, type ConsentChannel, type OpenedSubscriber, type SubscriberStore } from './subscriberStore.ts';
-import { voucherStore } from './vouchers.ts';
-import { suppressionStore } from '../mail/suppressions.ts';
+import {
+  subscriberStatements,
+  toSubscriber,
+  type ConsentChannel,
+  type OpenedSubscriber,
+  type SubscriberStore,
+} from './subscriberStore.ts';
+import { voucherStatements } from './vouchers.ts';
+import { suppressionStatements } from '../mail/suppressions.ts';
 
 /** Bodies the unsubscribe call accepts: `{}` (or none at all); an array is not an object here. */
 const unsubscribeRequestSchema = v.pipe(
@@ -43,27 +53,31 @@ export interface SubscriptionStores {
 /** What a write for a token answers when the token no longer opens what it opened when read (answered as unknown). */
 export const TOKEN_GONE = 'token gone';
 
+/** The transaction of an unsubscribe (see {@link unsubscribe}); whether it ended the subscription. */
+export function* unsubscribeBody(
+  db: Kysely<SharedTables>,
+  row: OpenedSubscriber,
+  channel: ConsentChannel,
+  now: Date,
+): StatementSteps<boolean> {
+  const shop = shopByCode(row.site ?? '') ?? shops[0]!;
+  if (!(yield* subscriberStatements.withdraw(db, row, now.toISOString()))) return false;
+  yield* subscriberStatements.logEvent(db, row.id, 'WITHDRAWN', channel, now.toISOString());
+  yield* mailJobStatements.cancelQueuedFor(db, row.id, 'unsubscribed', now);
+  // TR: the withdrawal goes to İYS (docs/newsletter.md#iys).
+  yield* iysSyncStatements.enqueue(db, { subscriberId: row.id, shop, recipient: row.email, status: 'RET', at: now });
+  return true;
+}
+
 /**
  * Ends a subscription (docs/newsletter.md#unsubscribe): names erased, token dead, mails still queued to it cancelled,
  * the consent and its withdrawal kept in the row and the consent log. Shared by the preferences page's DELETE and
  * the one-click POST. False when the token no longer opens the subscription (docs/newsletter.md#one-token-one-write):
  * nothing changed.
  */
-export function unsubscribe(
-  { db, store, jobs }: SubscriptionStores,
-  row: OpenedSubscriber,
-  channel: ConsentChannel,
-): boolean {
+export function unsubscribe({ db }: SubscriptionStores, row: OpenedSubscriber, channel: ConsentChannel): boolean {
   const now = new Date();
-  const shop = shopByCode(row.site ?? '') ?? shops[0]!;
-  const ended = inTransaction(db, () => {
-    if (!store.withdraw(row, now.toISOString())) return false;
-    store.logEvent(row.id, 'WITHDRAWN', channel, now.toISOString());
-    jobs.cancelQueuedFor(row.id, 'unsubscribed', now);
-    // TR: the withdrawal goes to İYS (docs/newsletter.md#iys).
-    iysSyncQueue(db).enqueue({ subscriberId: row.id, shop, recipient: row.email, status: 'RET', at: now });
-    return true;
-  });
+  const ended = runAtomicSqlite(db, sharedDatabaseOf(db).kysely, (k) => unsubscribeBody(k, row, channel, now));
   if (ended) checkpointAfterErasure(db);
   return ended;
 }
@@ -75,7 +89,7 @@ export function unsubscribe(
  * by the preferences page's `PUT` and its plain form.
  */
 export function updatePreferences(
-  { db, store }: SubscriptionStores,
+  { db }: SubscriptionStores,
   row: OpenedSubscriber,
   body: SubscriberUpdateRequest,
 ): Record<string, string[]> | typeof TOKEN_GONE | undefined {
@@ -91,9 +105,10 @@ export function updatePreferences(
   if (ownErrors && Object.keys(ownErrors).length > 0) return ownErrors;
   const now = new Date().toISOString();
   const values = storedFieldsOf(shop.newsletter, body, changeableFieldNames);
-  return inTransaction(db, () => {
-    if (!store.update(row, values, now)) return TOKEN_GONE;
-    if (values.consents !== row.consents) store.logEvent(row.id, 'CHANGED', 'preferences', now);
+  return runAtomicSqlite(db, sharedDatabaseOf(db).kysely, function* (k) {
+    if (!(yield* subscriberStatements.update(k, row, values, now))) return TOKEN_GONE;
+    if (values.consents !== row.consents)
+      yield* subscriberStatements.logEvent(k, row.id, 'CHANGED', 'preferences', now);
     return undefined;
   });
 }
@@ -105,42 +120,46 @@ export function updatePreferences(
  * confirmation page's `PUT` and its plain form. Undefined when the link no longer opens the sign-up (confirmed meanwhile,
  * through another instance too: docs/newsletter.md#one-token-one-write): nothing changed.
  */
-export function confirmSubscription(
-  { db, store, jobs }: SubscriptionStores,
-  row: OpenedSubscriber,
-): string | undefined {
-  const vouchers = voucherStore(db);
-  const suppressions = suppressionStore(db);
+export function confirmSubscription({ db, jobs }: SubscriptionStores, row: OpenedSubscriber): string | undefined {
   const preferencesToken = newDoiToken();
   const now = new Date();
-  const shop = shopByCode(row.site ?? '') ?? shops[0]!;
-  const confirmed = inTransaction(db, () => {
-    if (!store.confirm(row, hashDoiToken(preferencesToken), now.toISOString())) return false;
-    store.logEvent(row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
-    // The confirmation proves the mailbox takes mail: a bounce suppression is lifted, a complaint never
-    // (docs/newsletter.md#suppression).
-    suppressions.confirmed(row.site ?? shop.code, row.email);
-    jobs.cancelQueuedFor(row.id, 'confirmed', now);
-    const { mode, voucher } = vouchers.welcome(row.id, shop, now);
-    const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };
-    const welcomeJobId = jobs.enqueue(
-      { kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload },
-      now,
-    );
-    // TR: the consent goes to İYS, and the welcome mail (marketing) waits until İYS accepted it (docs/newsletter.md#iys).
-    iysSyncQueue(db).enqueue({
-      subscriberId: row.id,
-      shop,
-      recipient: row.email,
-      status: 'ONAY',
-      at: now,
-      holdMailJobId: welcomeJobId,
-    });
-    return true;
-  });
+  const confirmed = runAtomicSqlite(db, sharedDatabaseOf(db).kysely, (k) =>
+    confirmBody(k, jobs, row, preferencesToken, now),
+  );
   if (!confirmed) return undefined;
   jobs.notify();
   return preferencesToken;
+}
+
+/** The transaction of a confirmation (see {@link confirmSubscription}); whether it confirmed. */
+function* confirmBody(
+  db: Kysely<SharedTables>,
+  jobs: MailJobs,
+  row: OpenedSubscriber,
+  preferencesToken: string,
+  now: Date,
+): StatementSteps<boolean> {
+  const shop = shopByCode(row.site ?? '') ?? shops[0]!;
+  if (!(yield* subscriberStatements.confirm(db, row, hashDoiToken(preferencesToken), now.toISOString()))) return false;
+  yield* subscriberStatements.logEvent(db, row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
+  // The confirmation proves the mailbox takes mail: a bounce suppression is lifted, a complaint never
+  // (docs/newsletter.md#suppression).
+  yield* suppressionStatements.confirmed(db, row.site ?? shop.code, row.email);
+  yield* mailJobStatements.cancelQueuedFor(db, row.id, 'confirmed', now);
+  const { mode, voucher } = yield* voucherStatements.welcome(db, row.id, shop, now);
+  const payload: WelcomePayload = { preferencesToken, site: shop.code, voucherId: voucher.id, voucherMode: mode };
+  const welcome = { kind: newsletterMailKind.welcome, recipient: row.email, subscriberId: row.id, payload };
+  const welcomeJobId = yield* mailJobStatements.enqueue(db, welcome, newMessageId(now, jobs.messageIdDomain), now);
+  // TR: the consent goes to İYS, and the welcome mail (marketing) waits until İYS accepted it (docs/newsletter.md#iys).
+  yield* iysSyncStatements.enqueue(db, {
+    subscriberId: row.id,
+    shop,
+    recipient: row.email,
+    status: 'ONAY',
+    at: now,
+    holdMailJobId: welcomeJobId,
+  });
+  return true;
 }
 
 /**
