@@ -38,6 +38,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The services run on either database engine, and every statement is awaited: a promise left floating would be a
+  // write that nobody waits for, or an error that nobody sees (docs/operations.md#databases).
+  {
+    files: ['server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
   // .astro components: Astro's own rules plus the accessibility rules on their markup.
   ...astro.configs.recommended,
   ...astro.configs['jsx-a11y-strict'],

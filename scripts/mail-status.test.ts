@@ -8,6 +8,7 @@ import { openDatabase } from '../server/db.ts';
 import { mailJobFixture } from '../server/fixtures/mailJobFixture.ts';
 import { mailJobs } from '../server/mail/mailJobs.ts';
 import { childEnvironment } from '../src/shared/config.ts';
+import { sharedDatabaseOf } from '../server/database/sharedDatabase.ts';
 
 const script = path.resolve(import.meta.dirname, 'mail-status.mjs');
 
@@ -39,8 +40,14 @@ afterEach(() => {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Queues a job created `hoursAgo` hours ago and moves it to `state`. */
-function jobIn(state: string, recipient: string, hoursAgo: number, lastError: string | null = null, attempts = 0) {
-  const id = mailJobs(db, 'test.example').enqueue(
+async function jobIn(
+  state: string,
+  recipient: string,
+  hoursAgo: number,
+  lastError: string | null = null,
+  attempts = 0,
+) {
+  const id = await mailJobs(sharedDatabaseOf(db), 'test.example').enqueue(
     mailJobFixture({ kind: 'confirmation', recipient, payload: { token: 'secret-link-token' } }),
     new Date(Date.now() - hoursAgo * HOUR_MS),
   );
@@ -55,11 +62,11 @@ function jobIn(state: string, recipient: string, hoursAgo: number, lastError: st
 
 describe('npm run mail:status', () => {
   test('prints every state, the oldest unsent mails with masked recipients and their last error', async () => {
-    jobIn('sent', 'sent.one@example.com', 50);
-    jobIn('sent', 'sent.two@example.com', 49);
-    const failed = jobIn('failed', 'anna@example.com', 30, '550 5.1.1 <anna@example.com>: Recipient unknown', 1);
-    const queued = jobIn('queued', 'bert@example.org', 2, 'connect ECONNREFUSED 127.0.0.1:25', 3);
-    jobIn('cancelled', 'carl@example.com', 1);
+    await jobIn('sent', 'sent.one@example.com', 50);
+    await jobIn('sent', 'sent.two@example.com', 49);
+    const failed = await jobIn('failed', 'anna@example.com', 30, '550 5.1.1 <anna@example.com>: Recipient unknown', 1);
+    const queued = await jobIn('queued', 'bert@example.org', 2, 'connect ECONNREFUSED 127.0.0.1:25', 3);
+    await jobIn('cancelled', 'carl@example.com', 1);
 
     const { code, stdout, stderr } = await mailStatus({ DB_PATH: dbPath });
 

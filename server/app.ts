@@ -47,14 +47,15 @@ export interface AppOptions {
   publisher?: Publisher;
   /**
    * Where the services queue mail (docs/newsletter.md#mail-delivery): the jobs of the mail outbox whose sender runs
-   * (`newsletterMail()`); by default the database's jobs table, delivered by whatever sender runs on it.
+   * (`newsletterMail()`); by default the jobs table of `shared`, delivered by whatever sender runs on it. Its database
+   * keeps the newsletter: subscribers, their consent log, vouchers, suppressions and the İYS queue.
    */
   mailJobs?: MailJobs;
   /** The sender of those jobs, whose stalls `/service/health` reports (docs/calls.md#health). */
   mailSender?: Pick<MailSender, 'stalled'>;
   /**
    * The shared data layer (docs/operations.md#databases): PostgreSQL at `DATABASE_URL`, or by default the one over
-   * `db`. Throttles and staff preview sessions live there; `/service/health` reports whether it answers.
+   * `db`. Throttles, staff preview sessions and the newsletter live there; `/service/health` reports whether it answers.
    */
   shared?: SharedDatabase;
   /** The stand-in İYS served under `/service/iys` (docs/calls.md#iys-stand-in); by default a new one, none with `IYS_URL`. */
@@ -77,11 +78,11 @@ export function createApp({
   config,
   login,
   publisher,
-  mailJobs = mailJobsOf(db, config),
+  shared = sharedDatabaseOf(db),
+  mailJobs = mailJobsOf(shared, config),
   mailSender,
   footerContentAt = versionedFooterContent(db),
   iysStandIn: iys = config.iys.url === undefined ? iysStandIn(config.iys) : undefined,
-  shared = sharedDatabaseOf(db),
 }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(config));
@@ -97,19 +98,19 @@ export function createApp({
   const admin = requireAdminToken(shared, promotionAdminToken(config).token);
   app.route(services.promotion.base, promotionRoutes(db, admin));
   app.route(services.footerImages.base, footerImageRoutes());
-  const newsletterShared = newsletterCore(db, config, mailJobs, shared);
+  const newsletterShared = newsletterCore(db, config, mailJobs);
   const newsletter = newsletterRoutes(newsletterShared, config);
   app.route(services.newsletter.base, newsletter);
   app.route(services.newsletterForSinglePageApps.base, newsletter);
-  app.route(services.newsletterOpens.base, opensRoutes(db, admin));
+  app.route(services.newsletterOpens.base, opensRoutes(mailJobs.database, admin));
   // Providers' bounces and complaints (docs/calls.md#mail-events); 404 while MAIL_WEBHOOK_SECRET is unset.
-  const reportedMailEvents = mailEvents(db, mailJobs, { softBounceLimit: config.mail.softBounceLimit });
+  const reportedMailEvents = mailEvents(mailJobs, { softBounceLimit: config.mail.softBounceLimit });
   app.route(services.mailEvents.base, mailEventsRoutes(reportedMailEvents, config.mail.webhookSecret));
   const sessions = previewSessions(shared);
   app.route(services.login.base, loginRoutes(db, sessions, config, { ...login, shared }));
   app.route(services.preview.base, previewRoutes(db, sessions));
   app.route(services.abTests.base, abTestRoutes(db, sessions));
-  app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db, config));
+  app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db, mailJobs.database, config));
   if (publisher) app.route(services.publish.base, publishRoutes(publisher, admin));
   // The stand-in İYS (docs/calls.md#iys-stand-in), only while no real one is configured.
   if (iys) app.route(services.iysStandIn.base, iys.routes);

@@ -39,12 +39,12 @@ function prepare(db: DatabaseSync, shared: SharedDatabase) {
   const adminToken = promotionAdminToken(config);
   const publisher = serverPublisher(config, versionStore(db), shared);
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
-  const mail = newsletterMail(db, config);
+  const mail = newsletterMail(shared, config);
   const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender, shared });
   // Ends subscriptions unopened too long where the shop promises it (docs/newsletter.md#opens-and-the-tr-two-year-rule).
-  const sweeper = unopenedSweeper(db, mail.jobs);
+  const sweeper = unopenedSweeper(mail.jobs);
   // Deletes unconfirmed sign-ups once their link expires, on a quiet shop too (docs/newsletter.md#double-opt-in).
-  const expiry = expirySweeper(db);
+  const expiry = expirySweeper(shared);
   // Deletes the throttles' counts that are over (docs/security.md#service-edge-probes-and-answers).
   const throttles = throttleSweep(shared);
   return { seeded, adminToken, publisher, mail, sweeper, expiry, throttles, app };
@@ -88,7 +88,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   expiry.start();
   throttles.start();
   const iysUrl = config.iys.url ?? `${ownOrigin(config.host, info.port)}/service/iys`;
-  iysSync = iysSyncWorker(db, mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
+  iysSync = iysSyncWorker(mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
   iysSync.start();
   console.log(`Mail goes to ${mail.transport.description}`);
   startIntake();
@@ -99,12 +99,12 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 let intake: MailIntake | undefined;
 function startIntake() {
   if (config.mail.intakePort === undefined) return;
-  const events = mailEvents(db, mail.jobs, { softBounceLimit: config.mail.softBounceLimit });
+  const events = mailEvents(mail.jobs, { softBounceLimit: config.mail.softBounceLimit });
   startMailIntake({
     port: config.mail.intakePort,
     host: config.host,
     bounceDomain: config.mail.bounceDomain,
-    handle: (kind, jobId, reports, raw) => void events.received(kind, jobId, reports, raw),
+    handle: (kind, jobId, reports, raw) => events.received(kind, jobId, reports, raw),
   }).then(
     (started) => {
       intake = started;

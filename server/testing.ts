@@ -68,7 +68,7 @@ export async function startTestServer(
   // DATABASE_URL in `env`: the shared data layer on that PostgreSQL, as `npm start` would use it.
   const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(db);
   if (config.postgres) await loadSharedSecrets(shared, db);
-  const mail = newsletterMail(db, config, { pollMs: 100, log: quietLog });
+  const mail = newsletterMail(shared, config, { pollMs: 100, log: quietLog });
   const standIn = iysStandIn(config.iys);
   const app = createApp({
     iysStandIn: config.iys.url === undefined ? standIn : undefined,
@@ -90,7 +90,7 @@ export async function startTestServer(
   // İYS retries in tenths of a second too (docs/newsletter.md#iys).
   const iysUrl = config.iys.url ?? `${origin}/service/iys`;
   const iysOptions = { intervalMs: 100, retryFirstMs: 50, retryMaxMs: 400, log: quietLog };
-  const sync = iysSyncWorker(db, mail.jobs, iysClient({ ...config.iys, url: iysUrl }), iysOptions);
+  const sync = iysSyncWorker(mail.jobs, iysClient({ ...config.iys, url: iysUrl }), iysOptions);
   if (options.mail !== false) sync.start();
   return {
     origin,

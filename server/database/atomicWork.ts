@@ -75,40 +75,18 @@ export function runAtomicSqlite<T>(db: DatabaseSync, kysely: Kysely<SharedTables
   return inTransaction(db, () => runStatementsSqlite(db, kysely, work));
 }
 
-/** Runs an atomic body in one Kysely transaction (PostgreSQL). */
-export async function runAtomicAsync<T>(kysely: Kysely<SharedTables>, work: AtomicWork<T>): Promise<T> {
-  return kysely.transaction().execute(async (trx) => {
-    const steps = work(trx);
-    let step = steps.next([]);
-    while (!step.done) {
-      const result = await trx.executeQuery(step.value);
-      step = steps.next(result.rows);
-    }
-    return step.value;
-  });
+/** Runs a body's statements one after the other through `kysely` (a pool: each on its own; a transaction: in it). */
+export async function runStatementsAsync<T>(kysely: Kysely<SharedTables>, work: AtomicWork<T>): Promise<T> {
+  const steps = work(kysely);
+  let step = steps.next([]);
+  while (!step.done) {
+    const result = await kysely.executeQuery(step.value);
+    step = steps.next(result.rows);
+  }
+  return step.value;
 }
 
-/** A store's statement functions: each takes the Kysely instance first and yields its statements. */
-type StatementFunctions = Record<string, (db: Kysely<SharedTables>, ...args: never[]) => StatementSteps<unknown>>;
-
-/** A statement function without its Kysely instance, answering its result at once. */
-type SyncStatement<F> = F extends (db: Kysely<SharedTables>, ...rest: infer A) => StatementSteps<infer R>
-  ? (...rest: A) => R
-  : never;
-
-/**
- * A store's statement functions on one SQLite connection, synchronously, each inside the caller's transaction (if
- * any): the API the synchronous routes use until they run on PostgreSQL too (docs/operations.md#databases).
- */
-export function sqliteStatements<S extends StatementFunctions>(
-  db: DatabaseSync,
-  kysely: Kysely<SharedTables>,
-  statements: S,
-): { [K in keyof S]: SyncStatement<S[K]> } {
-  type Statement = (kysely: Kysely<SharedTables>, ...args: unknown[]) => StatementSteps<unknown>;
-  const bound: Record<string, unknown> = {};
-  for (const [name, statement] of Object.entries(statements) as unknown as [string, Statement][]) {
-    bound[name] = (...args: unknown[]) => runStatementsSqlite(db, kysely, (k) => statement(k, ...args));
-  }
-  return bound as { [K in keyof S]: SyncStatement<S[K]> };
+/** Runs an atomic body in one Kysely transaction (PostgreSQL). */
+export async function runAtomicAsync<T>(kysely: Kysely<SharedTables>, work: AtomicWork<T>): Promise<T> {
+  return kysely.transaction().execute((trx) => runStatementsAsync(trx, work));
 }

@@ -1,6 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
-import { runAtomicAsync, runAtomicSqlite, type AtomicWork } from './atomicWork.ts';
+import {
+  runAtomicAsync,
+  runAtomicSqlite,
+  runStatementsAsync,
+  runStatementsSqlite,
+  type AtomicWork,
+} from './atomicWork.ts';
+import { checkpointAfterErasure } from './checkpoint.ts';
 import { nodeSqliteDialect } from './nodeSqliteDialect.ts';
 import { postgresDialect, type PostgresSettings } from './postgresDialect.ts';
 import { sharedMigrationWork, type DatabaseEngine, type SharedMigration } from './sharedMigrations.ts';
@@ -15,6 +22,16 @@ export interface SharedDatabase {
   readonly kysely: Kysely<SharedTables>;
   /** Runs a body's statements in one transaction (see `AtomicWork`). */
   atomically<T>(work: AtomicWork<T>): Promise<T>;
+  /**
+   * Runs a body's statements without a transaction of their own: for reads, and single writes that need none (on
+   * SQLite a transaction would take the write lock, even to read).
+   */
+  run<T>(work: AtomicWork<T>): Promise<T>;
+  /**
+   * After personal data was erased: on SQLite the WAL is checkpointed, so no old copy of an erased row stays on disk
+   * (server/db.ts `checkpointAfterErasure`); PostgreSQL's own vacuum reclaims dead rows (docs/security.md#data-at-rest).
+   */
+  afterErasure(): void;
   /** Applies the shared schema steps not yet applied (see `sharedMigrationWork`) and answers their names. */
   migrate(steps?: readonly SharedMigration[]): Promise<string[]>;
   /**
@@ -26,17 +43,21 @@ export interface SharedDatabase {
   close(): Promise<void>;
 }
 
-function shared(
-  engine: DatabaseEngine,
-  kysely: Kysely<SharedTables>,
-  atomically: <T>(work: AtomicWork<T>) => Promise<T>,
-): SharedDatabase {
+/** How one engine runs bodies: in a transaction, without one, and what follows an erasure. */
+interface EngineRunners {
+  atomically: <T>(work: AtomicWork<T>) => Promise<T>;
+  run: <T>(work: AtomicWork<T>) => Promise<T>;
+  afterErasure: () => void;
+}
+
+function shared(engine: DatabaseEngine, kysely: Kysely<SharedTables>, runners: EngineRunners): SharedDatabase {
+  const { atomically } = runners;
   let applied: Promise<void> | undefined;
   const migrate = (steps?: readonly SharedMigration[]) => atomically(sharedMigrationWork(engine, steps));
   return {
     engine,
     kysely,
-    atomically,
+    ...runners,
     migrate,
     ready() {
       applied ??= migrate().then(
@@ -59,7 +80,11 @@ export function sharedDatabaseOf(db: DatabaseSync): SharedDatabase {
   let found = overSqlite.get(db);
   if (!found) {
     const kysely = new Kysely<SharedTables>({ dialect: nodeSqliteDialect(db) });
-    found = shared('sqlite', kysely, async (work) => runAtomicSqlite(db, kysely, work));
+    found = shared('sqlite', kysely, {
+      atomically: async (work) => runAtomicSqlite(db, kysely, work),
+      run: async (work) => runStatementsSqlite(db, kysely, work),
+      afterErasure: () => checkpointAfterErasure(db),
+    });
     overSqlite.set(db, found);
   }
   return found;
@@ -76,5 +101,9 @@ export function migrateSharedSqlite(db: DatabaseSync): string[] {
 /** The shared data layer on PostgreSQL, through a pool of `settings.poolSize` connections. */
 export function openPostgresDatabase(settings: PostgresSettings): SharedDatabase {
   const kysely = new Kysely<SharedTables>({ dialect: postgresDialect(settings) });
-  return shared('postgres', kysely, (work) => runAtomicAsync(kysely, work));
+  return shared('postgres', kysely, {
+    atomically: (work) => runAtomicAsync(kysely, work),
+    run: (work) => runStatementsAsync(kysely, work),
+    afterErasure: () => {},
+  });
 }

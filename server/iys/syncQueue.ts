@@ -1,8 +1,6 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { sql, type Kysely } from 'kysely';
 import type { Shop } from '../../src/shared/countries.ts';
-import { rowsOfSql, runAtomicSqlite, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import { iysDeadline } from './iysTimes.ts';
 
@@ -104,17 +102,3 @@ export const iysSyncStatements = {
       finished_at = ${now.toISOString()} WHERE id = ${id} AND state = 'pending'`.compile(db);
   },
 };
-
-/** {@link iysSyncStatements} on one SQLite connection, synchronously; `accepted` in a transaction of its own. */
-export function iysSyncQueue(db: DatabaseSync) {
-  const { kysely } = sharedDatabaseOf(db);
-  const statements = sqliteStatements(db, kysely, iysSyncStatements);
-  return {
-    ...statements,
-    accepted: (id: number, requestId: string, now: Date): boolean =>
-      runAtomicSqlite(db, kysely, (k) => iysSyncStatements.accepted(k, id, requestId, now)),
-  };
-}
-
-/** The İYS queue of one database. */
-export type IysSyncQueue = ReturnType<typeof iysSyncQueue>;

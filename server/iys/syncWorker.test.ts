@@ -2,12 +2,13 @@ import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { shopByCode } from '../../src/shared/countries.ts';
 import { openDatabase } from '../db.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
 import { mailJobs, type MailJobs } from '../mail/mailJobs.ts';
 import { lapseUnopened } from '../newsletter/unopenedLapse.ts';
 import { storeSubscriber } from '../newsletter/subscriberRows.ts';
 import type { IysClient, IysConsent, IysOutcome } from './client.ts';
-import { iysSyncQueue, WAITING_FOR_IYS, type IysSyncRow } from './syncQueue.ts';
+import { iysSyncStatements, WAITING_FOR_IYS, type IysSyncRow } from './syncQueue.ts';
 import { iysSyncWorker } from './syncWorker.ts';
 
 // The worker's decisions (docs/newsletter.md#iys), with a scripted İYS and a fake clock.
@@ -20,7 +21,7 @@ const log = { log: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
 beforeEach(() => {
   db = openDatabase(':memory:');
-  jobs = mailJobs(db, 'test.example');
+  jobs = mailJobs(sharedDatabaseOf(db), 'test.example');
   clock = NOW;
   vi.clearAllMocks();
 });
@@ -39,19 +40,21 @@ function scriptedIys(...outcomes: IysOutcome[]) {
 }
 const rows = () => db.prepare('SELECT * FROM iys_sync ORDER BY id').all() as unknown as IysSyncRow[];
 const worker = (client: IysClient) =>
-  iysSyncWorker(db, jobs, client, { now: () => clock, retryFirstMs: 1000, retryMaxMs: 4000, log });
+  iysSyncWorker(jobs, client, { now: () => clock, retryFirstMs: 1000, retryMaxMs: 4000, log });
 
-function confirmedTr(email: string): { subscriberId: number; welcomeJob: number } {
+async function confirmedTr(email: string): Promise<{ subscriberId: number; welcomeJob: number }> {
   const subscriberId = storeSubscriber(db, { email, site: 'TR', confirmedAt: NOW.toISOString() });
-  const welcomeJob = jobs.enqueue(mailJobFixture({ kind: 'welcome', recipient: email, subscriberId }), NOW);
-  iysSyncQueue(db).enqueue({
-    subscriberId,
-    shop: tr,
-    recipient: email,
-    status: 'ONAY',
-    at: NOW,
-    holdMailJobId: welcomeJob,
-  });
+  const welcomeJob = await jobs.enqueue(mailJobFixture({ kind: 'welcome', recipient: email, subscriberId }), NOW);
+  await jobs.database.atomically((k) =>
+    iysSyncStatements.enqueue(k, {
+      subscriberId,
+      shop: tr,
+      recipient: email,
+      status: 'ONAY',
+      at: NOW,
+      holdMailJobId: welcomeJob,
+    }),
+  );
   return { subscriberId, welcomeJob };
 }
 const job = (id: number) =>
@@ -63,8 +66,8 @@ const job = (id: number) =>
 
 describe('iysSyncWorker', () => {
   test('a 4xx marks the row failed with İYS answer, logs an error for the operator, and the next row still goes', async () => {
-    const first = confirmedTr('bir@example.com');
-    confirmedTr('iki@example.com');
+    const first = await confirmedTr('bir@example.com');
+    await confirmedTr('iki@example.com');
     const iys = scriptedIys({ kind: 'refused', error: 'HTTP 400 {"errors":[{"code":"INVALID_FIELD"}]}' });
 
     await worker(iys.client).runOnce();
@@ -79,8 +82,8 @@ describe('iysSyncWorker', () => {
   });
 
   test('busy İYS: retried after a doubling delay, capped; nothing behind it overtakes', async () => {
-    confirmedTr('bir@example.com');
-    confirmedTr('iki@example.com');
+    await confirmedTr('bir@example.com');
+    await confirmedTr('iki@example.com');
     const busy: IysOutcome = { kind: 'retry', error: 'HTTP 503' };
     const iys = scriptedIys(busy, busy, busy, busy);
     const sync = worker(iys.client);
@@ -104,9 +107,9 @@ describe('iysSyncWorker', () => {
   });
 
   test('an accepted ONAY records the request id and releases the held welcome mail', async () => {
-    const { welcomeJob } = confirmedTr('bir@example.com');
+    const { welcomeJob } = await confirmedTr('bir@example.com');
     expect(job(welcomeJob)).toMatchObject({ state: 'queued', last_error: WAITING_FOR_IYS });
-    expect(jobs.claim('t', new Date('2030-01-01T00:00:00.000Z'))).toBeUndefined();
+    expect(await jobs.claim('t', new Date('2030-01-01T00:00:00.000Z'))).toBeUndefined();
 
     clock = new Date(NOW.getTime() + 5000);
     await worker(scriptedIys({ kind: 'accepted', requestId: 'req-1' }).client).runOnce();
@@ -115,10 +118,10 @@ describe('iysSyncWorker', () => {
     expect(job(welcomeJob)).toEqual({ state: 'queued', next_attempt_at: clock.toISOString(), last_error: null });
   });
 
-  test('a TR subscription that lapses for want of opens is withdrawn at İYS (RET)', () => {
+  test('a TR subscription that lapses for want of opens is withdrawn at İYS (RET)', async () => {
     storeSubscriber(db, { email: 'eski@example.com', site: 'TR', confirmedAt: '2020-01-01T00:00:00.000Z' });
     storeSubscriber(db, { email: 'de@example.com', site: 'DE', confirmedAt: '2020-01-01T00:00:00.000Z' });
-    expect(lapseUnopened(db, jobs, NOW)).toBe(1);
+    expect(await lapseUnopened(jobs, NOW)).toBe(1);
     expect(rows().map((row) => [row.recipient, row.status, row.consent_date, row.deadline])).toEqual([
       // Wednesday noon: three business days later is Monday noon.
       ['eski@example.com', 'RET', NOW.toISOString(), '2026-11-30T12:00:00.000Z'],

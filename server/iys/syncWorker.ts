@@ -1,8 +1,13 @@
-import type { DatabaseSync } from 'node:sqlite';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { retryDelayMs } from '../mail/retry.ts';
+import { buildLease } from '../publish/buildLease.ts';
 import type { IysClient } from './client.ts';
-import { iysSyncQueue } from './syncQueue.ts';
+import { iysSyncStatements as queue } from './syncQueue.ts';
+
+/** The lease that lets one instance at a time send the queue, in order (docs/operations.md#several-instances). */
+const IYS_SYNC_LEASE = 'iys-sync';
+/** How long the İYS sync lease holds without being renewed: a dead sender's turn passes on after this. */
+export const IYS_SYNC_LEASE_TTL_MS = 2 * 60 * 1000;
 
 /** How often the worker looks for İYS registrations to send (docs/constants.md#timings). */
 export const IYS_SYNC_INTERVAL_MS = 60 * 1000;
@@ -38,12 +43,7 @@ export interface IysSyncWorker {
  * there (İYS is busy); any other 4xx marks the row `failed` and is logged as an error, since only an operator can fix
  * it (docs/operations.md#iys). A failed run (the database locked) is logged and the next one tries again.
  */
-export function iysSyncWorker(
-  db: DatabaseSync,
-  jobs: MailJobs,
-  client: IysClient,
-  options: IysSyncWorkerOptions = {},
-): IysSyncWorker {
+export function iysSyncWorker(jobs: MailJobs, client: IysClient, options: IysSyncWorkerOptions = {}): IysSyncWorker {
   const {
     intervalMs = IYS_SYNC_INTERVAL_MS,
     retryFirstMs = IYS_RETRY_FIRST_MS,
@@ -51,16 +51,24 @@ export function iysSyncWorker(
     now = () => new Date(),
     log = console,
   } = options;
-  const queue = iysSyncQueue(db);
+  const { database } = jobs;
+  // Several instances on one database: one sends at a time, so rows go to İYS once and in order.
+  const lease = buildLease(database, { name: IYS_SYNC_LEASE, ttlMs: IYS_SYNC_LEASE_TTL_MS });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let unsubscribe: (() => void) | undefined;
 
   async function sendDue() {
+    const dueRow = async () => {
+      const row = await database.run((db) => queue.oldestPending(db));
+      return row && Date.parse(row.next_attempt_at) <= now().getTime() ? row : undefined;
+    };
     for (;;) {
-      const row = queue.oldestPending();
-      if (!row || Date.parse(row.next_attempt_at) > now().getTime()) return;
+      // The lease is a write: taken only when something is due (and the row read again once it is ours).
+      if (!(await dueRow()) || !(await lease.acquire()).held) return;
+      const row = await dueRow();
+      if (!row) return;
       const outcome = await client.register({
         recipient: row.recipient,
         status: row.status,
@@ -68,18 +76,18 @@ export function iysSyncWorker(
       });
       const at = now();
       if (outcome.kind === 'accepted') {
-        if (queue.accepted(row.id, outcome.requestId, at)) jobs.notify();
+        if (await database.atomically((db) => queue.accepted(db, row.id, outcome.requestId, at))) jobs.notify();
         continue;
       }
       if (outcome.kind === 'refused') {
-        queue.failed(row.id, outcome.error, at);
+        await database.run((db) => queue.failed(db, row.id, outcome.error, at));
         log.error(
           `İYS refused registration ${row.id} (${row.status}, shop ${row.shop}): ${outcome.error}. It is marked failed and not sent again until an operator fixes and retries it (docs/operations.md#iys).`,
         );
         continue;
       }
       const next = new Date(at.getTime() + retryDelayMs(row.attempts + 1, retryFirstMs, retryMaxMs));
-      queue.retryAt(row.id, next, outcome.error);
+      await database.run((db) => queue.retryAt(db, row.id, next, outcome.error));
       const overdue = Date.parse(row.deadline) < at.getTime() ? ` It is past its deadline ${row.deadline}.` : '';
       (overdue ? log.error : log.warn)(
         `İYS did not take registration ${row.id} (${outcome.error}); trying again at ${next.toISOString()}.${overdue}`,
@@ -135,6 +143,7 @@ export function iysSyncWorker(
       unsubscribe = undefined;
       again = false;
       await running;
+      await lease.release().catch(() => {});
     },
     runOnce,
   };

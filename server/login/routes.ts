@@ -15,6 +15,7 @@ import type { ServerConfig } from '../../src/shared/config.ts';
 import { serverSecret } from '../secrets.ts';
 import { sharedDatabaseOf, type SharedDatabase } from '../database/sharedDatabase.ts';
 import { services } from '../../src/shared/routes.ts';
+import { customerIdOf } from '../newsletter/loginCustomer.ts';
 
 /** HttpOnly cookie with the shopper's long-term ("stay logged in") token, traded for a fresh login token. */
 const LONG_TERM_COOKIE = 'long_term_token';
@@ -50,13 +51,13 @@ export function loginRoutes(
   const cost = options.scryptCost ?? SCRYPT_COST;
   const { staff, shopper } = configuredAccounts(config.accounts, cost);
   const nobody = unknownAccount(cost);
-  const throttle = loginThrottle(options.shared ?? sharedDatabaseOf(db), options.throttle);
+  const shared = options.shared ?? sharedDatabaseOf(db);
+  const throttle = loginThrottle(shared, options.throttle);
   const hashes = options.hashes ?? hashGate();
   const times = config.loginToken;
   // Read once at start: a token check must not write to the database (see docs/calls.md).
   const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
   const longTermSecret = serverSecret(db, 'longTermToken', config.secrets.LONG_TERM_TOKEN_SECRET);
-  const customerByEmail = db.prepare('SELECT lid FROM customers WHERE email = ?');
 
   function issueLoginToken(c: Context, lid: string): { exp: number; ren: number } {
     const now = nowSeconds();
@@ -103,10 +104,10 @@ export function loginRoutes(
       await sessions.start(c, staff.username);
       return c.json({ status: 'SUCCESS', role: 'STAFF' });
     }
-    const customer = customerByEmail.get(username) as { lid: string } | undefined;
-    if (!customer) return c.json({ status: 'SERVICE_UNAVAILABLE' }, 503);
-    issueLoginToken(c, customer.lid);
-    issueLongTermToken(c, customer.lid);
+    const lid = await customerIdOf(shared, username);
+    if (!lid) return c.json({ status: 'SERVICE_UNAVAILABLE' }, 503);
+    issueLoginToken(c, lid);
+    issueLongTermToken(c, lid);
     return c.json({ status: 'SUCCESS', role: 'SHOPPER' });
   });
 

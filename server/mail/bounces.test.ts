@@ -14,12 +14,12 @@ let client: ReturnType<typeof newsletterTestClient>;
 async function start(env: Record<string, string> = {}) {
   server = await startTestServer({ env });
   client = newsletterTestClient(server, `${server.dir}/outbox`);
-  const events = mailEvents(server.db, server.mail.jobs, { softBounceLimit: Number(env.MAIL_SOFT_BOUNCE_LIMIT ?? 7) });
+  const events = mailEvents(server.mail.jobs, { softBounceLimit: Number(env.MAIL_SOFT_BOUNCE_LIMIT ?? 7) });
   intake = await startMailIntake({
     port: 0,
     host: '127.0.0.1',
     bounceDomain: 'aroma.example',
-    handle: (kind, jobId, reports, raw) => void events.received(kind, jobId, reports, raw),
+    handle: (kind, jobId, reports, raw) => events.received(kind, jobId, reports, raw),
     log: { error: () => {} },
   });
 }
@@ -63,7 +63,7 @@ describe('the SMTP intake', () => {
     const subscriber = server.db.prepare("SELECT id FROM subscribers WHERE email = 'gone@example.com'").get() as {
       id: number;
     };
-    const queued = server.mail.jobs.enqueue({
+    const queued = await server.mail.jobs.enqueue({
       kind: newsletterMailKind.confirmation,
       recipient: 'gone@example.com',
       subscriberId: subscriber.id,

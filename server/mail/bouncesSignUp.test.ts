@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { newsletterTestClient, SUBSCRIBERS } from '../newsletter/testClient.ts';
 import { newsletterMailKind } from '../newsletter/mails/newsletterMails.ts';
-import { suppressionStore } from './suppressions.ts';
+import { suppressionStatements } from './suppressions.ts';
 import { mailEvents } from '../newsletter/mailEvents.ts';
 import { startMailIntake } from './intake.ts';
 import { sampleDsn, sendToIntake } from './reportSamples.ts';
@@ -28,7 +28,8 @@ afterEach(async () => {
 
 const report = (body: unknown, secret = SECRET) =>
   client.json('POST', EVENTS, body, { authorization: `Bearer ${secret}` });
-const reason = (email: string) => suppressionStore(server.db).reasonFor('DE', email);
+const reason = (email: string) =>
+  server.mail.jobs.database.run((db) => suppressionStatements.reasonFor(db, 'DE', email));
 const jobsTo = (email: string) =>
   server.db.prepare('SELECT kind, state, last_error FROM mail_jobs WHERE recipient = ? ORDER BY id').all(email) as {
     kind: string;
@@ -52,10 +53,10 @@ describe('POST /service/mail/api/events', () => {
       expect(response.status).toBe(401);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
-    expect(reason('gone@example.com')).toBeUndefined();
+    expect(await reason('gone@example.com')).toBeUndefined();
     const accepted = await report({ events: [event, { ...event, shop: 'XX' }] });
     expect([accepted.status, await accepted.json()]).toEqual([200, { applied: 1, ignored: 1 }]);
-    expect(reason('gone@example.com')).toBe('hard_bounce');
+    expect(await reason('gone@example.com')).toBe('hard_bounce');
   });
 
   test('does not exist (404) while MAIL_WEBHOOK_SECRET is unset', async () => {
@@ -88,16 +89,16 @@ describe('sign-up of a suppressed address', () => {
 
     await client.subscribe({ email: 'back@example.com', consents: [] }, { site: 'DE' });
     await report({ events: [{ type: 'bounce', bounceType: 'hard', email: 'back@example.com', shop: 'DE' }] });
-    expect(reason('back@example.com')).toBe('hard_bounce');
+    expect(await reason('back@example.com')).toBe('hard_bounce');
     await client.json('PUT', `${SUBSCRIBERS}/${linkTo('back@example.com')}/doi`, {});
-    expect(reason('back@example.com')).toBeUndefined();
+    expect(await reason('back@example.com')).toBeUndefined();
     await client.mailTo('back@example.com', 2);
 
     await client.subscribe({ email: 'angry@example.com', consents: [] }, { site: 'DE' });
     await report({ events: [{ type: 'complaint', email: 'angry@example.com', shop: 'DE' }] });
     const confirmed = await client.json('PUT', `${SUBSCRIBERS}/${linkTo('angry@example.com')}/doi`, {});
     expect(confirmed.status).toBe(200);
-    expect(reason('angry@example.com')).toBe('complaint');
+    expect(await reason('angry@example.com')).toBe('complaint');
     await settled('angry@example.com');
     expect(jobsTo('angry@example.com').at(-1)).toEqual({
       kind: newsletterMailKind.welcome,
@@ -137,17 +138,17 @@ describe('the envelope', () => {
     expect(envelopes[0]!.raw).toMatch(/^From: Aroma Newsletter <newsletter@aroma\.example>$/m);
 
     // As an MTA would: the bounce goes to the envelope sender, and the address is suppressed.
-    const events = mailEvents(server.db, server.mail.jobs, { softBounceLimit: 7 });
+    const events = mailEvents(server.mail.jobs, { softBounceLimit: 7 });
     const intake = await startMailIntake({
       port: 0,
       host: '127.0.0.1',
       bounceDomain: 'bounces.aroma.example',
-      handle: (kind, jobId, reports, raw) => void events.received(kind, jobId, reports, raw),
+      handle: (kind, jobId, reports, raw) => events.received(kind, jobId, reports, raw),
     });
     closing.push(() => intake.close());
     const messageId = /^Message-ID: (.+)$/im.exec(envelopes[0]!.raw)![1]!.trim();
     const dsn = sampleDsn({ to: envelopes[0]!.from, recipient: 'anna@example.com', messageId });
     await sendToIntake(intake.port, envelopes[0]!.from, dsn);
-    expect(reason('anna@example.com')).toBe('hard_bounce');
+    expect(await reason('anna@example.com')).toBe('hard_bounce');
   });
 });

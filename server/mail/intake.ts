@@ -7,7 +7,12 @@ import { parseVerpAddress, type VerpKind } from './verp.ts';
 export const INTAKE_MAX_MESSAGE_BYTES = 256 * 1024;
 
 /** What the intake hands on for each message: the per-mail address it came to, and the reports it carries. */
-export type IntakeHandler = (kind: VerpKind, jobId: number, reports: DeliveryReport[], raw: string) => void;
+export type IntakeHandler = (
+  kind: VerpKind,
+  jobId: number,
+  reports: DeliveryReport[],
+  raw: string,
+) => Promise<unknown> | void;
 
 /** A running intake. */
 export interface MailIntake {
@@ -54,7 +59,7 @@ export async function startMailIntake({
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
         if ((stream as { sizeExceeded?: boolean }).sizeExceeded) {
           callback(smtpError(552, 'Message too large'));
           return;
@@ -64,7 +69,7 @@ export async function startMailIntake({
           const reports = readDeliveryReport(raw);
           for (const recipient of session.envelope.rcptTo) {
             const verp = parseVerpAddress(recipient.address, bounceDomain);
-            if (verp) handle(verp.kind, verp.jobId, reports, raw);
+            if (verp) await handle(verp.kind, verp.jobId, reports, raw);
           }
           callback();
         } catch (error) {

@@ -1,6 +1,9 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { sql, type Kysely } from 'kysely';
+import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 import type { MailJob } from './mailJobs.ts';
-import { suppressionStore } from './suppressions.ts';
+import { suppressionStatements } from './suppressions.ts';
 
 /** A job's shop and address, as the suppression list knows them. */
 export interface JobAddress {
@@ -15,31 +18,36 @@ export interface JobAddress {
  * The shop and address of a mail job, by its id (for a bounce or complaint that names it: server/mail/verp.ts): the
  * shop is the one its subscriber signed up in. Undefined for an unknown job, or one whose subscriber is gone.
  */
-export function jobAddressOf(db: DatabaseSync): (jobId: number) => JobAddress | undefined {
-  const byId = db.prepare(`
-    SELECT j.id AS jobId, s.site AS site, j.recipient AS recipient, j.subscriber_id AS subscriberId,
-      j.message_id AS messageId
-    FROM mail_jobs j JOIN subscribers s ON s.id = j.subscriber_id WHERE j.id = ? AND s.site IS NOT NULL`);
-  return (jobId) => byId.get(jobId) as JobAddress | undefined;
+export function* jobAddressOf(db: Kysely<SharedTables>, jobId: number): StatementSteps<JobAddress | undefined> {
+  const rows = yield* rowsOfSql(
+    db,
+    sql<JobAddress>`
+      SELECT j.id AS "jobId", s.site AS site, j.recipient AS recipient, j.subscriber_id AS "subscriberId",
+        j.message_id AS "messageId"
+      FROM mail_jobs j JOIN subscribers s ON s.id = j.subscriber_id WHERE j.id = ${jobId} AND s.site IS NOT NULL`,
+  );
+  return rows[0];
 }
 
 /**
  * The sender's check before a hand-over (docs/newsletter.md#suppression): why a job must not go out because its
  * address is suppressed in the shop of its subscriber (or of its payload's `site`), or undefined.
  */
-export function suppressedJobRefusal(db: DatabaseSync): (job: MailJob) => string | undefined {
-  const suppressions = suppressionStore(db);
-  const siteOf = db.prepare('SELECT site FROM subscribers WHERE id = ?');
-  return (job) => {
-    const subscriberSite =
-      job.subscriber_id === null
-        ? undefined
-        : (siteOf.get(job.subscriber_id) as { site: string | null } | undefined)?.site;
-    const site = subscriberSite ?? payloadSite(job.payload);
-    if (!site) return undefined;
-    const reason = suppressions.reasonFor(site, job.recipient);
-    return reason && `suppressed: ${reason}`;
-  };
+export function suppressedJobRefusal(database: SharedDatabase): (job: MailJob) => Promise<string | undefined> {
+  return (job) =>
+    database.run(function* (db) {
+      const [subscriber] =
+        job.subscriber_id === null
+          ? []
+          : yield* rowsOfSql(
+              db,
+              sql<{ site: string | null }>`SELECT site FROM subscribers WHERE id = ${job.subscriber_id}`,
+            );
+      const site = subscriber?.site ?? payloadSite(job.payload);
+      if (!site) return undefined;
+      const reason = yield* suppressionStatements.reasonFor(db, site, job.recipient);
+      return reason && `suppressed: ${reason}`;
+    });
 }
 
 /** The `site` of a job's JSON payload, if it names one. */

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
 import { sql, type Kysely } from 'kysely';
-import { onPostgres, rowsOfSql, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import { onPostgres, rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import type { NewMailJob } from './newMailJobSchema.ts';
 
@@ -163,19 +162,23 @@ export function newMessageId(now: Date, messageIdDomain: MessageIdDomain): strin
 }
 
 /**
- * {@link mailJobStatements} on one SQLite connection, synchronously (each inside the caller's transaction, if any),
- * and the listeners told after a job was queued (the sender wakes up).
+ * The mail queue of a database (SQLite or PostgreSQL): each call in a transaction of its own, and the listeners told
+ * after a job was queued (the sender wakes up). Flows that queue a mail with other writes yield
+ * {@link mailJobStatements} in their own transaction, with {@link newMessageId} of `messageIdDomain`.
  */
-export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
-  const statements = sqliteStatements(db, sharedDatabaseOf(db).kysely, mailJobStatements);
+export function mailJobs(database: SharedDatabase, messageIdDomain: MessageIdDomain) {
   const listeners = new Set<() => void>();
+  const { atomically, run } = database;
+  const statements = mailJobStatements;
 
   return {
+    /** The database the jobs are kept in. */
+    database,
     /** The domain of the Message-IDs of the jobs queued here. */
     messageIdDomain,
-    /** Queues a job (inside the caller's transaction, if any) and answers its id. Listeners are told on `notify()`. */
-    enqueue: (job: NewMailJob, now = new Date()): number =>
-      statements.enqueue(job, newMessageId(now, messageIdDomain), now),
+    /** Queues a job in a transaction of its own and answers its id. Listeners are told on `notify()`. */
+    enqueue: (job: NewMailJob, now = new Date()): Promise<number> =>
+      atomically((db) => statements.enqueue(db, job, newMessageId(now, messageIdDomain), now)),
     /** Tells the sender that jobs were queued; call after the transaction that queued them has committed. */
     notify(): void {
       for (const listener of listeners) listener();
@@ -184,20 +187,21 @@ export function mailJobs(db: DatabaseSync, messageIdDomain: MessageIdDomain) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    claim: (owner: string, now = new Date()) => statements.claim(owner, now),
-    handingOver: (id: number, now = new Date()) => statements.handingOver(id, now),
+    claim: (owner: string, now = new Date()) => atomically((db) => statements.claim(db, owner, now)),
+    handingOver: (id: number, now = new Date()) => run((db) => statements.handingOver(db, id, now)),
     finish: (id: number, state: 'sent' | 'failed' | 'cancelled', error: string | null = null, now = new Date()) =>
-      statements.finish(id, state, error, now),
-    retryAt: (id: number, nextAttemptAt: Date, error: string) => statements.retryAt(id, nextAttemptAt, error),
-    sending: () => statements.sending(),
+      run((db) => statements.finish(db, id, state, error, now)),
+    retryAt: (id: number, nextAttemptAt: Date, error: string) =>
+      run((db) => statements.retryAt(db, id, nextAttemptAt, error)),
+    sending: () => run((db) => statements.sending(db)),
     recover: (id: number, state: RecoveredState, error: string, now = new Date()) =>
-      statements.recover(id, state, error, now),
-    nextDueAt: () => statements.nextDueAt(),
+      run((db) => statements.recover(db, id, state, error, now)),
+    nextDueAt: () => run((db) => statements.nextDueAt(db)),
     cancelQueuedFor: (subscriberId: number, reason: string, now = new Date()) =>
-      statements.cancelQueuedFor(subscriberId, reason, now),
-    hasPending: (subscriberId: number, kind: string) => statements.hasPending(subscriberId, kind),
+      run((db) => statements.cancelQueuedFor(db, subscriberId, reason, now)),
+    hasPending: (subscriberId: number, kind: string) => run((db) => statements.hasPending(db, subscriberId, kind)),
   };
 }
 
-/** The mail jobs of one database. */
+/** The mail queue of one database. */
 export type MailJobs = ReturnType<typeof mailJobs>;

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { mailJobs, type MailJobs } from './mailJobs.ts';
 import { mailSender, type MailKind, type MailSender, type MailSenderOptions } from './sender.ts';
@@ -18,8 +18,8 @@ export function senderDomain(from: string): string {
 }
 
 /** The jobs table of a database, for queueing without a sender (a sender started elsewhere delivers them). */
-export function mailJobsOf(db: DatabaseSync, config: Pick<ServerConfig, 'mail'>): MailJobs {
-  return mailJobs(db, senderDomain(config.mail.from));
+export function mailJobsOf(database: SharedDatabase, config: Pick<ServerConfig, 'mail'>): MailJobs {
+  return mailJobs(database, senderDomain(config.mail.from));
 }
 
 /**
@@ -29,24 +29,23 @@ export function mailJobsOf(db: DatabaseSync, config: Pick<ServerConfig, 'mail'>)
  * (docs/newsletter.md#suppression). Not started.
  */
 export function mailService(
-  db: DatabaseSync,
+  database: SharedDatabase,
   config: Pick<ServerConfig, 'mail' | 'outboxDir'>,
   kinds: Readonly<Record<string, MailKind>>,
   options: Pick<MailSenderOptions, 'pollMs' | 'stopGraceMs' | 'log' | 'concurrency'> = {},
 ): MailService {
-  const jobs = mailJobsOf(db, config);
+  const jobs = mailJobsOf(database, config);
   const { dkim } = config.mail;
   const transport = config.mail.smtpUrl
     ? smtpTransport(config.mail.smtpUrl, { dkim })
     : fileTransport(config.outboxDir, { dkim });
   const sender = mailSender({
-    db,
     jobs,
     transport,
     kinds,
     retry: { firstMs: config.mail.retryMs, maxMs: config.mail.retryMaxMs },
     bounceDomain: config.mail.bounceDomain,
-    refusal: suppressedJobRefusal(db),
+    refusal: suppressedJobRefusal(database),
     ...options,
   });
   return { jobs, sender, transport };

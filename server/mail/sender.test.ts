@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
 import { openDatabase } from '../db.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 import { mailJobs, type MailJob } from './mailJobs.ts';
 import { mailSender, type MailKind, type MailSender } from './sender.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
@@ -31,7 +32,7 @@ function scriptedTransport(
     description: 'the test transport',
     async send(message, _target, handingOver = () => {}) {
       attempts.push(Date.now());
-      handingOver();
+      await handingOver();
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       const step = script.shift() ?? 'ok';
       if (step instanceof Error) throw step;
@@ -58,11 +59,11 @@ const kind: MailKind = {
 
 function setUp(transport: MailTransport, kinds: Record<string, MailKind> = { test: kind }) {
   const db = openDatabase(':memory:');
-  const jobs = mailJobs(db, 'aroma.example');
+  const jobs = mailJobs(sharedDatabaseOf(db), 'aroma.example');
   const row = (id: number) =>
     db.prepare('SELECT * FROM mail_jobs WHERE id = ?').get(id) as unknown as MailJob & { finished_at: string | null };
   const start = () => {
-    sender = mailSender({ db, jobs, transport, kinds, retry, pollMs: 20, log: quiet });
+    sender = mailSender({ jobs, transport, kinds, retry, pollMs: 20, log: quiet });
     sender.start();
     return sender;
   };
@@ -77,7 +78,9 @@ describe('mail job state machine', () => {
   test('queued -> sending -> sent: one hand-over, payload cleared, the same Message-ID as queued', async () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue(mailJobFixture({ recipient: 'anna@example.com', payload: { token: 'secret-token' } }));
+    const id = await jobs.enqueue(
+      mailJobFixture({ recipient: 'anna@example.com', payload: { token: 'secret-token' } }),
+    );
     expect(row(id)).toMatchObject({ state: 'queued', attempts: 0, payload: '{"token":"secret-token"}' });
     expect(row(id).message_id).toMatch(/^<\d{8}T\d{9}Z\.[0-9a-f]{16}@aroma\.example>$/);
     start();
@@ -94,7 +97,7 @@ describe('mail job state machine', () => {
       'ok',
     ]);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue(mailJobFixture());
+    const id = await jobs.enqueue(mailJobFixture());
     start();
     await until(() => row(id).state === 'sent');
     expect(row(id).attempts).toBe(4);
@@ -109,7 +112,7 @@ describe('mail job state machine', () => {
   test('while retrying, the job says why and when: queued, last_error, a later next_attempt_at', async () => {
     const { transport } = scriptedTransport([refusal(421), 'ok']);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue(mailJobFixture());
+    const id = await jobs.enqueue(mailJobFixture());
     const queuedAt = row(id).next_attempt_at;
     start();
     await until(() => row(id).attempts === 1 && row(id).state === 'queued');
@@ -121,7 +124,7 @@ describe('mail job state machine', () => {
   test('a refusal of this recipient or message (5xx on RCPT TO or DATA) is final: failed, not retried', async () => {
     const { transport, attempts } = scriptedTransport([refusal(550, 'RCPT TO')]);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue(mailJobFixture({ recipient: 'nobody@example.com', payload: { token: 'x' } }));
+    const id = await jobs.enqueue(mailJobFixture({ recipient: 'nobody@example.com', payload: { token: 'x' } }));
     start();
     await until(() => row(id).state === 'failed');
     expect(row(id)).toMatchObject({ payload: null, last_error: expect.stringMatching(/550/) });
@@ -132,8 +135,10 @@ describe('mail job state machine', () => {
   test('a job its kind no longer wants, or one past its not-after time, is cancelled without a hand-over', async () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport, { test: kind, gone: { render: async () => null } });
-    const unwanted = jobs.enqueue(mailJobFixture({ kind: 'gone', recipient: 'a@example.com' }));
-    const expired = jobs.enqueue(mailJobFixture({ recipient: 'b@example.com', notAfter: new Date(Date.now() - 1) }));
+    const unwanted = await jobs.enqueue(mailJobFixture({ kind: 'gone', recipient: 'a@example.com' }));
+    const expired = await jobs.enqueue(
+      mailJobFixture({ recipient: 'b@example.com', notAfter: new Date(Date.now() - 1) }),
+    );
     start();
     await until(() => row(unwanted).state === 'cancelled' && row(expired).state === 'cancelled');
     expect(handedOver).toEqual([]);
@@ -142,7 +147,9 @@ describe('mail job state machine', () => {
   test('a job queued for later waits until then', async () => {
     const { transport, attempts } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport);
-    const id = jobs.enqueue(mailJobFixture({ recipient: 'a@example.com', notBefore: new Date(Date.now() + 150) }));
+    const id = await jobs.enqueue(
+      mailJobFixture({ recipient: 'a@example.com', notBefore: new Date(Date.now() + 150) }),
+    );
     const queued = Date.now();
     start();
     await until(() => row(id).state === 'sent');
@@ -160,10 +167,10 @@ describe('mail job state machine', () => {
         )
         .get() as { id: number }
     ).id;
-    const id = jobs.enqueue(
+    const id = await jobs.enqueue(
       mailJobFixture({ recipient: 'a@example.com', subscriberId: subscriber, payload: { token: 't' } }),
     );
-    jobs.cancelQueuedFor(subscriber, 'unsubscribed');
+    await jobs.cancelQueuedFor(subscriber, 'unsubscribed');
     start();
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(row(id)).toMatchObject({ state: 'cancelled', payload: null, last_error: 'unsubscribed' });
@@ -176,10 +183,10 @@ describe('after a crash and on shutdown', () => {
   const deadSender = `${os.hostname()}:999999999:dead`;
 
   /** A job as a sender leaves it that dies while connecting (`claimed`) or during the hand-over itself. */
-  function leaveSending(jobs: ReturnType<typeof mailJobs>, handedOver: boolean, owner = deadSender) {
-    const id = jobs.enqueue(mailJobFixture({ recipient: 'anna@example.com', payload: { token: 't' } }));
-    expect(jobs.claim(owner)?.id).toBe(id);
-    if (handedOver) jobs.handingOver(id);
+  async function leaveSending(jobs: ReturnType<typeof mailJobs>, handedOver: boolean, owner = deadSender) {
+    const id = await jobs.enqueue(mailJobFixture({ recipient: 'anna@example.com', payload: { token: 't' } }));
+    expect((await jobs.claim(owner))?.id).toBe(id);
+    if (handedOver) await jobs.handingOver(id);
     return id;
   }
 
@@ -188,7 +195,7 @@ describe('after a crash and on shutdown', () => {
     const { jobs, row, start } = setUp(transport);
     const other = `${os.hostname()}:${process.pid}:other`;
     senderRunning(other, true);
-    const id = leaveSending(jobs, false, other);
+    const id = await leaveSending(jobs, false, other);
     start();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(row(id).state).toBe('sending');
@@ -208,7 +215,7 @@ describe('after a crash and on shutdown', () => {
   test('SMTP: a job that died before its hand-over (connecting, logging in) is sent again', async () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport);
-    const id = leaveSending(jobs, false);
+    const id = await leaveSending(jobs, false);
     start();
     await until(() => row(id).state === 'sent');
     expect(handedOver).toHaveLength(1);
@@ -217,7 +224,7 @@ describe('after a crash and on shutdown', () => {
   test('SMTP: a job found `sending` after its hand-over began may have arrived, so it is never sent again (unknown)', async () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport);
-    const id = leaveSending(jobs, true);
+    const id = await leaveSending(jobs, true);
     start();
     await until(() => row(id).state === 'unknown');
     expect(row(id).payload).toBeNull();
@@ -228,7 +235,7 @@ describe('after a crash and on shutdown', () => {
   test('file outbox: a job found `sending` is handed over again (the outbox itself tells whether it was written)', async () => {
     const { transport, handedOver } = scriptedTransport([], { knowsEarlierDeliveries: true });
     const { jobs, row, start } = setUp(transport);
-    const id = leaveSending(jobs, true);
+    const id = await leaveSending(jobs, true);
     start();
     await until(() => row(id).state === 'sent');
     expect(handedOver).toHaveLength(1);
@@ -238,7 +245,8 @@ describe('after a crash and on shutdown', () => {
   test('stop() lets the hand-over in progress finish and leaves the other jobs queued', async () => {
     const { transport, handedOver } = scriptedTransport([], { delayMs: 100 });
     const { jobs, row, start } = setUp(transport);
-    const ids = [1, 2, 3].map((n) => jobs.enqueue(mailJobFixture({ recipient: `${n}@example.com` })));
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) ids.push(await jobs.enqueue(mailJobFixture({ recipient: `${n}@example.com` })));
     const running = start();
     await until(() => row(ids[0]!).state === 'sending');
     await running.stop();

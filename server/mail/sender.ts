@@ -1,6 +1,7 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from '../transaction.ts';
-import type { MailJob, MailJobs } from './mailJobs.ts';
+import type { Kysely } from 'kysely';
+import type { StatementSteps } from '../database/atomicWork.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
+import { mailJobStatements, type MailJob, type MailJobs } from './mailJobs.ts';
 import { describeFailure, failureKind, refusedTheSender, retryDelayMs, withJitter } from './retry.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
 import { newSenderIdentity, senderGone, senderRunning } from './senderIdentity.ts';
@@ -18,8 +19,8 @@ export const SENDER_CONCURRENCY = 2;
 export interface MailKind {
   /** The message (its `Date` is the moment of hand-over), or null when it is no longer wanted (the job is cancelled). */
   render(job: MailJob): Promise<Omit<OutgoingMessage, 'date'> | null>;
-  /** Runs in the transaction that marks the job sent (e.g. records when a confirmation went out). */
-  sent?(job: MailJob, at: Date): void;
+  /** Statements of the transaction that marks the job sent (e.g. records when a confirmation went out). */
+  sent?(db: Kysely<SharedTables>, job: MailJob, at: Date): StatementSteps<void>;
 }
 
 /** The longest pause between two tries of a sender that cannot reach its database (docs/constants.md#timings). */
@@ -32,7 +33,6 @@ export const SENDER_STOP_GRACE_MS = 1500;
 
 /** Settings of the sender. */
 export interface MailSenderOptions {
-  db: DatabaseSync;
   jobs: MailJobs;
   transport: MailTransport;
   kinds: Readonly<Record<string, MailKind>>;
@@ -48,7 +48,7 @@ export interface MailSenderOptions {
   /** The domain of the envelope sender `bounce+{job}@…` of every mail (`MAIL_BOUNCE_DOMAIN`, server/mail/verp.ts). */
   bounceDomain?: string;
   /** Why a job must not go out (its address is suppressed: docs/newsletter.md#suppression), or undefined. */
-  refusal?: (job: MailJob) => string | undefined;
+  refusal?: (job: MailJob) => Promise<string | undefined>;
 }
 
 /** The background sender: start it once the server listens, stop it before the database closes. */
@@ -73,7 +73,6 @@ export interface MailSender {
  */
 export function mailSender(options: MailSenderOptions): MailSender {
   const {
-    db,
     jobs,
     transport,
     kinds,
@@ -99,16 +98,16 @@ export function mailSender(options: MailSenderOptions): MailSender {
   const self = newSenderIdentity();
   let settledAt = 0;
 
-  function settleAbandoned() {
+  async function settleAbandoned() {
     settledAt = Date.now();
-    for (const job of jobs.sending()) {
+    for (const job of await jobs.sending()) {
       if (!senderGone(job.claimed_by, job.claimed_at, self)) continue;
       if (job.handed_over_at === null) {
-        jobs.recover(job.id, 'queued', 'interrupted before it was handed over: sent again');
+        await jobs.recover(job.id, 'queued', 'interrupted before it was handed over: sent again');
       } else if (transport.knowsEarlierDeliveries) {
-        jobs.recover(job.id, 'queued', 'interrupted while handed over: sent again, unless its file was written');
+        await jobs.recover(job.id, 'queued', 'interrupted while handed over: sent again, unless its file was written');
       } else {
-        jobs.recover(job.id, 'unknown', 'interrupted while handed to SMTP: not sent again, it may have arrived');
+        await jobs.recover(job.id, 'unknown', 'interrupted while handed to SMTP: not sent again, it may have arrived');
         log.warn(
           `Mail job ${job.id} (${job.kind}, ${job.message_id}) was being handed to ${transport.description} when the services stopped; it is not sent again (see docs/newsletter.md#mail-delivery).`,
         );
@@ -118,19 +117,19 @@ export function mailSender(options: MailSenderOptions): MailSender {
 
   // Outcomes the database did not take when they happened (it was locked, the disk full), by job: written first
   // thing once it works again, so a job handed over is recorded as sent and never handed over twice.
-  const owed = new Map<number, () => void>();
-  function record(job: MailJob, outcome: () => void) {
+  const owed = new Map<number, () => Promise<unknown>>();
+  async function record(job: MailJob, outcome: () => Promise<unknown>) {
     try {
-      outcome();
+      await outcome();
       owed.delete(job.id);
     } catch (error) {
       owed.set(job.id, outcome);
       throw error;
     }
   }
-  function settleOwed() {
+  async function settleOwed() {
     for (const [id, outcome] of owed) {
-      outcome();
+      await outcome();
       owed.delete(id);
     }
   }
@@ -138,12 +137,12 @@ export function mailSender(options: MailSenderOptions): MailSender {
   async function deliver(job: MailJob) {
     const now = new Date();
     if (job.not_after && Date.parse(job.not_after) < now.getTime()) {
-      record(job, () => jobs.finish(job.id, 'cancelled', 'expired before it could be sent'));
+      await record(job, () => jobs.finish(job.id, 'cancelled', 'expired before it could be sent'));
       return;
     }
-    const refused = refusal?.(job);
+    const refused = await refusal?.(job);
     if (refused !== undefined) {
-      record(job, () => jobs.finish(job.id, 'cancelled', refused));
+      await record(job, () => jobs.finish(job.id, 'cancelled', refused));
       return;
     }
     const kind = kinds[job.kind];
@@ -152,7 +151,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
       if (!kind) throw new Error(`no mail kind ${job.kind}`);
       const message = await kind.render(job);
       if (message === null) {
-        record(job, () => jobs.finish(job.id, 'cancelled', 'no longer wanted'));
+        await record(job, () => jobs.finish(job.id, 'cancelled', 'no longer wanted'));
         return;
       }
       // The envelope sender names the job, so a bounce finds it (docs/newsletter.md#suppression); From stays.
@@ -163,14 +162,14 @@ export function mailSender(options: MailSenderOptions): MailSender {
         () => jobs.handingOver(job.id),
       );
     } catch (error) {
-      failed(job, error);
+      await failed(job, error);
       return;
     }
     const at = new Date();
-    record(job, () =>
-      inTransaction(db, () => {
-        if (jobs.finish(job.id, 'sent', delivery === 'delivered' ? null : 'delivered by an earlier attempt', at))
-          kind.sent?.(job, at);
+    const note = delivery === 'delivered' ? null : 'delivered by an earlier attempt';
+    await record(job, () =>
+      jobs.database.atomically(function* (db) {
+        if ((yield* mailJobStatements.finish(db, job.id, 'sent', note, at)) && kind.sent) yield* kind.sent(db, job, at);
       }),
     );
     if (failedSinceLastSuccess > 0) {
@@ -182,16 +181,16 @@ export function mailSender(options: MailSenderOptions): MailSender {
   }
 
   /** Records a failed attempt: final, in doubt (never sent again), or back to the queue with a growing delay. */
-  function failed(job: MailJob, error: unknown) {
+  async function failed(job: MailJob, error: unknown) {
     const reason = describeFailure(error);
     const kindOfFailure = failureKind(error);
     if (kindOfFailure === 'permanent') {
-      record(job, () => jobs.finish(job.id, 'failed', reason));
+      await record(job, () => jobs.finish(job.id, 'failed', reason));
       log.error(`Mail job ${job.id} (${job.kind}) was refused for good by ${transport.description}: ${reason}`);
       return;
     }
     if (kindOfFailure === 'unknown') {
-      record(job, () =>
+      await record(job, () =>
         jobs.recover(job.id, 'unknown', `no answer after the whole message went out, it may have arrived: ${reason}`),
       );
       log.warn(
@@ -200,7 +199,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
       return;
     }
     const delayMs = withJitter(retryDelayMs(job.attempts, retry.firstMs, retry.maxMs));
-    record(job, () => jobs.retryAt(job.id, new Date(Date.now() + delayMs), reason));
+    await record(job, () => jobs.retryAt(job.id, new Date(Date.now() + delayMs), reason));
     if (failedSinceLastSuccess === 0) {
       const whose = refusedTheSender(error)
         ? ' The server refuses our sender (address, login or host): check the mail settings and the relay.'
@@ -226,8 +225,8 @@ export function mailSender(options: MailSenderOptions): MailSender {
   }
 
   /** Waits until the next job is due, something is queued, or `stop()`; at most `pollMs`. */
-  function idle(): Promise<void> {
-    const due = jobs.nextDueAt();
+  async function idle(): Promise<void> {
+    const due = await jobs.nextDueAt();
     return sleep(Math.max(0, Math.min(pollMs, due ? due.getTime() - Date.now() : pollMs)));
   }
 
@@ -258,9 +257,9 @@ export function mailSender(options: MailSenderOptions): MailSender {
     while (running) {
       let pauseMs = 0;
       try {
-        settleOwed();
-        if (Date.now() - settledAt > SETTLE_EVERY_MS) settleAbandoned();
-        const job = jobs.claim(self);
+        await settleOwed();
+        if (Date.now() - settledAt > SETTLE_EVERY_MS) await settleAbandoned();
+        const job = await jobs.claim(self);
         if (job) await deliver(job);
         else await idle();
         working();

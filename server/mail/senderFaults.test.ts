@@ -12,6 +12,7 @@ import { mailJobs, type MailJob } from './mailJobs.ts';
 import { mailSender, SENDER_STALL_REPORT_MS, type MailKind, type MailSender } from './sender.ts';
 import { smtpTransport, type MailTransport } from './transport.ts';
 import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 
 // The sender against its own faults (docs/newsletter.md#mail-delivery): a database locked by another process, an
 // outcome the database does not take, and a real SMTP server (smtp-server) refusing at each stage or falling silent
@@ -50,8 +51,8 @@ function start(
   transport: MailTransport,
   log = logRecorder().log,
 ): { sender: MailSender; jobs: ReturnType<typeof mailJobs> } {
-  const jobs = mailJobs(db, 'aroma.example');
-  const sender = mailSender({ db, jobs, transport, kinds: { test: kind }, retry, pollMs: 20, log });
+  const jobs = mailJobs(sharedDatabaseOf(db), 'aroma.example');
+  const sender = mailSender({ jobs, transport, kinds: { test: kind }, retry, pollMs: 20, log });
   cleanups.push(() => sender.stop());
   sender.start();
   return { sender, jobs };
@@ -65,7 +66,7 @@ function countingTransport() {
     knowsEarlierDeliveries: false,
     description: 'the test transport',
     async send(message, _target, handingOver = () => {}) {
-      handingOver();
+      await handingOver();
       handedOver.push(message.to);
       return 'delivered';
     },
@@ -83,10 +84,10 @@ describe('the sender survives errors of its own loop', () => {
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     const db = openDatabase(path.join(dir, 'db.sqlite'));
     cleanups.push(() => db.close());
-    const queueing = mailJobs(db, 'aroma.example');
-    const ids = ['a@example.com', 'b@example.com', 'c@example.com'].map((to) =>
-      queueing.enqueue(mailJobFixture({ recipient: to })),
-    );
+    const queueing = mailJobs(sharedDatabaseOf(db), 'aroma.example');
+    const ids: number[] = [];
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com'])
+      ids.push(await queueing.enqueue(mailJobFixture({ recipient: to })));
     const other = new DatabaseSync(path.join(dir, 'db.sqlite'));
     cleanups.push(() => other.close());
     other.exec('BEGIN IMMEDIATE');
@@ -108,22 +109,21 @@ describe('the sender survives errors of its own loop', () => {
     const db = openDatabase(':memory:');
     cleanups.push(() => db.close());
     const { transport, handedOver } = countingTransport();
-    const jobs = mailJobs(db, 'aroma.example');
+    const jobs = mailJobs(sharedDatabaseOf(db), 'aroma.example');
     let refusals = 2;
-    const finish = jobs.finish;
-    // The disk is full when the sender records the first outcome, twice.
+    // The disk is full when the sender records the first outcome (in a transaction of its own), twice.
     const flakyJobs = {
       ...jobs,
-      finish: (...args: Parameters<typeof finish>) =>
-        refusals-- > 0
-          ? (() => {
-              throw new Error('database or disk is full');
-            })()
-          : finish(...args),
+      database: {
+        ...jobs.database,
+        atomically: ((work) =>
+          refusals-- > 0
+            ? Promise.reject(new Error('database or disk is full'))
+            : jobs.database.atomically(work)) as typeof jobs.database.atomically,
+      },
     };
-    const id = jobs.enqueue(mailJobFixture({ recipient: 'full@example.com' }));
+    const id = await jobs.enqueue(mailJobFixture({ recipient: 'full@example.com' }));
     const sender = mailSender({
-      db,
       jobs: flakyJobs,
       transport,
       kinds: { test: kind },
@@ -205,7 +205,7 @@ describe('a real SMTP server refusing at each stage', () => {
     cleanups.push(() => db.close());
     const recorder = logRecorder();
     const { jobs } = start(db, smtpTransport(server.url, { socketTimeoutMs: 300 }), recorder.log);
-    const id = jobs.enqueue(mailJobFixture({ recipient: 'reader@example.com' }));
+    const id = await jobs.enqueue(mailJobFixture({ recipient: 'reader@example.com' }));
     jobs.notify();
     await until(() => row(db, id).attempts >= 1 && row(db, id).state !== 'sending');
     const job = row(db, id);

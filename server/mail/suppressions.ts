@@ -1,7 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { sql, type Kysely } from 'kysely';
-import { rowsOfSql, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 
 /** Why an address can be on a shop's suppression list (docs/newsletter.md#suppression). */
@@ -77,19 +75,3 @@ export const suppressionStatements = {
     yield sql`DELETE FROM soft_bounces WHERE site = ${site} AND address = ${key}`.compile(db);
   },
 };
-
-/** {@link suppressionStatements} on one SQLite connection, synchronously, inside the caller's transaction (if any). */
-export function suppressionStore(db: DatabaseSync) {
-  const statements = sqliteStatements(db, sharedDatabaseOf(db).kysely, suppressionStatements);
-  return {
-    reasonFor: statements.reasonFor,
-    suppress: (site: string, address: string, reason: SuppressionReason, jobId: number | null, now = new Date()) =>
-      statements.suppress(site, address, reason, jobId, now),
-    softBounce: (site: string, address: string, jobId: number | null, limit: number, now = new Date()) =>
-      statements.softBounce(site, address, jobId, limit, now),
-    confirmed: statements.confirmed,
-  };
-}
-
-/** The suppression list of one database. */
-export type SuppressionStore = ReturnType<typeof suppressionStore>;

@@ -48,9 +48,9 @@ export interface MailTransport {
   /**
    * Hands one message over; throws the transport's error when it is refused or cannot be reached. Calls `handingOver`
    * at the last moment before which the message surely has not arrived (SMTP: connected and logged in, right before
-   * `MAIL FROM`), so that a crash before it leaves the job safe to send again.
+   * `MAIL FROM`), so that a crash before it leaves the job safe to send again; waits for it (it records the moment).
    */
-  send(message: OutgoingMessage, target: DeliveryTarget, handingOver?: () => void): Promise<Delivery>;
+  send(message: OutgoingMessage, target: DeliveryTarget, handingOver?: () => Promise<void> | void): Promise<Delivery>;
   /** For the log: `SMTP mail.example:587` or the outbox folder. */
   readonly description: string;
   close(): void;
@@ -157,7 +157,7 @@ export function smtpTransport(
       const body = Readable.from([raw]).once('end', () => (messageSent = true));
       try {
         connection = await connect();
-        handingOver();
+        await handingOver();
         const envelope = { from: message.envelope?.from ?? from, to: [message.envelope?.to ?? message.to] };
         await step(connection, (done) => connection!.send(envelope, body, done));
       } catch (error) {
@@ -203,7 +203,7 @@ export function fileTransport(dir: string, { dkim }: { dkim?: DkimSigning } = {}
       const raw = await compose(message, dkim);
       // The mails hold the subscribers' links: owner-only, like the database (docs/security.md#data-at-rest).
       ownerOnlyFolder(dir);
-      handingOver();
+      await handingOver();
       const temporary = `${file}.tmp`;
       const handle = fs.openSync(temporary, 'w', OWNER_ONLY_FILE_MODE);
       try {

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { problem } from '../problem.ts';
-import type { OpenedSubscriber, SubscriberStore, TokenKind } from './subscriberStore.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
+import { subscriberStatements, type OpenedSubscriber, type TokenKind } from './subscriberStore.ts';
 
 /** Messages per field; a field the schema does not know is reported as `unknown field` (strict schemas). */
 export function fieldErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): Record<string, unknown> {
@@ -25,14 +26,14 @@ export function tokenUnknown(c: Context) {
  * The subscriber of a token (by default the request's `:token`) if it is a token of one of the given kinds, or the
  * problem to answer: 404 unknown (docs/calls.md#newsletter-service), 410 for an expired confirmation link.
  */
-export function subscriberOfToken(
+export async function subscriberOfToken(
   c: Context,
-  store: SubscriberStore,
+  database: SharedDatabase,
   kinds: readonly TokenKind[],
   token = c.req.param('token') ?? '',
-): OpenedSubscriber | Response {
+): Promise<OpenedSubscriber | Response> {
   for (const kind of kinds) {
-    const row = store.byToken(kind, token);
+    const row = await database.run((db) => subscriberStatements.byToken(db, kind, token));
     if (!row) continue;
     if (kind === 'doi' && row.doi_token_expires_at && Date.parse(row.doi_token_expires_at) < Date.now()) {
       return problem(c, 410, 'urn:newsletter:token_expired', 'This link has expired');

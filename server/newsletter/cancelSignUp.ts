@@ -1,7 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { checkpointAfterErasure } from '../db.ts';
-import { runAtomicSqlite } from '../database/atomicWork.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import { hashDoiToken } from './doiToken.ts';
 import { subscriberStatements } from './subscriberStore.ts';
 
@@ -13,8 +10,8 @@ import { subscriberStatements } from './subscriberStore.ts';
  * its confirmation is touched, never a confirmed subscription. Whether anything was cancelled (for tests: callers
  * answer the same either way).
  */
-export function cancelSignUp(db: DatabaseSync, token: string): boolean {
-  return cancelPendingSignUp(db, { tokenHash: hashDoiToken(token) });
+export function cancelSignUp(database: SharedDatabase, token: string): Promise<boolean> {
+  return cancelPendingSignUp(database, { tokenHash: hashDoiToken(token) });
 }
 
 /**
@@ -22,12 +19,15 @@ export function cancelSignUp(db: DatabaseSync, token: string): boolean {
  * address (`unsubscribe+{job}@…`, server/newsletter/mailEvents.ts) asks. Only a row still waiting for its
  * confirmation is touched.
  */
-export function cancelSignUpOf(db: DatabaseSync, subscriberId: number): boolean {
-  return cancelPendingSignUp(db, { id: subscriberId });
+export function cancelSignUpOf(database: SharedDatabase, subscriberId: number): Promise<boolean> {
+  return cancelPendingSignUp(database, { id: subscriberId });
 }
 
-function cancelPendingSignUp(db: DatabaseSync, key: { tokenHash: string } | { id: number }): boolean {
-  const cancelled = runAtomicSqlite(db, sharedDatabaseOf(db).kysely, (k) => subscriberStatements.cancelPending(k, key));
-  if (cancelled) checkpointAfterErasure(db);
+async function cancelPendingSignUp(
+  database: SharedDatabase,
+  key: { tokenHash: string } | { id: number },
+): Promise<boolean> {
+  const cancelled = await database.atomically((db) => subscriberStatements.cancelPending(db, key));
+  if (cancelled) database.afterErasure();
   return cancelled;
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken } from './doiToken.ts';
 import { expirySweeper, purgeExpiredSignUps } from './expirySweep.ts';
-import { subscriberStore } from './subscriberStore.ts';
+import { subscriberStatements as statements } from './subscriberStore.ts';
 import { newsletterTestClient, SUBSCRIBERS } from './testClient.ts';
 
 // The confirmation mail and the TR legal notice promise that an unconfirmed sign-up is deleted once its link expires
@@ -47,7 +47,7 @@ describe('expirySweeper', () => {
     expect((await client.json('GET', `${SUBSCRIBERS}/${token}`)).status).toBe(200);
 
     let clock = new Date(signedUpAt + DOI_TOKEN_LIFETIME_MS - MINUTE_MS);
-    const sweeper = expirySweeper(server.db, { now: () => clock, log: quiet });
+    const sweeper = expirySweeper(server.mail.jobs.database, { now: () => clock, log: quiet });
     sweeper.start();
     // Still within its lifetime: it stays, link and all.
     expect(rowOf('vergessen@example.com')).toEqual({
@@ -57,8 +57,8 @@ describe('expirySweeper', () => {
     });
 
     clock = new Date(Date.now() + DOI_TOKEN_LIFETIME_MS + MINUTE_MS);
-    sweeper.runOnce();
-    sweeper.stop();
+    await sweeper.runOnce();
+    await sweeper.stop();
 
     expect(rowOf('vergessen@example.com')).toBeUndefined();
     expect(traces('vergessen@example.com')).toEqual({ n: 0 });
@@ -71,12 +71,11 @@ describe('expirySweeper', () => {
     expect(rowOf('bestaetigt@example.com')).toMatchObject({ status: 'SUBSCRIBED' });
   });
 
-  test('sweeps at start and again on its interval, by the injected clock', () => {
-    vi.useFakeTimers();
-    try {
-      const store = subscriberStore(server.db);
-      const at = new Date('2026-11-25T12:00:00.000Z');
-      store.signUp({
+  test('sweeps at start and again on its interval, by the injected clock', async () => {
+    const { database } = server.mail.jobs;
+    const at = new Date('2026-11-25T12:00:00.000Z');
+    await database.run((db) =>
+      statements.signUp(db, {
         email: 'spaet@example.com',
         salutation: null,
         firstName: 'Ayşe',
@@ -90,15 +89,19 @@ describe('expirySweeper', () => {
         tokenHash: hashDoiToken('doi-token'),
         expiresAt: new Date(at.getTime() + DOI_TOKEN_LIFETIME_MS).toISOString(),
         now: at.toISOString(),
-      });
+      }),
+    );
+    vi.useFakeTimers();
+    try {
       let clock = new Date(at.getTime() + DOI_TOKEN_LIFETIME_MS - 1);
-      const sweeper = expirySweeper(server.db, { intervalMs: 1000, now: () => clock, log: quiet });
+      const sweeper = expirySweeper(database, { intervalMs: 1000, now: () => clock, log: quiet });
       sweeper.start();
+      await vi.advanceTimersByTimeAsync(0);
       expect(rowOf('spaet@example.com')).toMatchObject({ status: 'WAITING_FOR_DOI' });
       clock = new Date(at.getTime() + DOI_TOKEN_LIFETIME_MS + 1);
-      vi.advanceTimersByTime(1000);
+      await vi.advanceTimersByTimeAsync(1000);
       expect(rowOf('spaet@example.com')).toBeUndefined();
-      sweeper.stop();
+      await sweeper.stop();
     } finally {
       vi.useRealTimers();
     }
@@ -116,7 +119,9 @@ describe('expirySweeper', () => {
     expect(again.status).toBe(201);
     expect(rowOf('zurueck@example.com')).toMatchObject({ status: 'WAITING_FOR_DOI', first_name: 'Erika' });
 
-    expect(purgeExpiredSignUps(server.db, new Date(Date.now() + DOI_TOKEN_LIFETIME_MS + MINUTE_MS))).toBe(1);
+    expect(
+      await purgeExpiredSignUps(server.mail.jobs.database, new Date(Date.now() + DOI_TOKEN_LIFETIME_MS + MINUTE_MS)),
+    ).toBe(1);
     expect(rowOf('zurueck@example.com')).toEqual({ status: 'UNSUBSCRIBED', first_name: null, last_name: null });
   });
 });

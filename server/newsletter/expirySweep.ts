@@ -1,7 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { checkpointAfterErasure } from '../db.ts';
-import { inTransaction } from '../transaction.ts';
-import { subscriberStore } from './subscriberStore.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
+import { subscriberStatements } from './subscriberStore.ts';
 import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
 
 /** How often the services delete sign-ups whose confirmation link expired (docs/constants.md#timings). */
@@ -13,10 +11,9 @@ export const EXPIRY_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * confirmed (the rules of `purgeExpired`, docs/newsletter.md#double-opt-in). Then the WAL is checkpointed, so no copy
  * of the erased rows stays on disk. Answers how many sign-ups went.
  */
-export function purgeExpiredSignUps(db: DatabaseSync, now: Date): number {
-  const store = subscriberStore(db);
-  const purged = inTransaction(db, () => store.purgeExpired(now.toISOString()));
-  if (purged > 0) checkpointAfterErasure(db);
+export async function purgeExpiredSignUps(database: SharedDatabase, now: Date): Promise<number> {
+  const purged = await database.atomically((db) => subscriberStatements.purgeExpired(db, now.toISOString()));
+  if (purged > 0) database.afterErasure();
   return purged;
 }
 
@@ -27,7 +24,7 @@ export interface ExpirySweeperOptions {
   now?: () => Date;
   log?: Pick<Console, 'log' | 'error'>;
   /** The sweep itself; by default `purgeExpiredSignUps`. */
-  sweep?: (db: DatabaseSync, now: Date) => number;
+  sweep?: (database: SharedDatabase, now: Date) => Promise<number>;
 }
 
 /** The background sweep of expired sign-ups. */
@@ -39,7 +36,7 @@ export type ExpirySweeper = PeriodicSweep;
  * locked by another process, a full disk) is logged and the next one tries again: one error never ends the loop.
  * Several instances may sweep at once; each statement re-checks its condition.
  */
-export function expirySweeper(db: DatabaseSync, options: ExpirySweeperOptions = {}): ExpirySweeper {
+export function expirySweeper(database: SharedDatabase, options: ExpirySweeperOptions = {}): ExpirySweeper {
   const {
     intervalMs = EXPIRY_SWEEP_INTERVAL_MS,
     now = () => new Date(),
@@ -47,7 +44,7 @@ export function expirySweeper(db: DatabaseSync, options: ExpirySweeperOptions = 
     sweep = purgeExpiredSignUps,
   } = options;
   return periodicSweep(
-    () => sweep(db, now()),
+    () => sweep(database, now()),
     {
       done: (purged) =>
         `Deleted ${purged} unconfirmed newsletter sign-up(s) whose link expired (docs/newsletter.md#double-opt-in).`,

@@ -1,12 +1,13 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import { shopByCode } from '../../src/shared/countries.ts';
+import { rowsOfSql } from '../database/atomicWork.ts';
 import type { DeliveryReport } from '../mail/deliveryReports.ts';
 import { jobAddressOf, type JobAddress } from '../mail/jobSuppression.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
-import { suppressionKey, suppressionStore } from '../mail/suppressions.ts';
+import { mailJobStatements } from '../mail/mailJobs.ts';
+import { suppressionKey, suppressionStatements } from '../mail/suppressions.ts';
 import type { VerpKind } from '../mail/verp.ts';
-import { inTransaction } from '../transaction.ts';
-import { subscriberStore } from './subscriberStore.ts';
+import { subscriberStatements } from './subscriberStore.ts';
 import { unsubscribe } from './subscription.ts';
 import { cancelSignUpOf } from './cancelSignUp.ts';
 
@@ -26,29 +27,37 @@ export interface ReportedMailEvent {
  * consent log's channel `complaint`); a mail to `unsubscribe+{job}@…` ends the job's subscription (no suppression), or cancels
  * its pending sign-up when the job is a confirmation mail; only when it comes from the address the job was mailed to.
  */
-export function mailEvents(db: DatabaseSync, jobs: MailJobs, { softBounceLimit }: { softBounceLimit: number }) {
-  const suppressions = suppressionStore(db);
-  const store = subscriberStore(db);
-  const jobAddress = jobAddressOf(db);
-  const subscriberOfShop = db.prepare('SELECT id, status FROM subscribers WHERE email = ? AND site = ?');
+export function mailEvents(jobs: MailJobs, { softBounceLimit }: { softBounceLimit: number }) {
+  const { database } = jobs;
+  const stores = { database, jobs };
+  const jobAddress = (jobId: number) => database.run((db) => jobAddressOf(db, jobId));
 
   /** Applies one bounce or complaint about an address of a shop; the subscriber, if known, by id. */
-  function apply(site: string, address: string, event: DeliveryReport['kind'], hard: boolean, jobId: number | null) {
+  async function apply(
+    site: string,
+    address: string,
+    event: DeliveryReport['kind'],
+    hard: boolean,
+    jobId: number | null,
+  ): Promise<void> {
     const now = new Date();
-    const subscribed = inTransaction(db, () => {
+    const subscribed = await database.atomically(function* (db) {
       if (event === 'bounce') {
-        if (hard) suppressions.suppress(site, address, 'hard_bounce', jobId, now);
-        else suppressions.softBounce(site, address, jobId, softBounceLimit, now);
+        if (hard) yield* suppressionStatements.suppress(db, site, address, 'hard_bounce', jobId, now);
+        else yield* suppressionStatements.softBounce(db, site, address, jobId, softBounceLimit, now);
         return undefined;
       }
-      suppressions.suppress(site, address, 'complaint', jobId, now);
-      const subscriber = subscriberOfShop.get(address, site) as { id: number } | undefined;
+      yield* suppressionStatements.suppress(db, site, address, 'complaint', jobId, now);
+      const [subscriber] = yield* rowsOfSql(
+        db,
+        sql<{ id: number }>`SELECT id FROM subscribers WHERE lower(email) = lower(${address}) AND site = ${site}`,
+      );
       if (!subscriber) return undefined;
-      jobs.cancelQueuedFor(subscriber.id, 'complaint', now);
-      return store.subscribedById(subscriber.id);
+      yield* mailJobStatements.cancelQueuedFor(db, subscriber.id, 'complaint', now);
+      return yield* subscriberStatements.subscribedById(db, subscriber.id);
     });
-    // Its own transaction (not reentrant); the suppression already keeps every mail from the address meanwhile.
-    if (subscribed) unsubscribe({ db, store, jobs }, subscribed, 'complaint');
+    // Its own transaction; the suppression already keeps every mail from the address meanwhile.
+    if (subscribed) await unsubscribe(stores, subscribed, 'complaint');
   }
 
   /**
@@ -73,20 +82,22 @@ export function mailEvents(db: DatabaseSync, jobs: MailJobs, { softBounceLimit }
      * job's recipient or Message-ID are ignored (a forged report cannot suppress an address it does not know).
      * Answers how many reports changed something.
      */
-    received(kind: VerpKind, jobId: number, reports: readonly DeliveryReport[], raw: string): number {
-      const job = jobAddress(jobId);
+    async received(kind: VerpKind, jobId: number, reports: readonly DeliveryReport[], raw: string): Promise<number> {
+      const job = await jobAddress(jobId);
       if (!job) return 0;
       if (kind === 'unsubscribe') {
-        if (job.subscriberId === null || !fromRecipient(job, raw)) return 0;
+        const subscriberId = job.subscriberId;
+        if (subscriberId === null || !fromRecipient(job, raw)) return 0;
         // The confirmation mail's mailto cancels the pending sign-up, as its one-click URL does.
-        if (cancelSignUpOf(db, job.subscriberId)) return 1;
-        const row = store.subscribedById(job.subscriberId);
-        return row && unsubscribe({ db, store, jobs }, row, 'unsubscribe mail') ? 1 : 0;
+        if (await cancelSignUpOf(database, subscriberId)) return 1;
+        const row = await database.run((db) => subscriberStatements.subscribedById(db, subscriberId));
+        return row && (await unsubscribe(stores, row, 'unsubscribe mail')) ? 1 : 0;
       }
       let applied = 0;
       for (const report of reports) {
         if (!namesJob(job, report.recipients, raw)) continue;
-        apply(job.site, job.recipient, report.kind, report.kind === 'bounce' && report.severity === 'hard', jobId);
+        const hard = report.kind === 'bounce' && report.severity === 'hard';
+        await apply(job.site, job.recipient, report.kind, hard, jobId);
         applied += 1;
       }
       return applied;
@@ -95,14 +106,14 @@ export function mailEvents(db: DatabaseSync, jobs: MailJobs, { softBounceLimit }
      * One event of the providers' webhook (docs/calls.md#mail-events): for a known shop; with a `jobId`, only when the
      * job was mailed to that address in that shop. Answers whether it changed something.
      */
-    reported(event: ReportedMailEvent): boolean {
+    async reported(event: ReportedMailEvent): Promise<boolean> {
       if (!shopByCode(event.shop)) return false;
       if (event.jobId !== undefined) {
-        const job = jobAddress(event.jobId);
+        const job = await jobAddress(event.jobId);
         if (!job || job.site !== event.shop || suppressionKey(job.recipient) !== suppressionKey(event.email))
           return false;
       }
-      apply(event.shop, event.email, event.type, event.bounceType !== 'soft', event.jobId ?? null);
+      await apply(event.shop, event.email, event.type, event.bounceType !== 'soft', event.jobId ?? null);
       return true;
     },
   };

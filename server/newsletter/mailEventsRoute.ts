@@ -62,7 +62,7 @@ export function mailEventsRoutes(events: MailEvents, secret: string | undefined)
       );
     }
     let applied = 0;
-    for (const event of body.output.events) applied += Number(events.reported(event));
+    for (const event of body.output.events) applied += Number(await events.reported(event));
     c.header('cache-control', 'no-store');
     return c.json({ applied, ignored: body.output.events.length - applied });
   });

@@ -1,22 +1,22 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { mailService, type MailService } from '../mail/mailService.ts';
 import type { MailSenderOptions } from '../mail/sender.ts';
 import { newsletterMailKinds } from './mails/newsletterMails.ts';
 
 /**
- * The services' mail outbox with the newsletter's mails (confirmation, welcome): create it once, hand its `jobs` to
+ * The mail outbox of the newsletter's database (SQLite or PostgreSQL) with the newsletter's mails (confirmation, welcome): create it once, hand its `jobs` to
  * `createApp`, start its `sender` once the server listens and stop it before the database closes.
  */
 export function newsletterMail(
-  db: DatabaseSync,
+  database: SharedDatabase,
   config: ServerConfig,
   options?: Pick<MailSenderOptions, 'pollMs' | 'stopGraceMs' | 'log' | 'concurrency'>,
 ): MailService {
   return mailService(
-    db,
+    database,
     config,
-    newsletterMailKinds(db, {
+    newsletterMailKinds(database, {
       siteUrl: config.siteUrl,
       from: config.mail.from,
       replyTo: config.mail.replyTo,

@@ -5,6 +5,7 @@ import { services } from '../../src/shared/routes.ts';
 import { problem } from '../problem.ts';
 import { invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import { cancelSignUp } from './cancelSignUp.ts';
+import { subscriberStatements } from './subscriberStore.ts';
 import { unsubscribe, type SubscriptionStores } from './subscription.ts';
 
 /** The form bodies RFC 8058 allows for the one-click POST. */
@@ -19,7 +20,7 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
  * `List-Unsubscribe` URL, with the confirmation token, cancels the pending sign-up the same way.
  */
 export function oneClickUnsubscribeRoutes(stores: SubscriptionStores): Hono {
-  const { store } = stores;
+  const { database } = stores;
   const app = new Hono();
   const calls = services.newsletter.calls;
 
@@ -41,11 +42,11 @@ export function oneClickUnsubscribeRoutes(stores: SubscriptionStores): Hono {
   }
 
   app.post(calls.unsubscribeOneClick.path, async (c) => {
-    const row = subscriberOfToken(c, store, ['preferences']);
+    const row = await subscriberOfToken(c, database, ['preferences']);
     if (row instanceof Response) return row;
     const refused = await notOneClickForm(c);
     if (refused) return refused;
-    if (!unsubscribe(stores, row, 'one-click')) return tokenUnknown(c);
+    if (!(await unsubscribe(stores, row, 'one-click'))) return tokenUnknown(c);
     return c.body(null, 204);
   });
 
@@ -54,13 +55,13 @@ export function oneClickUnsubscribeRoutes(stores: SubscriptionStores): Hono {
   app.post(calls.cancelSignUpOneClick.path, async (c) => {
     const refused = await notOneClickForm(c);
     if (refused) return refused;
-    cancelSignUp(stores.db, c.req.param('token'));
+    await cancelSignUp(database, c.req.param('token'));
     return c.body(null, 204);
   });
 
-  app.get(calls.unsubscribeLink.path, (c) => {
+  app.get(calls.unsubscribeLink.path, async (c) => {
     const token = c.req.param('token');
-    const row = store.byToken('preferences', token);
+    const row = await database.run((db) => subscriberStatements.byToken(db, 'preferences', token));
     const shop = shopByCode(row?.site ?? '') ?? shops[0]!;
     c.header('cache-control', 'no-store');
     return c.redirect(newsletterPagePath(shop, 'preferences', token), 303);

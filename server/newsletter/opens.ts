@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import {
@@ -11,7 +11,8 @@ import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { MAX_LISTED_PROBLEMS } from '../promotion/routes.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
-import { inTransaction } from '../transaction.ts';
+import { rowsOfSql } from '../database/atomicWork.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 
 /** The body the opens call may send: 1000 opens with long addresses (docs/constants.md#limits). */
 export const OPENS_BODY_LIMIT_BYTES = 512 * 1024;
@@ -36,17 +37,23 @@ function futureOpens(body: RecordOpensRequest, now: Date): OpenProblem[] {
  * subscriber of that shop with that address only; an older open never moves it back. Answers how many opens matched a
  * subscribed subscriber and how many matched none (unknown address, other shop, not or no longer subscribed).
  */
-export function recordOpens(db: DatabaseSync, body: RecordOpensRequest): { recorded: number; ignored: number } {
-  // The address column compares regardless of case (COLLATE NOCASE), as the sign-up looks addresses up; ISO 8601 UTC
-  // strings of one format sort as the instants they name.
-  const record = db.prepare(`
-    UPDATE subscribers SET last_opened_at = CASE WHEN last_opened_at IS NULL OR last_opened_at < :openedAt THEN :openedAt ELSE last_opened_at END
-    WHERE email = :email AND site = :shop AND status = 'SUBSCRIBED'`);
-  return inTransaction(db, () => {
+export function recordOpens(
+  database: SharedDatabase,
+  body: RecordOpensRequest,
+): Promise<{ recorded: number; ignored: number }> {
+  // Addresses compare regardless of case, as the sign-up looks them up; ISO 8601 UTC strings of one format sort as
+  // the instants they name.
+  return database.atomically(function* (db) {
     let recorded = 0;
     for (const open of body.opens) {
       const openedAt = new Date(open.openedAt).toISOString();
-      recorded += Number(record.run({ email: open.email, shop: open.shop, openedAt }).changes > 0);
+      const changed = yield* rowsOfSql(
+        db,
+        sql`UPDATE subscribers SET last_opened_at = CASE WHEN last_opened_at IS NULL OR last_opened_at < ${openedAt}
+              THEN ${openedAt} ELSE last_opened_at END
+            WHERE lower(email) = lower(${open.email}) AND site = ${open.shop} AND status = 'SUBSCRIBED' RETURNING id`,
+      );
+      recorded += Number(changed.length > 0);
     }
     return { recorded, ignored: body.opens.length - recorded };
   });
@@ -57,7 +64,11 @@ export function recordOpens(db: DatabaseSync, body: RecordOpensRequest): { recor
  * regular e-bulletins, reports which subscribers opened one. Behind `admin`, the server's one admin-token guard
  * (`requireAdminToken`), on this route only: the base is shared with the pages' newsletter calls. `now` is for tests.
  */
-export function opensRoutes(db: DatabaseSync, admin: MiddlewareHandler, now: () => Date = () => new Date()): Hono {
+export function opensRoutes(
+  database: SharedDatabase,
+  admin: MiddlewareHandler,
+  now: () => Date = () => new Date(),
+): Hono {
   const app = new Hono();
   app.post(services.newsletterOpens.calls.recordOpens.path, admin, async (c) => {
     const body = v.safeParse(recordOpensRequestSchema, await readJson(c));
@@ -75,7 +86,7 @@ export function opensRoutes(db: DatabaseSync, admin: MiddlewareHandler, now: () 
       );
     }
     c.header('cache-control', 'no-store');
-    return jsonOf(c, recordOpensResponseSchema, recordOpens(db, body.output));
+    return jsonOf(c, recordOpensResponseSchema, await recordOpens(database, body.output));
   });
   return app;
 }

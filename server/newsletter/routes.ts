@@ -2,22 +2,21 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
-import { sharedDatabaseOf, type SharedDatabase } from '../database/sharedDatabase.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import { jsonOf } from '../jsonOf.ts';
 import {
   customerBaseDataSchema,
   customerFrontendDataSchema,
   type CustomerBaseData,
-  type Subscriber,
 } from '../../src/shared/newsletter/subscriberSchema.ts';
 import { services } from '../../src/shared/routes.ts';
 import { loginCustomer } from './loginCustomer.ts';
+import { subscriberStatements } from './subscriberStore.ts';
 import { serverSecret } from '../secrets.ts';
 import { subscriberRoutes } from './subscribers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { rateLimit } from './rateLimit.ts';
 import type { SignUpOptions } from './signUp.ts';
-import { subscriberStore, type SubscriberStore } from './subscriberStore.ts';
 import { confirmationCaps } from './confirmationCaps.ts';
 
 /** The window sign-ups per client are counted in: `NEWSLETTER_SIGNUPS_PER_MINUTE` is per this long (docs/constants.md#limits). */
@@ -28,8 +27,10 @@ export const SIGN_UP_WINDOW_MS = 60_000;
  * forms on the shop pages register sign-ups through the same store, the same mail jobs and the same throttle.
  */
 export interface NewsletterCore {
+  /** The services' SQLite connection: their secrets (server/secrets.ts). */
   db: DatabaseSync;
-  store: SubscriberStore;
+  /** Where subscribers, their consent log, vouchers and mail live: PostgreSQL at `DATABASE_URL`, else SQLite. */
+  database: SharedDatabase;
   jobs: MailJobs;
   options: SignUpOptions;
   /** The sign-up throttle per client: one counter for the JSON call and the form. */
@@ -37,15 +38,10 @@ export interface NewsletterCore {
 }
 
 /**
- * The newsletter's store, mail jobs, settings and sign-up throttle, made once per app; the throttle counts in
- * `shared` (by default the shared data layer over `db`).
+ * The newsletter's database, mail jobs, settings and sign-up throttle, made once per app: all in the database of
+ * `jobs` (by default the shared data layer over `db`).
  */
-export function newsletterCore(
-  db: DatabaseSync,
-  config: ServerConfig,
-  jobs: MailJobs,
-  shared: SharedDatabase = sharedDatabaseOf(db),
-): NewsletterCore {
+export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: MailJobs): NewsletterCore {
   const options: SignUpOptions = {
     siteUrl: config.siteUrl,
     signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
@@ -54,10 +50,10 @@ export function newsletterCore(
   };
   return {
     db,
-    store: subscriberStore(db),
+    database: jobs.database,
     jobs,
     options,
-    signUpLimit: rateLimit(shared, options.signUpLimit),
+    signUpLimit: rateLimit(jobs.database, options.signUpLimit),
   };
 }
 
@@ -67,15 +63,15 @@ export function newsletterCore(
  * a sender delivers them (server/newsletter/newsletterMail.ts).
  */
 export function newsletterRoutes(core: NewsletterCore, config: ServerConfig): Hono {
-  const { db, store, jobs, options, signUpLimit } = core;
+  const { db, database, jobs, options, signUpLimit } = core;
   const app = new Hono();
   const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
-  app.route('/', subscriberRoutes(db, store, jobs, options, signUpLimit));
+  app.route('/', subscriberRoutes(database, jobs, options, signUpLimit));
 
   // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
   // valid login token.
-  app.get(services.newsletter.calls.customerBaseData.path, (c) => {
-    const customer = loginCustomer(c, db, loginSecret);
+  app.get(services.newsletter.calls.customerBaseData.path, async (c) => {
+    const customer = await loginCustomer(c, database, loginSecret);
     if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
     c.header('cache-control', 'no-store');
     return jsonOf(c, customerBaseDataSchema, {
@@ -94,19 +90,17 @@ export function newsletterRoutes(core: NewsletterCore, config: ServerConfig): Ho
  * Stand-in for the customer front-end data service: `GET /psdata` answers `{ nl_status }` for the logged-in
  * customer's own address only (no address parameter, so nobody can ask about someone else's).
  */
-export function customerFrontendDataRoutes(db: DatabaseSync, config: ServerConfig): Hono {
+export function customerFrontendDataRoutes(db: DatabaseSync, database: SharedDatabase, config: ServerConfig): Hono {
   const app = new Hono();
   const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
-  // An ended subscription (UNSUBSCRIBED) is no subscription: null, like an address that never signed up.
-  const status = db.prepare(
-    `SELECT status FROM subscribers WHERE email = ? AND status IN ('WAITING_FOR_DOI', 'SUBSCRIBED')`,
-  );
-  app.get(services.customerFrontendData.calls.psdata.path, (c) => {
+  app.get(services.customerFrontendData.calls.psdata.path, async (c) => {
     c.header('cache-control', 'no-store');
-    const customer = loginCustomer(c, db, loginSecret);
+    const customer = await loginCustomer(c, database, loginSecret);
     if (!customer) return problem(c, 401, 'urn:service:unauthorized', 'A valid login token is needed');
-    const row = status.get(customer.email) as { status: Subscriber['status'] } | undefined;
-    return jsonOf(c, customerFrontendDataSchema, { nl_status: row?.status ?? null });
+    // An ended subscription (UNSUBSCRIBED) is no subscription: null, like an address that never signed up.
+    const known = await database.run((k) => subscriberStatements.byEmail(k, customer.email));
+    const status = known?.status === 'UNSUBSCRIBED' ? null : (known?.status ?? null);
+    return jsonOf(c, customerFrontendDataSchema, { nl_status: status });
   });
   return app;
 }

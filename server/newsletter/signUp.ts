@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { Shop } from '../../src/shared/countries.ts';
@@ -11,8 +10,8 @@ import { storedFieldsOf, subscriberFieldNames } from '../../src/shared/newslette
 import { services } from '../../src/shared/routes.ts';
 import { problem, readJson } from '../problem.ts';
 import type { Kysely } from 'kysely';
-import { runAtomicSqlite, type StatementSteps } from '../database/atomicWork.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { StatementSteps } from '../database/atomicWork.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import { mailJobStatements, newMessageId } from '../mail/mailJobs.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
@@ -22,7 +21,7 @@ import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader 
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
 import type { RateLimitOptions } from './rateLimit.ts';
-import { subscriberStatements, type SubscriberStore } from './subscriberStore.ts';
+import { subscriberStatements } from './subscriberStore.ts';
 
 /** Settings of the sign-up. */
 export interface SignUpOptions {
@@ -55,20 +54,19 @@ export interface CheckedSignUp {
  * rules. Returns nothing: the caller answers alike in every case, so nobody can tell a new, a pending or a subscribed
  * address apart.
  */
-export function registerSignUp(
-  db: DatabaseSync,
-  store: SubscriberStore,
+export async function registerSignUp(
+  database: SharedDatabase,
   jobs: MailJobs,
   options: Pick<SignUpOptions, 'siteUrl' | 'printLinks' | 'confirmationCaps'>,
   { body, shop }: CheckedSignUp,
-): void {
+): Promise<void> {
   const now = new Date();
   const token = newDoiToken();
   const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
   // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
   // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
-  const queued = runAtomicSqlite(db, sharedDatabaseOf(db).kysely, (k) =>
-    signUpBody(k, jobs, options, { body, shop }, { now, token, expiresAt }),
+  const queued = await database.atomically((db) =>
+    signUpBody(db, jobs, options, { body, shop }, { now, token, expiresAt }),
   );
   if (queued !== undefined) {
     jobs.notify();
@@ -135,8 +133,7 @@ function* signUpBody(
  * `limit` is the sign-up throttle, shared with the plain form (server/newsletter/forms/signUpForm.ts).
  */
 export function signUpRoute(
-  db: DatabaseSync,
-  store: SubscriberStore,
+  database: SharedDatabase,
   jobs: MailJobs,
   options: SignUpOptions,
   limit: MiddlewareHandler,
@@ -157,7 +154,7 @@ export function signUpRoute(
     const shop = siteShop ?? shopOfReferer(c.req.header('referer'));
     const countryErrors = countryRuleErrors(shop, body);
     if (countryErrors) return invalidRequest(c, countryErrors);
-    registerSignUp(db, store, jobs, options, { body, shop });
+    await registerSignUp(database, jobs, options, { body, shop });
     return c.body(null, 201);
   });
   return app;

@@ -10,9 +10,10 @@ import { openDatabase } from '../db.ts';
 import { mailJobs } from '../mail/mailJobs.ts';
 import { hashDoiToken } from './doiToken.ts';
 import { erasePersonalData, personalColumns } from './subscriberColumns.ts';
-import { subscriberStore, type SubscriberRow } from './subscriberStore.ts';
+import { subscriberStatements as statements, type SubscriberRow } from './subscriberStore.ts';
 import { unsubscribe } from './subscription.ts';
 import { lapseUnopened } from './unopenedLapse.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 
 // The one declaration of the stored subscriber fields (src/shared/newsletter/subscriberFields.ts): whatever it marks
 // personal is gone from the row once a subscription ends, by each door that ends one (docs/newsletter.md#unsubscribe).
@@ -42,17 +43,18 @@ function filledRecord(email: string, site: string, tokenHash: string, expiresAt:
 }
 
 /** Stores a subscription with every personal column filled (the last open too) and answers it opened by its preferences token. */
-function subscribedWithEverything(email: string, site = 'TR') {
-  const store = subscriberStore(db);
-  store.signUp(filledRecord(email, site, hashDoiToken(`doi-${email}`), '2099-01-01T00:00:00.000Z'));
-  expect(store.confirm(store.byToken('doi', `doi-${email}`)!, hashDoiToken(`preferences-${email}`), LONG_AGO)).toBe(
-    true,
+async function subscribedWithEverything(email: string, site = 'TR') {
+  const { run } = sharedDatabaseOf(db);
+  await run((k) =>
+    statements.signUp(k, filledRecord(email, site, hashDoiToken(`doi-${email}`), '2099-01-01T00:00:00.000Z')),
   );
+  const pending = (await run((k) => statements.byToken(k, 'doi', `doi-${email}`)))!;
+  expect(await run((k) => statements.confirm(k, pending, hashDoiToken(`preferences-${email}`), LONG_AGO))).toBe(true);
   db.prepare(
     `UPDATE subscribers SET ${personalRecordColumns.map((column) => `${column} = :at`).join(', ')} WHERE email = :email`,
   ).run({ at: LONG_AGO, email });
   for (const [column, value] of Object.entries(personalOf(email))) expect(value, column).not.toBeNull();
-  return store.byToken('preferences', `preferences-${email}`)!;
+  return (await run((k) => statements.byToken(k, 'preferences', `preferences-${email}`)))!;
 }
 
 const allNull = Object.fromEntries(personalColumns.map((column) => [column, null]));
@@ -82,30 +84,30 @@ describe('the declared subscriber fields', () => {
       expect(columns, column).toContain(column);
   });
 
-  test('unsubscribing clears every personal column in the database and keeps the other declared fields', () => {
-    const row = subscribedWithEverything('alles@example.com');
-    expect(
-      unsubscribe({ db, store: subscriberStore(db), jobs: mailJobs(db, 'test.example') }, row, 'preferences'),
-    ).toBe(true);
+  test('unsubscribing clears every personal column in the database and keeps the other declared fields', async () => {
+    const row = await subscribedWithEverything('alles@example.com');
+    const database = sharedDatabaseOf(db);
+    expect(await unsubscribe({ database, jobs: mailJobs(database, 'test.example') }, row, 'preferences')).toBe(true);
     expect(personalOf('alles@example.com')).toEqual(allNull);
     const kept = subscriberFieldList.filter((field) => !field.personal);
     for (const field of kept)
       expect(rawRow('alles@example.com')[field.column], field.column).toBe(row[field.column as keyof typeof row]);
   });
 
-  test('a lapse for want of opens clears every personal column too', () => {
-    subscribedWithEverything('eski@example.com', 'TR');
-    expect(lapseUnopened(db, mailJobs(db, 'test.example'), NOW)).toBe(1);
+  test('a lapse for want of opens clears every personal column too', async () => {
+    await subscribedWithEverything('eski@example.com', 'TR');
+    expect(await lapseUnopened(mailJobs(sharedDatabaseOf(db), 'test.example'), NOW)).toBe(1);
     expect(personalOf('eski@example.com')).toEqual(allNull);
   });
 
-  test('a returning address whose new sign-up expires unconfirmed is left without personal data', () => {
-    const store = subscriberStore(db);
-    const row = subscribedWithEverything('zurueck@example.com');
-    expect(store.withdraw(row, LONG_AGO)).toBe(true);
-    store.signUp(filledRecord('zurueck@example.com', 'TR', hashDoiToken('doi-again'), '2021-01-01T00:00:00.000Z'));
+  test('a returning address whose new sign-up expires unconfirmed is left without personal data', async () => {
+    const { run } = sharedDatabaseOf(db);
+    const row = await subscribedWithEverything('zurueck@example.com');
+    expect(await run((k) => statements.withdraw(k, row, LONG_AGO))).toBe(true);
+    const again = filledRecord('zurueck@example.com', 'TR', hashDoiToken('doi-again'), '2021-01-01T00:00:00.000Z');
+    await run((k) => statements.signUp(k, again));
     expect(rawRow('zurueck@example.com')).toMatchObject({ status: 'WAITING_FOR_DOI', first_name: 'firstName value' });
-    store.purgeExpired(NOW.toISOString());
+    await run((k) => statements.purgeExpired(k, NOW.toISOString()));
     expect(rawRow('zurueck@example.com')).toMatchObject({ status: 'UNSUBSCRIBED' });
     expect(personalOf('zurueck@example.com')).toEqual(allNull);
   });

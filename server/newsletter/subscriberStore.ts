@@ -1,7 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { rowsOfSql, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
 import type {
@@ -222,14 +220,3 @@ export interface KnownAddress {
   status: StoredStatus;
   confirmation_sent_at: string | null;
 }
-
-/**
- * {@link subscriberStatements} on one SQLite connection, synchronously, each inside the caller's transaction (if any):
- * the API the newsletter routes use until they run on PostgreSQL too (docs/operations.md#databases).
- */
-export function subscriberStore(db: DatabaseSync) {
-  return sqliteStatements(db, sharedDatabaseOf(db).kysely, subscriberStatements);
-}
-
-/** The statements of one database. */
-export type SubscriberStore = ReturnType<typeof subscriberStore>;

@@ -1,9 +1,8 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { Hono, type MiddlewareHandler } from 'hono';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { oneClickUnsubscribeRoutes } from './oneClickUnsubscribe.ts';
 import { signUpRoute, type SignUpOptions } from './signUp.ts';
-import type { SubscriberStore } from './subscriberStore.ts';
 import { subscriptionRoutes } from './subscription.ts';
 
 /** Settings of the subscriber routes. */
@@ -15,15 +14,14 @@ export type SubscriberRoutesOptions = SignUpOptions;
  * the same transactions as the changes they announce (docs/newsletter.md#mail-delivery).
  */
 export function subscriberRoutes(
-  db: DatabaseSync,
-  store: SubscriberStore,
+  database: SharedDatabase,
   jobs: MailJobs,
   options: SubscriberRoutesOptions,
   signUpLimit: MiddlewareHandler,
 ): Hono {
   const app = new Hono();
-  app.route('/', signUpRoute(db, store, jobs, options, signUpLimit));
-  app.route('/', oneClickUnsubscribeRoutes({ db, store, jobs }));
-  app.route('/', subscriptionRoutes({ db, store, jobs }));
+  app.route('/', signUpRoute(database, jobs, options, signUpLimit));
+  app.route('/', oneClickUnsubscribeRoutes({ database, jobs }));
+  app.route('/', subscriptionRoutes({ database, jobs }));
   return app;
 }

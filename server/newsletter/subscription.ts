@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { shopByCode, shops } from '../../src/shared/countries.ts';
@@ -11,10 +10,9 @@ import { changeableFieldNames, storedFieldsOf } from '../../src/shared/newslette
 import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { readJson } from '../problem.ts';
-import { checkpointAfterErasure } from '../db.ts';
 import type { Kysely } from 'kysely';
-import { runAtomicSqlite, type StatementSteps } from '../database/atomicWork.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import type { StatementSteps } from '../database/atomicWork.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import { iysSyncStatements } from '../iys/syncQueue.ts';
 import { mailJobStatements, newMessageId } from '../mail/mailJobs.ts';
@@ -23,13 +21,7 @@ import type { MailJobs } from '../mail/mailJobs.ts';
 import { countryRuleErrors } from './countryRules.ts';
 import { hashDoiToken, newDoiToken } from './doiToken.ts';
 import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
-import {
-  subscriberStatements,
-  toSubscriber,
-  type ConsentChannel,
-  type OpenedSubscriber,
-  type SubscriberStore,
-} from './subscriberStore.ts';
+import { subscriberStatements, toSubscriber, type ConsentChannel, type OpenedSubscriber } from './subscriberStore.ts';
 import { voucherStatements } from './vouchers.ts';
 import { suppressionStatements } from '../mail/suppressions.ts';
 
@@ -43,10 +35,9 @@ const unsubscribeRequestSchema = v.pipe(
 /** The fields of the update body, the only ones whose shop rules a subscriber can break when changing them. */
 const updateFields = new Set(Object.keys(subscriberUpdateRequestSchema.entries));
 
-/** The subscriber tables and the mail jobs, as the subscription routes use them. */
+/** The newsletter's database (SQLite or PostgreSQL) and its mail queue, as the subscription routes use them. */
 export interface SubscriptionStores {
-  db: DatabaseSync;
-  store: SubscriberStore;
+  database: SharedDatabase;
   jobs: MailJobs;
 }
 
@@ -75,10 +66,14 @@ export function* unsubscribeBody(
  * the one-click POST. False when the token no longer opens the subscription (docs/newsletter.md#one-token-one-write):
  * nothing changed.
  */
-export function unsubscribe({ db }: SubscriptionStores, row: OpenedSubscriber, channel: ConsentChannel): boolean {
+export async function unsubscribe(
+  { database }: SubscriptionStores,
+  row: OpenedSubscriber,
+  channel: ConsentChannel,
+): Promise<boolean> {
   const now = new Date();
-  const ended = runAtomicSqlite(db, sharedDatabaseOf(db).kysely, (k) => unsubscribeBody(k, row, channel, now));
-  if (ended) checkpointAfterErasure(db);
+  const ended = await database.atomically((db) => unsubscribeBody(db, row, channel, now));
+  if (ended) database.afterErasure();
   return ended;
 }
 
@@ -88,11 +83,11 @@ export function unsubscribe({ db }: SubscriptionStores, row: OpenedSubscriber, c
  * nothing once stored, or {@link TOKEN_GONE} when the token no longer opens the subscription (nothing changed). Shared
  * by the preferences page's `PUT` and its plain form.
  */
-export function updatePreferences(
-  { db }: SubscriptionStores,
+export async function updatePreferences(
+  { database }: SubscriptionStores,
   row: OpenedSubscriber,
   body: SubscriberUpdateRequest,
-): Record<string, string[]> | typeof TOKEN_GONE | undefined {
+): Promise<Record<string, string[]> | typeof TOKEN_GONE | undefined> {
   const shop = shopByCode(row.site ?? '') ?? shops[0]!;
   const errors = countryRuleErrors(shop, {
     ...body,
@@ -105,7 +100,7 @@ export function updatePreferences(
   if (ownErrors && Object.keys(ownErrors).length > 0) return ownErrors;
   const now = new Date().toISOString();
   const values = storedFieldsOf(shop.newsletter, body, changeableFieldNames);
-  return runAtomicSqlite(db, sharedDatabaseOf(db).kysely, function* (k) {
+  return database.atomically(function* (k) {
     if (!(yield* subscriberStatements.update(k, row, values, now))) return TOKEN_GONE;
     if (values.consents !== row.consents)
       yield* subscriberStatements.logEvent(k, row.id, 'CHANGED', 'preferences', now);
@@ -120,12 +115,13 @@ export function updatePreferences(
  * confirmation page's `PUT` and its plain form. Undefined when the link no longer opens the sign-up (confirmed meanwhile,
  * through another instance too: docs/newsletter.md#one-token-one-write): nothing changed.
  */
-export function confirmSubscription({ db, jobs }: SubscriptionStores, row: OpenedSubscriber): string | undefined {
+export async function confirmSubscription(
+  { database, jobs }: SubscriptionStores,
+  row: OpenedSubscriber,
+): Promise<string | undefined> {
   const preferencesToken = newDoiToken();
   const now = new Date();
-  const confirmed = runAtomicSqlite(db, sharedDatabaseOf(db).kysely, (k) =>
-    confirmBody(k, jobs, row, preferencesToken, now),
-  );
+  const confirmed = await database.atomically((db) => confirmBody(db, jobs, row, preferencesToken, now));
   if (!confirmed) return undefined;
   jobs.notify();
   return preferencesToken;
@@ -169,45 +165,46 @@ function* confirmBody(
  * So a confirmation link that leaks later (forwarded e-mail, browser history) opens nothing.
  */
 export function subscriptionRoutes(stores: SubscriptionStores): Hono {
-  const { store } = stores;
+  const { database } = stores;
   const app = new Hono();
   const calls = services.newsletter.calls;
 
-  app.get(calls.readSubscriber.path, (c) => {
-    const row = subscriberOfToken(c, store, ['doi', 'preferences']);
+  app.get(calls.readSubscriber.path, async (c) => {
+    const row = await subscriberOfToken(c, database, ['doi', 'preferences']);
     if (row instanceof Response) return row;
     c.header('cache-control', 'no-store');
     return jsonOf(c, subscriberSchema, toSubscriber(row));
   });
 
   app.put(calls.updateSubscriber.path, async (c) => {
-    const row = subscriberOfToken(c, store, ['preferences']);
+    const row = await subscriberOfToken(c, database, ['preferences']);
     if (row instanceof Response) return row;
     const result = v.safeParse(subscriberUpdateRequestSchema, await readJson(c));
     if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
-    const errors = updatePreferences(stores, row, result.output);
+    const errors = await updatePreferences(stores, row, result.output);
     if (errors === TOKEN_GONE) return tokenUnknown(c);
     if (errors) return invalidRequest(c, errors);
     c.header('cache-control', 'no-store');
-    return jsonOf(c, subscriberSchema, toSubscriber(store.byId(row.id)!));
+    const changed = await database.run((db) => subscriberStatements.byId(db, row.id));
+    return jsonOf(c, subscriberSchema, toSubscriber(changed!));
   });
 
   app.delete(calls.deleteSubscriber.path, async (c) => {
-    const row = subscriberOfToken(c, store, ['preferences']);
+    const row = await subscriberOfToken(c, database, ['preferences']);
     if (row instanceof Response) return row;
     const text = await c.req.text();
     if (text.trim() !== '') {
       const result = v.safeParse(unsubscribeRequestSchema, readJsonText(text));
       if (!result.success) return invalidRequest(c, fieldErrors(result.issues));
     }
-    if (!unsubscribe(stores, row, 'preferences')) return tokenUnknown(c);
+    if (!(await unsubscribe(stores, row, 'preferences'))) return tokenUnknown(c);
     return c.body(null, 204);
   });
 
-  app.put(calls.confirmSubscriber.path, (c) => {
-    const row = subscriberOfToken(c, store, ['doi']);
+  app.put(calls.confirmSubscriber.path, async (c) => {
+    const row = await subscriberOfToken(c, database, ['doi']);
     if (row instanceof Response) return row;
-    const preferencesToken = confirmSubscription(stores, row);
+    const preferencesToken = await confirmSubscription(stores, row);
     if (preferencesToken === undefined) return tokenUnknown(c);
     c.header('cache-control', 'no-store');
     return c.json({ preferencesToken });

@@ -4,9 +4,10 @@ import { openDatabase } from '../db.ts';
 import { mailJobs } from '../mail/mailJobs.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { newsletterMailKind } from './mails/newsletterMails.ts';
-import { subscriberStore } from './subscriberStore.ts';
+import { subscriberStatements } from './subscriberStore.ts';
 import { confirmSubscription } from './subscription.ts';
 import { newsletterTestClient, SUBSCRIBERS } from './testClient.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 
 // A write made for a token re-checks, inside its own statement, that the token still opens the row in the state it
 // was read in (docs/newsletter.md#one-token-one-write). Each race is played out on purpose: a request body held
@@ -128,10 +129,11 @@ describe('two instances on one database', () => {
     // The other instance: its own connection to the same file, which reads the sign-up before this one confirms.
     const other = openDatabase(path.join(server.dir, 'test.sqlite'));
     try {
-      const otherStores = { db: other, store: subscriberStore(other), jobs: mailJobs(other, 'example.com') };
-      const readByOther = otherStores.store.byToken('doi', token)!;
+      const database = sharedDatabaseOf(other);
+      const otherStores = { database, jobs: mailJobs(database, 'example.com') };
+      const readByOther = (await database.run((db) => subscriberStatements.byToken(db, 'doi', token)))!;
       expect((await client.json('PUT', `${SUBSCRIBERS}/${token}/doi`, {})).status).toBe(200);
-      expect(confirmSubscription(otherStores, readByOther)).toBeUndefined();
+      expect(await confirmSubscription(otherStores, readByOther)).toBeUndefined();
     } finally {
       other.close();
     }

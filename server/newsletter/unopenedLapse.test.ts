@@ -4,10 +4,11 @@ import { openDatabase } from '../db.ts';
 import { mailJobs, type MailJobs } from '../mail/mailJobs.ts';
 import { hashDoiToken } from './doiToken.ts';
 import { storeSubscriber } from './subscriberRows.ts';
-import { subscriberStore } from './subscriberStore.ts';
+import { subscriberStatements as statements } from './subscriberStore.ts';
 import { lapseUnopened, LAPSE_BATCH_SIZE } from './unopenedLapse.ts';
 import { unopenedSweeper } from './unopenedSweeper.ts';
 import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 
 // The TR legal notice and welcome mail promise that sending stops after {{unopenedYears}} years without an opened
 // e-bulletin (docs/newsletter.md#opens-and-the-tr-two-year-rule).
@@ -20,7 +21,7 @@ let db: DatabaseSync;
 let jobs: MailJobs;
 beforeEach(() => {
   db = openDatabase(':memory:');
-  jobs = mailJobs(db, 'test.example');
+  jobs = mailJobs(sharedDatabaseOf(db), 'test.example');
 });
 afterEach(() => db.close());
 
@@ -32,18 +33,18 @@ const jobState = (id: number) =>
   (db.prepare('SELECT state FROM mail_jobs WHERE id = ?').get(id) as { state: string }).state;
 
 describe('lapseUnopened', () => {
-  test('ends a TR subscription confirmed 2 years and a day ago without opens, as an unsubscribe does', () => {
+  test('ends a TR subscription confirmed 2 years and a day ago without opens, as an unsubscribe does', async () => {
     const id = storeSubscriber(db, {
       email: 'eski@example.com',
       site: 'TR',
       confirmedAt: new Date(Date.parse(TWO_YEARS_AGO) - DAY_MS).toISOString(),
     });
-    const queued = jobs.enqueue(
+    const queued = await jobs.enqueue(
       mailJobFixture({ kind: 'welcome', recipient: 'eski@example.com', subscriberId: id }),
       NOW,
     );
 
-    expect(lapseUnopened(db, jobs, NOW)).toBe(1);
+    expect(await lapseUnopened(jobs, NOW)).toBe(1);
 
     expect(row('eski@example.com')).toMatchObject({
       status: 'UNSUBSCRIBED',
@@ -61,18 +62,18 @@ describe('lapseUnopened', () => {
     expect(jobState(queued)).toBe('cancelled');
   });
 
-  test('keeps a TR subscriber who opened a year ago, though confirmed long before', () => {
+  test('keeps a TR subscriber who opened a year ago, though confirmed long before', async () => {
     storeSubscriber(db, {
       email: 'okur@example.com',
       site: 'TR',
       confirmedAt: before(5 * 365),
       lastOpenedAt: before(365),
     });
-    expect(lapseUnopened(db, jobs, NOW)).toBe(0);
+    expect(await lapseUnopened(jobs, NOW)).toBe(0);
     expect(row('okur@example.com')).toMatchObject({ status: 'SUBSCRIBED', first_name: 'Ayşe' });
   });
 
-  test('keeps a TR subscriber confirmed exactly 2 years ago, and ends one whose last open is older', () => {
+  test('keeps a TR subscriber confirmed exactly 2 years ago, and ends one whose last open is older', async () => {
     storeSubscriber(db, { email: 'tam@example.com', site: 'TR', confirmedAt: TWO_YEARS_AGO });
     storeSubscriber(db, {
       email: 'acmadi@example.com',
@@ -80,22 +81,22 @@ describe('lapseUnopened', () => {
       confirmedAt: before(4 * 365),
       lastOpenedAt: before(2 * 365 + 2),
     });
-    expect(lapseUnopened(db, jobs, NOW)).toBe(1);
+    expect(await lapseUnopened(jobs, NOW)).toBe(1);
     expect([row('tam@example.com').status, row('acmadi@example.com').status]).toEqual(['SUBSCRIBED', 'UNSUBSCRIBED']);
     expect(row('acmadi@example.com').last_opened_at).toBeNull();
   });
 
-  test('a lapsed address that signs up and confirms again starts afresh: the next sweep keeps it', () => {
+  test('a lapsed address that signs up and confirms again starts afresh: the next sweep keeps it', async () => {
     storeSubscriber(db, {
       email: 'geri@example.com',
       site: 'TR',
       confirmedAt: before(4 * 365),
       lastOpenedAt: before(3 * 365),
     });
-    expect(lapseUnopened(db, jobs, NOW)).toBe(1);
-    const store = subscriberStore(db);
+    expect(await lapseUnopened(jobs, NOW)).toBe(1);
+    const { run } = sharedDatabaseOf(db);
     const at = NOW.toISOString();
-    store.signUp({
+    const record = {
       email: 'geri@example.com',
       salutation: null,
       firstName: 'Ayşe',
@@ -109,45 +110,48 @@ describe('lapseUnopened', () => {
       tokenHash: hashDoiToken('doi-token'),
       expiresAt: before(-14),
       now: at,
-    });
-    expect(store.confirm(store.byToken('doi', 'doi-token')!, hashDoiToken('preferences-token'), at)).toBe(true);
-    expect(lapseUnopened(db, jobs, NOW)).toBe(0);
+    } as const;
+    await run((k) => statements.signUp(k, record));
+    const pending = (await run((k) => statements.byToken(k, 'doi', 'doi-token')))!;
+    expect(await run((k) => statements.confirm(k, pending, hashDoiToken('preferences-token'), at))).toBe(true);
+    expect(await lapseUnopened(jobs, NOW)).toBe(0);
     expect(row('geri@example.com')).toMatchObject({ status: 'SUBSCRIBED', last_opened_at: null });
   });
 
-  test('leaves shops without the rule alone: a DE subscriber confirmed 3 years ago stays', () => {
+  test('leaves shops without the rule alone: a DE subscriber confirmed 3 years ago stays', async () => {
     storeSubscriber(db, { email: 'kunde@example.com', site: 'DE', confirmedAt: before(3 * 365) });
-    expect(lapseUnopened(db, jobs, NOW)).toBe(0);
+    expect(await lapseUnopened(jobs, NOW)).toBe(0);
     expect(row('kunde@example.com')).toMatchObject({ status: 'SUBSCRIBED', first_name: 'Ayşe' });
     expect(events('kunde@example.com')).toHaveLength(1);
   });
 
-  test('ends every due subscription however many there are, in batches', () => {
+  test('ends every due subscription however many there are, in batches', async () => {
     for (let index = 0; index < LAPSE_BATCH_SIZE + 5; index += 1)
       storeSubscriber(db, { email: `u${index}@example.com`, site: 'TR', confirmedAt: before(800) });
-    expect(lapseUnopened(db, jobs, NOW)).toBe(LAPSE_BATCH_SIZE + 5);
+    expect(await lapseUnopened(jobs, NOW)).toBe(LAPSE_BATCH_SIZE + 5);
     expect(db.prepare(`SELECT COUNT(*) AS n FROM subscribers WHERE status = 'SUBSCRIBED'`).get()).toEqual({ n: 0 });
-    expect(lapseUnopened(db, jobs, NOW)).toBe(0);
+    expect(await lapseUnopened(jobs, NOW)).toBe(0);
   });
 });
 
 describe('unopenedSweeper', () => {
-  test('sweeps at start and on its interval, by the injected clock', () => {
+  test('sweeps at start and on its interval, by the injected clock', async () => {
     vi.useFakeTimers();
     try {
       storeSubscriber(db, { email: 'later@example.com', site: 'TR', confirmedAt: before(2 * 365 - 1) });
       let clock = NOW;
-      const sweeper = unopenedSweeper(db, jobs, {
+      const sweeper = unopenedSweeper(jobs, {
         intervalMs: 1000,
         now: () => clock,
         log: { log: () => {}, error: () => {} },
       });
       sweeper.start();
+      await vi.advanceTimersByTimeAsync(0);
       expect(row('later@example.com').status).toBe('SUBSCRIBED');
       clock = new Date(NOW.getTime() + 3 * DAY_MS);
-      vi.advanceTimersByTime(1000);
+      await vi.advanceTimersByTimeAsync(1000);
       expect(row('later@example.com').status).toBe('UNSUBSCRIBED');
-      sweeper.stop();
+      await sweeper.stop();
     } finally {
       vi.useRealTimers();
     }

@@ -1,12 +1,11 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import { shopByCode, shops } from '../../src/shared/countries.ts';
 import { UNOPENED_STOP_YEARS } from '../../src/shared/newsletter/subscriptionPeriods.ts';
-import { checkpointAfterErasure } from '../db.ts';
-import type { MailJobs } from '../mail/mailJobs.ts';
-import { inTransaction } from '../transaction.ts';
-import { iysSyncQueue } from '../iys/syncQueue.ts';
+import { rowsOfSql } from '../database/atomicWork.ts';
+import { iysSyncStatements } from '../iys/syncQueue.ts';
+import { mailJobStatements, type MailJobs } from '../mail/mailJobs.ts';
 import { erasePersonalData } from './subscriberColumns.ts';
-import { subscriberStore } from './subscriberStore.ts';
+import { subscriberStatements } from './subscriberStore.ts';
 
 /** Subscriptions ended per transaction, so the sweep never holds the write lock for long. */
 export const LAPSE_BATCH_SIZE = 200;
@@ -28,39 +27,41 @@ export function unopenedCutoff(now: Date): Date {
  * `LAPSED` through `no opens`. Each UPDATE checks the condition again, so an open recorded or an unsubscribe made
  * meanwhile (by another instance too) wins. Answers how many subscriptions ended.
  */
-export function lapseUnopened(db: DatabaseSync, jobs: MailJobs, now: Date): number {
+export async function lapseUnopened(jobs: MailJobs, now: Date): Promise<number> {
+  const { database } = jobs;
   const sites = shops.filter((shop) => shop.newsletter.stopsWhenUnopened).map((shop) => shop.code);
   if (sites.length === 0) return 0;
-  const siteList = sites.map((_, index) => `:site${index}`).join(', ');
-  const siteParams = Object.fromEntries(sites.map((code, index) => [`site${index}`, code]));
-  const unopened = `status = 'SUBSCRIBED' AND site IN (${siteList}) AND COALESCE(last_opened_at, confirmed_at) < :cutoff`;
-  const due = db.prepare(
-    `SELECT id, email, site FROM subscribers WHERE ${unopened} ORDER BY id LIMIT ${LAPSE_BATCH_SIZE}`,
-  );
-  const lapse = db.prepare(`
-    UPDATE subscribers SET status = 'UNSUBSCRIBED', ${erasePersonalData}, preferences_token_hash = NULL,
-      unsubscribed_at = :now, updated_at = :now WHERE id = :id AND ${unopened}`);
-  const store = subscriberStore(db);
-  const iys = iysSyncQueue(db);
   const at = now.toISOString();
-  const params = { ...siteParams, cutoff: unopenedCutoff(now).toISOString() };
+  const cutoff = unopenedCutoff(now).toISOString();
+  const unopened = sql`status = 'SUBSCRIBED' AND site IN (${sql.join(sites)}) AND COALESCE(last_opened_at, confirmed_at) < ${cutoff}`;
   let ended = 0;
   for (;;) {
-    const batch = inTransaction(db, () => {
-      const rows = due.all(params) as { id: number; email: string; site: string | null }[];
+    const batch = await database.atomically(function* (db) {
+      const rows = yield* rowsOfSql(
+        db,
+        sql<{ id: number; email: string; site: string | null }>`
+          SELECT id, email, site FROM subscribers WHERE ${unopened} ORDER BY id LIMIT ${sql.lit(LAPSE_BATCH_SIZE)}`,
+      );
       for (const { id, email, site } of rows) {
-        if (lapse.run({ ...params, id, now: at }).changes === 0) continue;
-        store.logEvent(id, 'LAPSED', 'no opens', at);
-        jobs.cancelQueuedFor(id, 'lapsed', now);
+        const lapsed = yield* rowsOfSql(
+          db,
+          sql`UPDATE subscribers SET status = 'UNSUBSCRIBED', ${sql.raw(erasePersonalData)}, preferences_token_hash = NULL,
+                unsubscribed_at = ${at}, updated_at = ${at}
+              WHERE id = ${id} AND ${unopened} RETURNING id`,
+        );
+        if (lapsed.length === 0) continue;
+        yield* subscriberStatements.logEvent(db, id, 'LAPSED', 'no opens', at);
+        yield* mailJobStatements.cancelQueuedFor(db, id, 'lapsed', now);
         // The end of the subscription goes to İYS as a withdrawal (docs/newsletter.md#iys).
         const shop = shopByCode(site ?? '');
-        if (shop) iys.enqueue({ subscriberId: id, shop, recipient: email, status: 'RET', at: now });
+        if (shop)
+          yield* iysSyncStatements.enqueue(db, { subscriberId: id, shop, recipient: email, status: 'RET', at: now });
         ended += 1;
       }
       return rows.length;
     });
     if (batch < LAPSE_BATCH_SIZE) break;
   }
-  if (ended > 0) checkpointAfterErasure(db);
+  if (ended > 0) database.afterErasure();
   return ended;
 }

@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { lapseUnopened } from './unopenedLapse.ts';
 import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
@@ -13,7 +12,7 @@ export interface UnopenedSweeperOptions {
   now?: () => Date;
   log?: Pick<Console, 'log' | 'error'>;
   /** The sweep itself; by default `lapseUnopened`. */
-  sweep?: (db: DatabaseSync, jobs: MailJobs, now: Date) => number;
+  sweep?: (jobs: MailJobs, now: Date) => Promise<number>;
 }
 
 /** The background sweep of subscriptions unopened too long. */
@@ -25,11 +24,7 @@ export type UnopenedSweeper = PeriodicSweep;
  * ends the loop. Several instances on one database may sweep at once; each UPDATE re-checks its condition, so a
  * subscription ends once.
  */
-export function unopenedSweeper(
-  db: DatabaseSync,
-  jobs: MailJobs,
-  options: UnopenedSweeperOptions = {},
-): UnopenedSweeper {
+export function unopenedSweeper(jobs: MailJobs, options: UnopenedSweeperOptions = {}): UnopenedSweeper {
   const {
     intervalMs = UNOPENED_SWEEP_INTERVAL_MS,
     now = () => new Date(),
@@ -37,7 +32,7 @@ export function unopenedSweeper(
     sweep = lapseUnopened,
   } = options;
   return periodicSweep(
-    () => sweep(db, jobs, now()),
+    () => sweep(jobs, now()),
     {
       done: (ended) =>
         `Ended ${ended} newsletter subscription(s) unopened too long (docs/newsletter.md#opens-and-the-tr-two-year-rule).`,

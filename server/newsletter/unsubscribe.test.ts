@@ -186,7 +186,7 @@ describe('DELETE /newsletter-subscribers/{preferencesToken}', () => {
   test('unsubscribing cancels the mails still queued to the address', async () => {
     const token = await client.subscribed({ email: 'queued@example.com' });
     const id = (row('queued@example.com') as { id: number }).id;
-    server.mail.jobs.enqueue(
+    await server.mail.jobs.enqueue(
       mailJobFixture({
         kind: 'newsletter.welcome',
         recipient: 'queued@example.com',

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
 import { sql, type Kysely } from 'kysely';
-import { rowsOfSql, sqliteStatements, type StatementSteps } from '../database/atomicWork.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import type { Shop } from '../../src/shared/countries.ts';
 import { mailboxKey } from './mailboxKey.ts';
@@ -162,17 +160,3 @@ export const voucherStatements = {
     return rows[0];
   },
 };
-
-/** {@link voucherStatements} on one SQLite connection, synchronously, inside the caller's transaction (if any). */
-export function voucherStore(db: DatabaseSync, random?: (size: number) => Uint8Array) {
-  const statements = sqliteStatements(db, sharedDatabaseOf(db).kysely, voucherStatements);
-  return {
-    welcome: (subscriberId: number, shop: Shop, now = new Date()) =>
-      statements.welcome(subscriberId, shop, now, random),
-    outlook: (subscriberId: number, shop: Shop, now = new Date()) => statements.outlook(subscriberId, shop, now),
-    byId: statements.byId,
-  };
-}
-
-/** The vouchers of one database. */
-export type VoucherStore = ReturnType<typeof voucherStore>;

@@ -5,7 +5,7 @@ import type { SharedDatabase } from '../database/sharedDatabase.ts';
 /** How long a build lease holds without being renewed: a dead holder's lease is taken over after this. */
 export const BUILD_LEASE_TTL_MS = 30_000;
 
-/** The one lease there is: builds and rollbacks of the shared release folder. */
+/** The lease of builds and rollbacks of the shared release folder; other work names its own (the İYS sync). */
 const LEASE_NAME = 'releases';
 
 /** What an attempt to take the lease found. */
@@ -57,7 +57,7 @@ export function holderGone(holder: string): boolean {
  */
 export function buildLease(
   shared: SharedDatabase,
-  { holder = instanceName(), ttlMs = BUILD_LEASE_TTL_MS, now = Date.now } = {},
+  { holder = instanceName(), ttlMs = BUILD_LEASE_TTL_MS, now = Date.now, name = LEASE_NAME } = {},
 ): BuildLease {
   ourHolders.add(holder);
   return {
@@ -67,7 +67,7 @@ export function buildLease(
       const at = now();
       const taken = await shared.kysely
         .insertInto('publish_leases')
-        .values({ name: LEASE_NAME, holder, expires_at: at + ttlMs })
+        .values({ name, holder, expires_at: at + ttlMs })
         .onConflict((conflict) =>
           conflict
             .column('name')
@@ -82,7 +82,7 @@ export function buildLease(
       const current = await shared.kysely
         .selectFrom('publish_leases')
         .select(['holder', 'expires_at'])
-        .where('name', '=', LEASE_NAME)
+        .where('name', '=', name)
         .executeTakeFirst();
       // Released between the two statements: free now, and the next attempt takes it.
       if (!current) return { held: false, holder: 'nobody', expiresAt: at };
@@ -91,7 +91,7 @@ export function buildLease(
         const takenOver = await shared.kysely
           .updateTable('publish_leases')
           .set({ holder, expires_at: at + ttlMs })
-          .where('name', '=', LEASE_NAME)
+          .where('name', '=', name)
           .where('holder', '=', current.holder)
           .executeTakeFirst();
         if (Number(takenOver.numUpdatedRows) === 1) return { held: true };
@@ -103,18 +103,14 @@ export function buildLease(
       const renewed = await shared.kysely
         .updateTable('publish_leases')
         .set({ expires_at: now() + ttlMs })
-        .where('name', '=', LEASE_NAME)
+        .where('name', '=', name)
         .where('holder', '=', holder)
         .executeTakeFirst();
       return Number(renewed.numUpdatedRows) === 1;
     },
     async release() {
       await shared.ready();
-      await shared.kysely
-        .deleteFrom('publish_leases')
-        .where('name', '=', LEASE_NAME)
-        .where('holder', '=', holder)
-        .execute();
+      await shared.kysely.deleteFrom('publish_leases').where('name', '=', name).where('holder', '=', holder).execute();
     },
   };
 }

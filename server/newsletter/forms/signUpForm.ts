@@ -1,4 +1,4 @@
-import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy, isDatabaseUnavailable } from '../../databaseBusy.ts';
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../databaseBusy.ts';
 import { Hono, type Context } from 'hono';
 import type { ServerConfig } from '../../../src/shared/config.ts';
 import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
@@ -120,10 +120,10 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     if (!checked.success)
       return answerPage(c, options, shop, page, { outcome: 'invalid', placement, values, errors: checked.errors }, 400);
     try {
-      registerSignUp(core.db, core.store, core.jobs, core.options, { body: checked.request, shop });
+      await registerSignUp(core.database, core.jobs, core.options, { body: checked.request, shop });
     } catch (error) {
       // The form comes back with what was typed; a database locked by another process is worth a retry in a moment.
-      if (isDatabaseBusy(error)) c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+      if (isDatabaseUnavailable(error)) c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
       else console.error(error);
       return answerPage(c, options, shop, page, { outcome: 'failed', placement, values }, 503);
     }

@@ -36,8 +36,8 @@ type PlainAnswerKey =
   | 'newsletter.error.generic';
 
 /** The subscribed row of a preferences token, or undefined for an unknown, spent, expired or pending one. */
-function subscribedRow(c: Context, core: NewsletterCore, token: string): OpenedSubscriber | undefined {
-  const row = subscriberOfToken(c, core.store, ['preferences'], token);
+async function subscribedRow(c: Context, core: NewsletterCore, token: string): Promise<OpenedSubscriber | undefined> {
+  const row = await subscriberOfToken(c, core.database, ['preferences'], token);
   return row instanceof Response || row.status !== 'SUBSCRIBED' ? undefined : row;
 }
 
@@ -77,9 +77,9 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     if (!shop) return next();
     const form = await readFormPost(c, options.config);
     if (form instanceof Response) return form;
-    const row = subscriberOfToken(c, core.store, ['doi'], c.req.query('token') ?? '');
+    const row = await subscriberOfToken(c, core.database, ['doi'], c.req.query('token') ?? '');
     const preferencesToken =
-      row instanceof Response || row.status !== 'WAITING_FOR_DOI' ? undefined : confirmSubscription(core, row);
+      row instanceof Response || row.status !== 'WAITING_FOR_DOI' ? undefined : await confirmSubscription(core, row);
     if (preferencesToken === undefined) {
       return (
         (await page(c, shop, { confirmAnswer: { outcome: 'invalid' } }, 404)) ??
@@ -95,7 +95,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
   app.get(PREFERENCES_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
     if (!shop) return next();
-    const row = subscribedRow(c, core, c.req.query('token') ?? '');
+    const row = await subscribedRow(c, core, c.req.query('token') ?? '');
     const answer: PreferencesAnswer = row
       ? ready(row, c.req.query(SAVED_PARAMETER) === undefined ? {} : { notice: 'saved' })
       : { outcome: 'invalid' };
@@ -110,13 +110,13 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const form = await readFormPost(c, options.config);
     if (form instanceof Response) return form;
     const token = c.req.query('token') ?? '';
-    const row = subscribedRow(c, core, token);
+    const row = await subscribedRow(c, core, token);
     const invalid = async () =>
       (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ??
       plain(c, shop, 'newsletter.error.doiInvalid', 404);
     if (!row) return invalid();
     if (form.get(formFieldNames.intent) === 'unsubscribe') {
-      if (!unsubscribe(core, row, 'preferences')) return invalid();
+      if (!(await unsubscribe(core, row, 'preferences'))) return invalid();
       return (
         (await page(c, shop, { preferencesAnswer: { outcome: 'unsubscribed', email: row.email } })) ??
         plain(c, shop, 'newsletter.preferences.unsubscribedHeading', 200)
@@ -128,7 +128,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const checked = posted
       ? validatePreferences(shop.newsletter, values, stored)
       : ({ success: false, errors: {} } as const);
-    const refused = checked.success ? updatePreferences(core, row, checked.request) : checked.errors;
+    const refused = checked.success ? await updatePreferences(core, row, checked.request) : checked.errors;
     if (refused === TOKEN_GONE) return invalid();
     if (refused) {
       const errors = Object.fromEntries(

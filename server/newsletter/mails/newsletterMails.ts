@@ -1,12 +1,12 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { shopByCode, shops, type Shop } from '../../../src/shared/countries.ts';
 import { newsletterPagePath } from '../../../src/shared/newsletter/pagePaths.ts';
 import { serviceUrl, services } from '../../../src/shared/routes.ts';
 import type { MailJob } from '../../mail/mailJobs.ts';
 import type { MailKind } from '../../mail/sender.ts';
 import type { OutgoingMessage } from '../../mail/transport.ts';
-import { subscriberStore } from '../subscriberStore.ts';
-import { voucherStore } from '../vouchers.ts';
+import type { SharedDatabase } from '../../database/sharedDatabase.ts';
+import { subscriberStatements } from '../subscriberStore.ts';
+import { voucherStatements } from '../vouchers.ts';
 import { confirmationMailContent } from './confirmationMail.ts';
 import { mailingList, type MailingList } from './listHeaders.ts';
 import { mailText, type MailContent } from './mailContent.ts';
@@ -79,19 +79,26 @@ export async function newsletterMessage(
  * payload and the current state, and sends nothing (cancels) when the mail no longer fits: a confirmation whose
  * link was replaced or used, a welcome mail to a subscription that has ended.
  */
-export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSettings): Record<string, MailKind> {
-  const subscribers = subscriberStore(db);
-  const vouchers = voucherStore(db);
+export function newsletterMailKinds(
+  database: SharedDatabase,
+  settings: NewsletterMailSettings,
+): Record<string, MailKind> {
   const shopOf = (code: string) => shopByCode(code) ?? shops[0]!;
   const payloadOf = <T>(job: MailJob) => JSON.parse(job.payload ?? 'null') as T;
 
   const confirmation: MailKind = {
     async render(job) {
       const { token, site } = payloadOf<ConfirmationPayload>(job);
-      if (subscribers.byToken('doi', token)?.id !== job.subscriber_id) return null;
       const shop = shopOf(site);
-      const promisesVoucher =
-        job.subscriber_id === null || vouchers.outlook(job.subscriber_id, shop) !== 'alreadyIssued';
+      const outlook = await database.run(function* (db) {
+        const pending = yield* subscriberStatements.byToken(db, 'doi', token);
+        if (pending?.id !== job.subscriber_id) return undefined;
+        return job.subscriber_id === null
+          ? 'new'
+          : yield* voucherStatements.outlook(db, job.subscriber_id, shop, new Date());
+      });
+      if (outlook === undefined) return null;
+      const promisesVoucher = outlook !== 'alreadyIssued';
       const content = confirmationMailContent(shop, confirmationLink(settings.siteUrl, shop, token), {
         promisesVoucher,
       });
@@ -100,19 +107,24 @@ export function newsletterMailKinds(db: DatabaseSync, settings: NewsletterMailSe
       const list = mailingList(shop, job, settings, cancel);
       return newsletterMessage(content, { to: job.recipient, messageId: job.message_id, list }, settings);
     },
-    sent(job, at) {
-      if (job.subscriber_id !== null) subscribers.confirmationSent(job.subscriber_id, at.toISOString());
+    *sent(db, job, at) {
+      if (job.subscriber_id !== null)
+        yield* subscriberStatements.confirmationSent(db, job.subscriber_id, at.toISOString());
     },
   };
 
   const welcome: MailKind = {
     async render(job) {
       const { preferencesToken, site, voucherId, voucherMode } = payloadOf<WelcomePayload>(job);
-      const subscriber = subscribers.byToken('preferences', preferencesToken);
-      if (!subscriber || subscriber.id !== job.subscriber_id) return null;
+      const found = await database.run(function* (db) {
+        const subscriber = yield* subscriberStatements.byToken(db, 'preferences', preferencesToken);
+        if (!subscriber || subscriber.id !== job.subscriber_id) return undefined;
+        const voucher = yield* voucherStatements.byId(db, voucherId);
+        return voucher && { subscriber, voucher };
+      });
+      if (!found) return null;
+      const { subscriber, voucher } = found;
       const shop = shopOf(site);
-      const voucher = vouchers.byId(voucherId);
-      if (!voucher) return null;
       const content = welcomeMailContent(shop, {
         email: job.recipient,
         name: { salutation: subscriber.salutation, firstName: subscriber.first_name, lastName: subscriber.last_name },
