@@ -5,33 +5,62 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+
+/**
+ * A read-only look at the services' database: the SQLite file at `dbPath`, or the PostgreSQL at `databaseUrl`.
+ * Statements are written with `?` placeholders (numbered for PostgreSQL).
+ * @param {{ dbPath?: string, databaseUrl?: string }} where
+ * @returns {Promise<{ all: (sql: string, ...parameters: unknown[]) => Promise<Record<string, unknown>[]>, close: () => Promise<void> }>}
+ */
+export async function databaseReader({ dbPath, databaseUrl }) {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return {
+      all: async (sql, ...parameters) => {
+        let index = 0;
+        return (
+          await client.query(
+            sql.replace(/\?/g, () => `$${++index}`),
+            parameters,
+          )
+        ).rows;
+      },
+      close: () => client.end(),
+    };
+  }
+  const db = new DatabaseSync(/** @type {string} */ (dbPath), { readOnly: true });
+  return {
+    all: async (sql, ...parameters) => db.prepare(sql).all(...parameters),
+    close: async () => db.close(),
+  };
+}
 
 /**
  * The addresses among `emails` that have a subscriber row, and those a confirmation e-mail was written for.
- * @param {{ dbPath: string, outboxDir: string }} folders
+ * @param {{ dbPath?: string, databaseUrl?: string, outboxDir: string }} where the database (either engine) and outbox
  * @param {Iterable<string>} emails
  * @param {{ waitMs?: number }} [options] how long to wait for the mail queue of these addresses to be worked off
  * @returns {Promise<{ rows: Set<string>, mails: Set<string> }>}
  */
-export async function deliveredTo({ dbPath, outboxDir }, emails, { waitMs = 60_000 } = {}) {
+export async function deliveredTo({ dbPath, databaseUrl, outboxDir }, emails, { waitMs = 60_000 } = {}) {
   const wanted = new Set([...emails].map((email) => email.toLowerCase()));
-  const db = new DatabaseSync(dbPath, { readOnly: true });
+  const db = await databaseReader({ dbPath, databaseUrl });
   let rows;
   try {
-    const pending = db.prepare("SELECT recipient FROM mail_jobs WHERE state IN ('queued', 'sending')");
+    const pending = () => db.all("SELECT recipient FROM mail_jobs WHERE state IN ('queued', 'sending')");
     const until = Date.now() + waitMs;
-    while (pending.all().some((job) => wanted.has(String(job.recipient).toLowerCase())) && Date.now() < until) {
+    while ((await pending()).some((job) => wanted.has(String(job.recipient).toLowerCase())) && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     rows = new Set(
-      db
-        .prepare('SELECT email FROM subscribers')
-        .all()
+      (await db.all('SELECT email FROM subscribers'))
         .map((row) => String(row.email).toLowerCase())
         .filter((email) => wanted.has(email)),
     );
   } finally {
-    db.close();
+    await db.close();
   }
   return { rows, mails: mailedAddresses(outboxDir, wanted) };
 }
