@@ -80,6 +80,12 @@ export const timingRows = [
       `retried after ${q('IYS_RETRY_FIRST_MS', 'minutes')}, doubling per attempt up to ${q('IYS_RETRY_MAX_MS', 'minutes')}`,
   },
   {
+    what: 'the İYS sync lease (one instance sends at a time)',
+    value: (q) =>
+      `lost ${q('IYS_SYNC_LEASE_TTL_MS', 'minutes')} after its holder last sent, at once when that process is gone from this host`,
+    see: '[operations.md#several-instances](operations.md#several-instances)',
+  },
+  {
     what: 'a reported open in the future',
     value: (q) => `refused (\`400\`) when later than ${q('OPENED_AT_FUTURE_TOLERANCE_MS', 'minutes')} from now`,
   },
