@@ -82,9 +82,9 @@ async function start(port = '0') {
 }
 const portOf = () => new URL(server.origin).port;
 
-/** Sign-ups answered 201 that have no row or no e-mail. */
-async function lostOf(created) {
-  const { rows, mails } = await deliveredTo(folders, created);
+/** Sign-ups answered 201 that have no row or no e-mail, in the SQLite file or (`where`) another database. */
+async function lostOf(created, where = folders) {
+  const { rows, mails } = await deliveredTo(where, created);
   return {
     rows: created.filter((email) => rows.has(email.toLowerCase())).length,
     mails: created.filter((email) => mails.has(email.toLowerCase())).length,
@@ -258,13 +258,13 @@ function engineComparison({ signUps, twoInstances, postgres }) {
   if (postgres?.skipped) return [`The PostgreSQL scenarios did not run: ${postgres.skipped}.`, ''];
   const rows = [
     ['one instance, SQLite only (10 connections)', signUps],
-    [`one instance, shared layer on PostgreSQL (10 connections)`, postgres?.one],
+    [`one instance on PostgreSQL (10 connections)`, postgres?.one],
     ['two instances, one SQLite file (5 connections each)', twoInstances],
-    ['two instances, shared layer on PostgreSQL (5 connections each)', postgres?.two],
+    ['two instances on one PostgreSQL (5 connections each)', postgres?.two],
   ].filter(([, figures]) => figures);
   if (rows.length < 2) return [];
   return [
-    `Sign-ups by engine (20 s each, 50 client addresses; PostgreSQL: ${postgres?.where ?? 'not run'}; the other stores in the SQLite file):`,
+    `Sign-ups by engine (20 s each, 50 client addresses; PostgreSQL: ${postgres?.where ?? 'not run'}; subscribers, mail queue, throttles all in it):`,
     '',
     '| sign-ups | requests/s | p50 ms | p99 ms | errors | answers | 201s | lost |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -369,7 +369,7 @@ try {
     report.twoInstances = await twoInstancesThroughput();
   }
   if (runs('postgres')) {
-    log(`sign-up load for ${LOAD_SECONDS} s with the shared layer on PostgreSQL, one instance and then two`);
+    log(`sign-up load for ${LOAD_SECONDS} s on PostgreSQL, one instance and then two`);
     report.postgres = await postgresThroughput({ env, seconds: LOAD_SECONDS, lostOf });
   }
   if (!only) {

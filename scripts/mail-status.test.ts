@@ -8,7 +8,8 @@ import { openDatabase } from '../server/db.ts';
 import { mailJobFixture } from '../server/fixtures/mailJobFixture.ts';
 import { mailJobs } from '../server/mail/mailJobs.ts';
 import { childEnvironment } from '../src/shared/config.ts';
-import { sharedDatabaseOf } from '../server/database/sharedDatabase.ts';
+import { openPostgresDatabase, sharedDatabaseOf } from '../server/database/sharedDatabase.ts';
+import { createPostgresTestDatabase, postgresTestUrl } from '../server/database/postgresTestDatabase.ts';
 
 const script = path.resolve(import.meta.dirname, 'mail-status.mjs');
 
@@ -122,5 +123,45 @@ describe('npm run mail:status', () => {
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`No database at ${missing} (DB_PATH)`)]);
     expect(fs.existsSync(missing)).toBe(false);
+  });
+});
+
+describe.skipIf(!postgresTestUrl())('npm run mail:status with DATABASE_URL', () => {
+  test('reads the mail queue from PostgreSQL, where the instances keep it', async () => {
+    const database = await createPostgresTestDatabase();
+    const shared = openPostgresDatabase({ url: database.url, poolSize: 2, statementTimeoutMs: 5000 });
+    try {
+      await shared.ready();
+      const jobs = mailJobs(shared, 'test.example');
+      const sent = await jobs.enqueue(mailJobFixture({ recipient: 'pg.one@example.com' }));
+      await jobs.claim('test', new Date(Date.now() + 1000));
+      await jobs.finish(sent, 'sent');
+      await jobs.enqueue(mailJobFixture({ recipient: 'pg.two@example.com' }));
+      // DB_PATH points nowhere: the report does not need the SQLite file.
+      const { code, stdout, stderr } = await mailStatus({
+        DATABASE_URL: database.url,
+        DB_PATH: path.join(dir, 'none.sqlite'),
+      });
+      expect([code, stderr]).toEqual([0, '']);
+      expect(stdout).toMatch(/^Mail status of PostgreSQL at /);
+      expect(stdout).not.toContain(new URL(database.url).password || 'no-password-in-url');
+      expect(stdout).toMatch(/ {2}queued +1\n {2}sending +0\n {2}sent +1\n/);
+      expect(stdout).toMatch(/p\*\*\*@example\.com/);
+      expect(fs.existsSync(path.join(dir, 'none.sqlite'))).toBe(false);
+    } finally {
+      await shared.close();
+      await database.drop();
+    }
+  });
+
+  test('PostgreSQL unreachable: one line naming where, and exit 1', async () => {
+    const { code, stdout, stderr } = await mailStatus({
+      DATABASE_URL: 'postgres://nobody:secret-word@127.0.0.1:9/none',
+      DATABASE_STATEMENT_TIMEOUT_MS: '1000',
+    });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('127.0.0.1:9');
+    expect(stderr).not.toContain('secret-word');
   });
 });

@@ -1,4 +1,7 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 import type { MailJobState } from './mailJobs.ts';
 import { suppressionReasons } from './suppressions.ts';
 import { iysSyncStates } from '../iys/syncQueue.ts';
@@ -57,30 +60,37 @@ function aligned(rows: readonly (readonly (string | number)[])[]): string[] {
   );
 }
 
-function mailsByState(db: DatabaseSync): string[] {
-  const counts = new Map(
-    (
-      db.prepare('SELECT state, COUNT(*) AS n FROM mail_jobs GROUP BY state').all() as { state: string; n: number }[]
-    ).map((row) => [row.state, row.n]),
-  );
+/** A count per key. */
+interface KeyCount {
+  key: string;
+  n: number;
+}
+
+/** Rows of `SELECT <key>, COUNT(*) AS n … GROUP BY <key>` as a map (counts as numbers on both engines). */
+function* countsBy(db: Kysely<SharedTables>, query: RawBuilder<KeyCount>): StatementSteps<Map<string, number>> {
+  const rows = yield* rowsOfSql(db, query);
+  return new Map(rows.map((row) => [row.key, Number(row.n)]));
+}
+
+function* mailsByState(db: Kysely<SharedTables>): StatementSteps<string[]> {
+  const counts = yield* countsBy(db, sql<KeyCount>`SELECT state AS key, COUNT(*) AS n FROM mail_jobs GROUP BY state`);
   return ['Mails by state', ...aligned(MAIL_JOB_STATES.map((state) => [`  ${state}`, counts.get(state) ?? 0]))];
 }
 
-function oldestUnsent(db: DatabaseSync, now: Date): string[] {
-  const rows = db
-    .prepare(
-      `SELECT id, kind, state, recipient, attempts, created_at, last_error FROM mail_jobs
-       WHERE state IN (${UNSENT_STATES.map(() => '?').join(', ')}) ORDER BY created_at, id LIMIT ${OLDEST_UNSENT_LISTED}`,
-    )
-    .all(...UNSENT_STATES) as {
-    id: number;
-    kind: string;
-    state: string;
-    recipient: string;
-    attempts: number;
-    created_at: string;
-    last_error: string | null;
-  }[];
+function* oldestUnsent(db: Kysely<SharedTables>, now: Date): StatementSteps<string[]> {
+  const rows = yield* rowsOfSql(
+    db,
+    sql<{
+      id: number;
+      kind: string;
+      state: string;
+      recipient: string;
+      attempts: number;
+      created_at: string;
+      last_error: string | null;
+    }>`SELECT id, kind, state, recipient, attempts, created_at, last_error FROM mail_jobs
+       WHERE state IN (${sql.join(UNSENT_STATES)}) ORDER BY created_at, id LIMIT ${sql.lit(OLDEST_UNSENT_LISTED)}`,
+  );
   const title = `Oldest unsent mails (${UNSENT_STATES.join(', ')}; at most ${OLDEST_UNSENT_LISTED})`;
   if (rows.length === 0) return [title, '  (none)'];
   const error = (text: string | null) => {
@@ -105,14 +115,10 @@ function oldestUnsent(db: DatabaseSync, now: Date): string[] {
 }
 
 /** Suppressions by reason (docs/newsletter.md#suppression), every reason listed, 0 where none. */
-function suppressionsByReason(db: DatabaseSync): string[] {
-  const counts = new Map(
-    (
-      db.prepare('SELECT reason, COUNT(*) AS n FROM suppressions GROUP BY reason').all() as {
-        reason: string;
-        n: number;
-      }[]
-    ).map((row) => [row.reason, row.n]),
+function* suppressionsByReason(db: Kysely<SharedTables>): StatementSteps<string[]> {
+  const counts = yield* countsBy(
+    db,
+    sql<KeyCount>`SELECT reason AS key, COUNT(*) AS n FROM suppressions GROUP BY reason`,
   );
   return [
     'Suppressions by reason',
@@ -121,15 +127,14 @@ function suppressionsByReason(db: DatabaseSync): string[] {
 }
 
 /** The İYS backlog (docs/operations.md#iys): registrations by state, and the pending ones past their deadline. */
-function iysBacklog(db: DatabaseSync, now: Date): string[] {
-  const counts = new Map(
-    (
-      db.prepare('SELECT state, COUNT(*) AS n FROM iys_sync GROUP BY state').all() as { state: string; n: number }[]
-    ).map((row) => [row.state, row.n]),
+function* iysBacklog(db: Kysely<SharedTables>, now: Date): StatementSteps<string[]> {
+  const counts = yield* countsBy(db, sql<KeyCount>`SELECT state AS key, COUNT(*) AS n FROM iys_sync GROUP BY state`);
+  const [late] = yield* rowsOfSql(
+    db,
+    sql<{ overdue: number }>`SELECT COUNT(*) AS overdue FROM iys_sync WHERE state = 'pending'
+      AND deadline < ${now.toISOString()}`,
   );
-  const { overdue } = db
-    .prepare("SELECT COUNT(*) AS overdue FROM iys_sync WHERE state = 'pending' AND deadline < ?")
-    .get(now.toISOString()) as { overdue: number };
+  const overdue = Number(late?.overdue ?? 0);
   return [
     'İYS registrations by state',
     ...aligned([
@@ -144,14 +149,16 @@ function iysBacklog(db: DatabaseSync, now: Date): string[] {
  * unsent ones with their last error, suppressions by reason and the İYS backlog. Recipients are masked; payloads
  * (which hold the links' tokens) are never read.
  */
-export function mailStatusReport(db: DatabaseSync, now = new Date()): string {
-  return [
-    ...mailsByState(db),
-    '',
-    ...oldestUnsent(db, now),
-    '',
-    ...suppressionsByReason(db),
-    '',
-    ...iysBacklog(db, now),
-  ].join('\n');
+export function mailStatusReport(database: SharedDatabase, now = new Date()): Promise<string> {
+  return database.run(function* (db) {
+    return [
+      ...(yield* mailsByState(db)),
+      '',
+      ...(yield* oldestUnsent(db, now)),
+      '',
+      ...(yield* suppressionsByReason(db)),
+      '',
+      ...(yield* iysBacklog(db, now)),
+    ].join('\n');
+  });
 }
