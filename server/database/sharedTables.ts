@@ -98,6 +98,7 @@ export interface SharedTables {
     issued_at: string;
     valid_until: string | null;
     subscriber_id: number;
+    /** The mailbox key of the address it was issued to; null for vouchers issued before keys were kept. */
     mailbox_key: string | null;
   };
   /** The İYS queue of consents and withdrawals (server/iys/syncQueue.ts, docs/newsletter.md#iys). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import type { Shop } from '../../src/shared/countries.ts';
@@ -55,18 +55,8 @@ export function voucherValidUntil(issued: Date, months: number | null, timeZone:
   return new Date(instant - 1);
 }
 
-/** A row of `vouchers`. */
-export interface VoucherRow {
-  id: number;
-  code: string;
-  shop: string;
-  percent: number;
-  issued_at: string;
-  valid_until: string | null;
-  subscriber_id: number;
-  /** The mailbox key of the address it was issued to; null for vouchers issued before keys were kept. */
-  mailbox_key: string | null;
-}
+/** A row of `vouchers` as the statements read it (all welcome vouchers: without its `kind`). */
+export type VoucherRow = Omit<Selectable<SharedTables['vouchers']>, 'kind'>;
 
 /** What a confirmation brings: a new welcome voucher, the still valid one again, or (expired) the note that it was issued. */
 export interface WelcomeVoucher {
