@@ -12,6 +12,12 @@ import { verpAddress } from './verp.ts';
  * instance beside a crashed one takes its jobs over within seconds (docs/constants.md#timings).
  */
 export const SETTLE_EVERY_MS = 5_000;
+/**
+ * How old a claim of this very sender must be before it counts as lost when no delivery of it is under way: a claim
+ * whose commit reached PostgreSQL while the connection broke came back as an error, and the job would stay `sending`
+ * for good (docs/constants.md#timings).
+ */
+export const OWN_CLAIM_LOST_MS = 30_000;
 /** How many jobs a sender hands over at the same time, by default (docs/constants.md#limits). */
 export const SENDER_CONCURRENCY = 2;
 
@@ -49,6 +55,8 @@ export interface MailSenderOptions {
   bounceDomain?: string;
   /** Why a job must not go out (its address is suppressed: docs/newsletter.md#suppression), or undefined. */
   refusal?: (job: MailJob) => Promise<string | undefined>;
+  /** How old an own claim no loop delivers must be to count as lost; by default {@link OWN_CLAIM_LOST_MS}. */
+  ownClaimLostMs?: number;
 }
 
 /** The background sender: start it once the server listens, stop it before the database closes. */
@@ -83,6 +91,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
     log = console,
     bounceDomain,
     refusal,
+    ownClaimLostMs = OWN_CLAIM_LOST_MS,
   } = options;
   let running = false;
   let loops: Promise<void> | undefined;
@@ -97,11 +106,23 @@ export function mailSender(options: MailSenderOptions): MailSender {
 
   const self = newSenderIdentity();
   let settledAt = 0;
+  /** The jobs this sender's loops are delivering now. */
+  const delivering = new Set<number>();
+
+  /**
+   * A claim of this sender that no loop delivers and whose outcome is not owed, old enough not to be one whose
+   * delivery is just starting.
+   */
+  const ownClaimLost = (job: MailJob) =>
+    job.claimed_by === self &&
+    !delivering.has(job.id) &&
+    !owed.has(job.id) &&
+    Date.now() - Date.parse(job.claimed_at ?? '') > ownClaimLostMs;
 
   async function settleAbandoned() {
     settledAt = Date.now();
     for (const job of await jobs.sending()) {
-      if (!senderGone(job.claimed_by, job.claimed_at, self)) continue;
+      if (!ownClaimLost(job) && !senderGone(job.claimed_by, job.claimed_at, self)) continue;
       if (job.handed_over_at === null) {
         await jobs.recover(job.id, 'queued', 'interrupted before it was handed over: sent again');
       } else if (transport.knowsEarlierDeliveries) {
@@ -260,8 +281,14 @@ export function mailSender(options: MailSenderOptions): MailSender {
         await settleOwed();
         if (Date.now() - settledAt > SETTLE_EVERY_MS) await settleAbandoned();
         const job = await jobs.claim(self);
-        if (job) await deliver(job);
-        else await idle();
+        if (job) {
+          delivering.add(job.id);
+          try {
+            await deliver(job);
+          } finally {
+            delivering.delete(job.id);
+          }
+        } else await idle();
         working();
       } catch (error) {
         pauseMs = stalled(error);

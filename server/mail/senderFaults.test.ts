@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { openDatabase } from '../db.ts';
 import { siteHealth } from '../siteHealth.ts';
 import { mailJobs, type MailJob } from './mailJobs.ts';
-import { mailSender, SENDER_STALL_REPORT_MS, type MailKind, type MailSender } from './sender.ts';
+import { mailSender, SENDER_STALL_REPORT_MS, SETTLE_EVERY_MS, type MailKind, type MailSender } from './sender.ts';
 import { smtpTransport, type MailTransport } from './transport.ts';
 import { mailJobFixture } from '../fixtures/mailJobFixture.ts';
 import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
@@ -135,6 +135,42 @@ describe('the sender survives errors of its own loop', () => {
     sender.start();
     await until(() => row(db, id).state === 'sent');
     expect(handedOver).toEqual(['full@example.com']);
+  });
+});
+
+describe('a claim whose answer was lost', () => {
+  test('committed while the connection broke: the job is taken back and handed over once', async () => {
+    const db = openDatabase(':memory:');
+    cleanups.push(() => db.close());
+    const { transport, handedOver } = countingTransport();
+    const jobs = mailJobs(sharedDatabaseOf(db), 'aroma.example');
+    const id = await jobs.enqueue(mailJobFixture({ recipient: 'doubt@example.com' }));
+    let broken = true;
+    // PostgreSQL committed the claim, then the connection broke before its answer arrived.
+    const flakyJobs = {
+      ...jobs,
+      claim: async (...args: Parameters<typeof jobs.claim>) => {
+        const claimed = await jobs.claim(...args);
+        if (!broken) return claimed;
+        broken = false;
+        throw new Error('Connection terminated unexpectedly');
+      },
+    };
+    const sender = mailSender({
+      jobs: flakyJobs,
+      transport,
+      kinds: { test: kind },
+      retry,
+      pollMs: 20,
+      log: logRecorder().log,
+      ownClaimLostMs: 200,
+    });
+    cleanups.push(() => sender.stop());
+    sender.start();
+    // Settled on the sender's next look at the jobs left `sending` (every SETTLE_EVERY_MS).
+    await expect.poll(() => row(db, id).state, { timeout: SETTLE_EVERY_MS * 2, interval: 20 }).toBe('sent');
+    expect(handedOver).toEqual(['doubt@example.com']);
+    expect(row(db, id).attempts).toBe(2);
   });
 });
 

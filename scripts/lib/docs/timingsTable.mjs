@@ -80,6 +80,12 @@ export const timingRows = [
       `retried after ${q('IYS_RETRY_FIRST_MS', 'minutes')}, doubling per attempt up to ${q('IYS_RETRY_MAX_MS', 'minutes')}`,
   },
   {
+    what: "a mail job this sender claimed but no loop of it delivers (the claim's answer was lost)",
+    value: (q) =>
+      `taken back once its claim is ${q('OWN_CLAIM_LOST_MS', 's')} old, at the next look at the jobs left \`sending\``,
+    see: '[newsletter.md#mail-delivery](newsletter.md#mail-delivery)',
+  },
+  {
     what: 'the İYS sync lease (one instance sends at a time)',
     value: (q) =>
       `lost ${q('IYS_SYNC_LEASE_TTL_MS', 'minutes')} after its holder last sent, at once when that process is gone from this host`,
