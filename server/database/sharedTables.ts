@@ -75,6 +75,7 @@ export interface SharedTables {
     kind: string;
     recipient: string;
     subscriber_id: number | null;
+    /** JSON; null once the job is done. */
     payload: string | null;
     message_id: string;
     state: string;
@@ -84,7 +85,9 @@ export interface SharedTables {
     last_error: string | null;
     created_at: string;
     claimed_at: string | null;
+    /** The sender that claimed it: `host:pid:random`. */
     claimed_by: string | null;
+    /** When the message started to go to the transport in the current attempt; null before (and after a retry). */
     handed_over_at: string | null;
     finished_at: string | null;
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { onPostgres, rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
@@ -14,27 +14,8 @@ import type { NewMailJob } from './newMailJobSchema.ts';
  */
 export type MailJobState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled' | 'unknown';
 
-/** A row of `mail_jobs`. */
-export interface MailJob {
-  id: number;
-  kind: string;
-  recipient: string;
-  subscriber_id: number | null;
-  /** JSON; null once the job is done. */
-  payload: string | null;
-  message_id: string;
-  state: MailJobState;
-  attempts: number;
-  next_attempt_at: string;
-  not_after: string | null;
-  last_error: string | null;
-  created_at: string;
-  /** When the message started to go to the transport in the current attempt; null before (and after a retry). */
-  handed_over_at: string | null;
-  claimed_at: string | null;
-  /** The sender that claimed it: `host:pid:random`. */
-  claimed_by: string | null;
-}
+/** A row of `mail_jobs` as the sender reads it: the table's columns, its state narrowed to {@link MailJobState}. */
+export type MailJob = Omit<Selectable<SharedTables['mail_jobs']>, 'state' | 'finished_at'> & { state: MailJobState };
 
 /** A job to queue (docs/newsletter.md#mail-delivery); its shape is `newMailJobSchema`. */
 export type { NewMailJob } from './newMailJobSchema.ts';
