@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { childEnvironment } from '../../src/shared/config.ts';
+import { browserGet } from '../support/browserGet.ts';
 import { liveReleaseId, listReleases } from '../../src/shared/publish/releases.ts';
 import { publishFooterText, waitUntil } from '../../scripts/lib/publishProbe.mjs';
 import { processesOf } from '../../scripts/lib/faults/processes.mjs';
@@ -59,17 +60,9 @@ afterAll(async () => {
   for (const dir of [beside, elsewhere]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * A GET as a browser makes it: when the server closed an idle keep-alive connection just as it was reused (a command
- * that ran about as long as the server keeps idle connections, 5 s), it is sent once more on a new one.
- */
-async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
-  try {
-    return await fetch(server.origin + url, { headers });
-  } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
-    return fetch(server.origin + url, { headers });
-  }
+/** A GET of this server's `url`, sent once more on a new connection when its idle one was just closed. */
+function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return browserGet(server.origin + url, { headers });
 }
 
 describe('data folders outside the checkout', () => {
