@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { seedPromotions } from '../server/promotion/seed.ts';
-import { versionStore } from '../server/promotion/versionStore.ts';
 import { startTestServer, type TestServer } from '../server/testing.ts';
 
 const script = path.resolve(import.meta.dirname, 'content-check.mjs');
@@ -30,7 +29,7 @@ afterEach(() => server.close());
 
 describe('npm run content:check', () => {
   test('passes the seeded content of every shop from a live service', async () => {
-    seedPromotions(server.db);
+    await seedPromotions(server.versions);
     const { code, output } = await contentCheck(['--origin', server.origin]);
     expect(output).toContain('Footer content OK: DE, AT, CH, CH_FR, CZ, HU, SK, TR, PL');
     expect(code).toBe(0);
@@ -41,7 +40,7 @@ describe('npm run content:check', () => {
     content.legalLinks[1].url = 'javascript:alert(1)';
     content.qualityLogos.logos[0].image.source = 'UNKNOWN_SEAL';
     delete content.headline;
-    versionStore(server.db).store({
+    await server.versions.store({
       site: 'SK',
       name: 'SHOP_FOOTER',
       contentJSON: JSON.stringify(content),

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { seedPromotions } from '../server/promotion/seed.ts';
-import { versionStore } from '../server/promotion/versionStore.ts';
 import { startTestServer, type TestServer } from '../server/testing.ts';
 import { childEnvironment } from '../src/shared/config.ts';
 
@@ -33,13 +32,13 @@ let server: TestServer;
 let draft: string;
 beforeEach(async () => {
   server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN } });
-  seedPromotions(server.db);
+  await seedPromotions(server.versions);
   draft = path.join(server.dir, 'draft.json');
 });
 afterEach(() => server.close());
 
 const huContent = () => JSON.parse(fs.readFileSync(path.join(seedDir, 'hu.json'), 'utf8'));
-const huVersions = () => versionStore(server.db).list('HU', 'SHOP_FOOTER');
+const huVersions = () => server.versions.list('HU', 'SHOP_FOOTER');
 
 describe('npm run content:publish', () => {
   test('--dry-run on an invalid file prints every problem with its JSON path, exits 1 and stores nothing', async () => {

@@ -16,6 +16,7 @@ import type { Publisher } from './publish/publisher.ts';
 import { previewRender } from './preview/previewRender.ts';
 import { previewRenderer, PREVIEW_ASSETS_PREFIX } from './preview/renderer.ts';
 import { versionedFooterContent, type FooterContentAt } from './preview/footerContent.ts';
+import { versionStoreOf } from './promotion/versionStore.ts';
 import { issueCsrfCookie } from './edge/csrf.ts';
 import { securityHeaders } from './edge/securityHeaders.ts';
 import { staticSite } from './staticSite.ts';
@@ -81,7 +82,7 @@ export function createApp({
   shared = sharedDatabaseOf(db),
   mailJobs = mailJobsOf(shared, config),
   mailSender,
-  footerContentAt = versionedFooterContent(db),
+  footerContentAt = versionedFooterContent(versionStoreOf(shared)),
   iysStandIn: iys = config.iys.url === undefined ? iysStandIn(config.iys) : undefined,
 }: AppOptions): Hono {
   const app = new Hono();
@@ -96,7 +97,7 @@ export function createApp({
   app.get(serviceUrl(services.health, 'health'), site.health);
   // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
   const admin = requireAdminToken(shared, promotionAdminToken(config).token);
-  app.route(services.promotion.base, promotionRoutes(db, admin));
+  app.route(services.promotion.base, promotionRoutes(db, versionStoreOf(shared), admin));
   app.route(services.footerImages.base, footerImageRoutes());
   const newsletterShared = newsletterCore(db, config, mailJobs);
   const newsletter = newsletterRoutes(newsletterShared, config);

@@ -6,8 +6,6 @@ import { serviceUrl, services, SERVICE_PREFIX, type Service } from '../src/share
 import { DEMO_SHOPPER, DEMO_STAFF } from './preview/staffAccounts.ts';
 import { startTestServer, type TestServer } from './testing.ts';
 import { serverPublisher } from './publish/serverPublisher.ts';
-import { versionStore } from './promotion/versionStore.ts';
-import { sharedDatabaseOf } from './database/sharedDatabase.ts';
 
 // The pages and the stand-in services share src/shared/routes.ts; these tests hold the server to it both ways: every
 // call the module names is served, and what the server answers passes the schema its client parses it with.
@@ -39,7 +37,7 @@ beforeAll(async () => {
   // their calls are part of the contract too.
   server = await startTestServer({
     env: { PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN, MAIL_WEBHOOK_SECRET: 'contracts-webhook-secret-0123456789' },
-    publisher: (config, db) => serverPublisher(config, versionStore(db), sharedDatabaseOf(db)),
+    publisher: (config, { versions, shared }) => serverPublisher(config, versions, shared),
   });
   staffCookie = await logIn(DEMO_STAFF);
   shopperCookie = await logIn(DEMO_SHOPPER);

@@ -8,7 +8,7 @@ import { openDatabase } from './db.ts';
 import { seedPromotions } from './promotion/seed.ts';
 import { promotionAdminToken } from './promotion/adminToken.ts';
 import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
-import { versionStore } from './promotion/versionStore.ts';
+import { versionStoreOf, type VersionStore } from './promotion/versionStore.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
 import { expirySweeper } from './newsletter/expirySweep.ts';
@@ -33,11 +33,10 @@ try {
   process.exit(1);
 }
 /** Everything that reads or writes the database before the server listens. */
-function prepare(db: DatabaseSync, shared: SharedDatabase) {
-  const seeded = seedPromotions(db);
+function prepare(db: DatabaseSync, shared: SharedDatabase, versions: VersionStore) {
   // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
   const adminToken = promotionAdminToken(config);
-  const publisher = serverPublisher(config, versionStore(db), shared);
+  const publisher = serverPublisher(config, versions, shared);
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
   const mail = newsletterMail(shared, config);
   const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender, shared });
@@ -47,20 +46,28 @@ function prepare(db: DatabaseSync, shared: SharedDatabase) {
   const expiry = expirySweeper(shared);
   // Deletes the throttles' counts that are over (docs/security.md#service-edge-probes-and-answers).
   const throttles = throttleSweep(shared);
-  return { seeded, adminToken, publisher, mail, sweeper, expiry, throttles, app };
+  return { adminToken, publisher, mail, sweeper, expiry, throttles, app };
 }
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
 // stack trace (docs/errors.md#start-up-errors). Any other error is thrown as it is.
 let opened: DatabaseSync | undefined;
-let prepared: ReturnType<typeof prepare> & { db: DatabaseSync; shared: SharedDatabase };
+let prepared: ReturnType<typeof prepare> & {
+  db: DatabaseSync;
+  shared: SharedDatabase;
+  versions: VersionStore;
+  seeded: number;
+};
 try {
   opened = openDatabase(config.dbPath);
   // The shared data layer (docs/operations.md#databases): PostgreSQL when DATABASE_URL is set, else the SQLite file.
   // On PostgreSQL the instance waits for it before it listens: every instance signs tokens with the secrets kept there.
   const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(opened);
   if (config.postgres) await waitForSharedSecrets(shared, opened, postgresLocation(config.postgres.url));
-  prepared = { db: opened, shared, ...prepare(opened, shared) };
+  // The footer versions, loaded before the first request; the seed's on a fresh database (once across instances).
+  const versions = versionStoreOf(shared);
+  const seeded = await seedPromotions(versions);
+  prepared = { db: opened, shared, versions, seeded, ...prepare(opened, shared, versions) };
 } catch (error) {
   const line = databaseStartProblem(config.dbPath, error);
   if (!line) throw error;
@@ -68,7 +75,7 @@ try {
   opened?.close();
   process.exit(1);
 }
-const { db, seeded, adminToken, shared, publisher, mail, sweeper, expiry, throttles, app } = prepared;
+const { db, seeded, adminToken, shared, versions, publisher, mail, sweeper, expiry, throttles, app } = prepared;
 
 const shutdown = createShutdown();
 // Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
@@ -139,6 +146,7 @@ shutdown.onShutdown('expiry sweep', () => expiry.stop());
 shutdown.onShutdown('throttle sweep', () => throttles.stop());
 shutdown.onShutdown('iys sync', () => iysSync?.stop());
 shutdown.onShutdown('mail intake', () => intake?.close());
+shutdown.onShutdown('promotion versions', () => versions.close());
 shutDownOnSignals(shutdown, async () => {
   db.close();
   if (config.postgres) await shared.close();

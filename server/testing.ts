@@ -9,7 +9,8 @@ import { createApp, type AppOptions } from './app.ts';
 import { readConfig, type ServerConfig } from '../src/shared/config.ts';
 import type { Publisher } from './publish/publisher.ts';
 import { openDatabase } from './db.ts';
-import { openPostgresDatabase, sharedDatabaseOf } from './database/sharedDatabase.ts';
+import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
+import { versionStoreOf, type VersionStore } from './promotion/versionStore.ts';
 import { loadSharedSecrets } from './secrets.ts';
 import type { MailService } from './mail/mailService.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
@@ -21,9 +22,18 @@ import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 const quietLog = { log: () => {}, warn: () => {}, error: console.error };
 
 /** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
+/** What a test server's publisher is built over. */
+export interface ServerParts {
+  db: DatabaseSync;
+  shared: SharedDatabase;
+  versions: VersionStore;
+}
+
 export interface TestServer {
   origin: string;
   db: DatabaseSync;
+  /** The footer versions the server serves, loaded. */
+  versions: VersionStore;
   dir: string;
   /** The mail outbox; its sender runs unless `mail: false` was asked for. */
   mail: MailService;
@@ -44,7 +54,7 @@ export async function startTestServer(
     env?: Record<string, string>;
     login?: AppOptions['login'];
     /** Builds the publisher from the checked settings; it is started once the server listens, stopped on close. */
-    publisher?: (config: ServerConfig, db: DatabaseSync) => Publisher | undefined;
+    publisher?: (config: ServerConfig, parts: ServerParts) => Publisher | undefined;
     /** false: mail is queued but no sender delivers it. */
     mail?: boolean;
   } = {},
@@ -64,10 +74,12 @@ export async function startTestServer(
     DB_PATH: dbPath,
     DIST_DIR: distDir,
   });
-  const publisher = options.publisher?.(config, db);
   // DATABASE_URL in `env`: the shared data layer on that PostgreSQL, as `npm start` would use it.
   const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(db);
   if (config.postgres) await loadSharedSecrets(shared, db);
+  const versions = versionStoreOf(shared);
+  await versions.ready();
+  const publisher = options.publisher?.(config, { db, shared, versions });
   const mail = newsletterMail(shared, config, { pollMs: 100, log: quietLog });
   const standIn = iysStandIn(config.iys);
   const app = createApp({
@@ -95,6 +107,7 @@ export async function startTestServer(
   return {
     origin,
     db,
+    versions,
     dir,
     mail,
     iys: { standIn, sync },
@@ -104,6 +117,7 @@ export async function startTestServer(
       await new Promise<void>((resolve) => {
         server.close(async () => {
           await mail.sender.stop();
+          versions.close();
           db.close();
           if (config.postgres) await shared.close();
           fs.rmSync(dir, { recursive: true, force: true });

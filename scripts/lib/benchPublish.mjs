@@ -5,7 +5,6 @@
 import { publishFooterText, steadyLoad, waitUntil } from './publishProbe.mjs';
 import { startTestServer } from '../../server/testing.ts';
 import { seedPromotions } from '../../server/promotion/seed.ts';
-import { versionStore } from '../../server/promotion/versionStore.ts';
 import { serverPublisher } from '../../server/publish/serverPublisher.ts';
 
 const TOKEN = 'bench-publish-token-0123456789abcdef';
@@ -24,7 +23,7 @@ function median(values) {
 export async function measurePublish({ runs = 5 } = {}) {
   const server = await startTestServer({
     env: { PROMOTION_ADMIN_TOKEN: TOKEN },
-    publisher: (config, db) => serverPublisher(config, versionStore(db)),
+    publisher: (config, { versions }) => serverPublisher(config, versions),
   });
   const page = `${server.origin}/${SHOP.segment}/`;
   const served = (text) => async () => (await (await fetch(page)).text()).includes(text);
@@ -35,7 +34,7 @@ export async function measurePublish({ runs = 5 } = {}) {
     return Math.round(performance.now() - started);
   };
   try {
-    seedPromotions(server.db);
+    await seedPromotions(server.versions);
     await publish('Bench first release'); // the first release builds every shop
     // …and then the preview renderer: each run starts with the publisher idle, as an operator's publish usually does.
     const status = () =>

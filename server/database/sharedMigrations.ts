@@ -245,6 +245,24 @@ export const sharedMigrations: readonly SharedMigration[] = [
         ON CONFLICT DO NOTHING`.compile(db);
     },
   },
+  {
+    // On SQLite the table exists already (server/db.ts made it): only PostgreSQL gets it here.
+    name: '0007_promotion_versions',
+    *up(db) {
+      yield sql`CREATE TABLE IF NOT EXISTS promotion_versions (
+        site text NOT NULL,
+        name text NOT NULL,
+        version integer NOT NULL,
+        content_json text NOT NULL,
+        valid_from text NOT NULL,
+        ab_test text,
+        ab_group text,
+        stored_at text NOT NULL,
+        stored_by text NOT NULL,
+        PRIMARY KEY (site, name, version),
+        CHECK ((ab_test IS NULL) = (ab_group IS NULL)))`.compile(db);
+    },
+  },
 ];
 
 /** The key of the PostgreSQL advisory lock held while migrating (any constant of our own). */

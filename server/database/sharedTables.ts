@@ -126,6 +126,21 @@ export interface SharedTables {
   suppressions: { site: string; address: string; reason: string; since: string; job_id: number | null };
   /** Soft bounces in a row per address and shop (server/mail/suppressions.ts). */
   soft_bounces: { site: string; address: string; in_a_row: number; last_at: string };
+  /**
+   * Every stored version of a promotion (the shop footer), per shop (server/promotion/versionStore.ts). `ab_test` and
+   * `ab_group` are both set (a version for staff previewing that group) or both null (shoppers' version).
+   */
+  promotion_versions: {
+    site: string;
+    name: string;
+    version: number;
+    content_json: string;
+    valid_from: string;
+    ab_test: string | null;
+    ab_group: string | null;
+    stored_at: string;
+    stored_by: string;
+  };
   /** The shop's customers, whose base data prefills the sign-up form (server/newsletter/loginCustomer.ts). */
   customers: {
     lid: string;

@@ -39,7 +39,7 @@ describe('previewRender middleware', () => {
           headers: { 'content-security-policy': "script-src 'self' 'sha256-abc='" },
         }),
     );
-    const footerContentAt = vi.fn(() => content);
+    const footerContentAt = vi.fn(() => Promise.resolve(content));
     const app = new Hono();
     app.use(previewRender({ sessions: { current: () => session as never }, renderer: { render }, footerContentAt }));
     app.get('*', (c) => c.text('static release', 200, { 'cache-control': 'no-cache' }));

@@ -53,7 +53,7 @@ export function previewRender({ sessions, renderer, footerContentAt }: PreviewRe
     const wanted = previewRequest(c.req.method, c.req.path, await sessions.current(c));
     if (!wanted) return next();
     const { shop, preview } = wanted;
-    const footerContentJSON = footerContentAt(
+    const footerContentJSON = await footerContentAt(
       shop.code,
       preview.at ? new Date(preview.at) : new Date(),
       preview.target,

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { expectProblem } from '../expectProblem.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { seedPromotions } from './seed.ts';
-import { versionStore } from './versionStore.ts';
 
 // Odd admin input, tried as an operator with the admin token would (docs/security.md#promotion-admin-and-operations-under-faults-probes-and-answers):
 // every refusal is a 4xx naming the place, never a 500, and nothing refused is stored or served.
@@ -19,7 +18,7 @@ const seedFooter = (segment: string) =>
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN } });
-  seedPromotions(server.db);
+  await seedPromotions(server.versions);
 });
 afterEach(() => server.close());
 
@@ -31,7 +30,7 @@ function put(name: string, body: unknown, site = 'CZ') {
     body: JSON.stringify(body),
   });
 }
-const versionsOf = (name: string, site = 'CZ') => versionStore(server.db).list(site, name);
+const versionsOf = (name: string, site = 'CZ') => server.versions.list(site, name);
 
 describe('promotion names are looked up as names, never as object properties', () => {
   const inherited = [
@@ -61,7 +60,7 @@ describe('promotion names are looked up as names, never as object properties', (
   });
 
   test('content stored under another name before this check is never served to anyone', async () => {
-    versionStore(server.db).store({
+    await server.versions.store({
       site: 'CZ',
       name: 'isPrototypeOf',
       contentJSON: '{"headline":"<script>"}',

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { seedPromotions } from './seed.ts';
-import { versionStore } from './versionStore.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { footerContentFixture } from '../../src/shared/fixtures/footerContentFixture.ts';
 
@@ -20,7 +19,7 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
     fs.mkdirSync(seedDir);
     const content = footerContentFixture({ headline: 'Szolgáltatások' });
     fs.writeFileSync(path.join(seedDir, 'hu.json'), JSON.stringify(content));
-    expect(seedPromotions(server.db, [{ dir: seedDir, validFrom: '2026-01-01T00:00:00Z' }])).toBe(1);
+    expect(await seedPromotions(server.versions, [{ dir: seedDir, validFrom: '2026-01-01T00:00:00Z' }])).toBe(1);
 
     const response = await fetch(server.origin + url, { headers: { site: 'HU' } });
     expect(response.status).toBe(200);
@@ -28,7 +27,7 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
     expect(JSON.parse(body.contentJSON)).toEqual(content);
     // The version answered, so a build can record which version its pages show.
     expect(response.headers.get('etag')).toMatch(/^(W\/)?"1"$/);
-    versionStore(server.db).store({
+    await server.versions.store({
       site: 'HU',
       name: 'SHOP_FOOTER',
       contentJSON: '{"headline":"új"}',
@@ -57,11 +56,11 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
       validFrom: new Date(0),
       storedBy: 'test',
     };
-    versionStore(server.db).store(edited);
+    await server.versions.store(edited);
     const seedDir = path.join(server.dir, 'seed');
     fs.mkdirSync(seedDir);
     fs.writeFileSync(path.join(seedDir, 'de.json'), JSON.stringify({ headline: 'seed' }));
-    expect(seedPromotions(server.db, [{ dir: seedDir, validFrom: '2026-01-01T00:00:00Z' }])).toBe(0);
+    expect(await seedPromotions(server.versions, [{ dir: seedDir, validFrom: '2026-01-01T00:00:00Z' }])).toBe(0);
     const body = (await (await fetch(`${server.origin}${url}?site=DE`)).json()) as { contentJSON: string };
     expect(JSON.parse(body.contentJSON)).toEqual({ headline: 'edited' });
   });

@@ -11,7 +11,7 @@ import {
 } from '../../src/shared/promotion/schemas.ts';
 import { issueProblems, problem, readJson } from '../problem.ts';
 import { services } from '../../src/shared/routes.ts';
-import { versionStore, type PromotionVersion } from './versionStore.ts';
+import type { PromotionVersion, VersionStore } from './versionStore.ts';
 
 /**
  * The promotions this service knows, each with the check its content must pass for a shop (the build's own):
@@ -53,9 +53,8 @@ function summary(version: PromotionVersion, liveVersion: number | undefined): Ve
  * none; the CMS side stores versions (`PUT /{name}`) and lists them (`GET /{name}/versions`) behind `admin`, the
  * server's one admin-token guard (`requireAdminToken`).
  */
-export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hono {
+export function promotionRoutes(db: DatabaseSync, versions: VersionStore, admin: MiddlewareHandler): Hono {
   const app = new Hono();
-  const versions = versionStore(db);
   const abTests = db.prepare('SELECT groups, ends_at FROM ab_tests WHERE name = ?');
 
   /** What is wrong with an A/B target: a test that does not exist, a group it lacks, or a test over before `validFrom`. */
@@ -71,10 +70,11 @@ export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hon
     return undefined;
   }
 
-  app.get(services.promotion.calls.promotion.path, (c) => {
+  app.get(services.promotion.calls.promotion.path, async (c) => {
     const site = siteOf(c);
     if (!contentChecks.has(c.req.param('name'))) return unknownPromotion(c);
     if (!shopByCode(site)) return unknownSite(c);
+    await versions.ready();
     const live = versions.liveAt(site, c.req.param('name'), new Date());
     if (!live) return problem(c, 404, 'urn:promotion:not_found', 'No such promotion for this site');
     c.header('cache-control', 'no-store');
@@ -83,11 +83,12 @@ export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hon
     return c.json({ contentJSON: live.contentJSON });
   });
 
-  app.get(services.promotion.calls.versions.path, admin, (c) => {
+  app.get(services.promotion.calls.versions.path, admin, async (c) => {
     const site = siteOf(c);
     const name = c.req.param('name');
     if (!contentChecks.has(name)) return unknownPromotion(c);
     if (!shopByCode(site)) return unknownSite(c);
+    await versions.ready();
     const live = versions.liveAt(site, name, new Date())?.version;
     c.header('cache-control', 'no-store');
     return c.json({ versions: versions.list(site, name).map((version) => summary(version, live)) });
@@ -130,7 +131,7 @@ export function promotionRoutes(db: DatabaseSync, admin: MiddlewareHandler): Hon
       );
     }
 
-    const stored = versions.store({
+    const stored = await versions.store({
       site,
       name,
       contentJSON,

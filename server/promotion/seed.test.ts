@@ -7,15 +7,26 @@ import { footerContentJsonProblems } from '../../src/shared/footer/footerContent
 import { shops } from '../../src/shared/countries.ts';
 import { migrations, openDatabase } from '../db.ts';
 import { footerSeedSets, seedPromotions } from './seed.ts';
-import { versionStore } from './versionStore.ts';
+import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
+import { versionStoreOf, type VersionStore } from './versionStore.ts';
 
 let dir: string;
 let db: DatabaseSync;
+const opened: VersionStore[] = [];
+
+/** The version store over `connection`, loaded. */
+async function loaded(connection: DatabaseSync): Promise<VersionStore> {
+  const versions = versionStoreOf(sharedDatabaseOf(connection));
+  opened.push(versions);
+  await versions.ready();
+  return versions;
+}
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotion-seed-'));
   db = openDatabase(path.join(dir, 'db.sqlite'));
 });
 afterEach(() => {
+  for (const versions of opened.splice(0)) versions.close();
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -38,9 +49,9 @@ describe('the demo seed', () => {
     }
   });
 
-  test('gives every shop its base footer, and DE, AT and CH a Christmas campaign from 1 December (CET)', () => {
-    seedPromotions(db);
-    const versions = versionStore(db);
+  test('gives every shop its base footer, and DE, AT and CH a Christmas campaign from 1 December (CET)', async () => {
+    const versions = await loaded(db);
+    await seedPromotions(versions);
     const before = new Date('2026-11-30T22:59:59Z');
     const christmas = new Date('2026-11-30T23:00:00Z');
     for (const shop of shops) {
@@ -57,9 +68,9 @@ describe('the demo seed', () => {
     }
   });
 
-  test('gives DE a teaser order only staff previewing FOOTER_TEASER_ORDER group B see', () => {
-    seedPromotions(db);
-    const versions = versionStore(db);
+  test('gives DE a teaser order only staff previewing FOOTER_TEASER_ORDER group B see', async () => {
+    const versions = await loaded(db);
+    await seedPromotions(versions);
     const now = new Date('2026-11-22T12:00:00Z');
     const shoppers = versions.liveAt('DE', 'SHOP_FOOTER', now);
     const groupB = versions.previewAt('DE', 'SHOP_FOOTER', now, { test: 'FOOTER_TEASER_ORDER', group: 'B' });
@@ -71,14 +82,18 @@ describe('the demo seed', () => {
     );
   });
 
-  test('is applied once: a restart stores nothing more', () => {
-    const first = seedPromotions(db);
-    expect(first).toBe(shops.length + 4);
-    expect(seedPromotions(db)).toBe(0);
+  test('is applied once: a restart stores nothing more', async () => {
+    expect(await seedPromotions(await loaded(db))).toBe(shops.length + 4);
+    const again = openDatabase(path.join(dir, 'db.sqlite'));
+    try {
+      expect(await seedPromotions(await loaded(again))).toBe(0);
+    } finally {
+      again.close();
+    }
   });
 });
 
-test('the migration keeps the content of the old promotions table as version 1', () => {
+test('the migration keeps the content of the old promotions table as version 1', async () => {
   const file = path.join(dir, 'old.sqlite');
   const old = new DatabaseSync(file);
   // The database as it was before versions (the first six steps); openDatabase then applies only the steps after it.
@@ -88,14 +103,15 @@ test('the migration keeps the content of the old promotions table as version 1',
   old.close();
   const migrated = openDatabase(file);
   try {
-    const live = versionStore(migrated).liveAt('HU', 'SHOP_FOOTER', new Date());
+    const versions = await loaded(migrated);
+    const live = versions.liveAt('HU', 'SHOP_FOOTER', new Date());
     expect(live).toMatchObject({
       version: 1,
       contentJSON: '{"headline":"kept"}',
       validFrom: '2026-01-01T00:00:00.000Z',
       storedBy: 'migrated',
     });
-    expect(seedPromotions(migrated, footerSeedSets)).toBe(shops.length - 1 + 4); // HU keeps its own content
+    expect(await seedPromotions(versions, footerSeedSets)).toBe(shops.length - 1 + 4); // HU keeps its own content
   } finally {
     migrated.close();
   }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import { shops } from '../../src/shared/countries.ts';
-import { versionStore } from './versionStore.ts';
+import type { VersionInput, VersionStore } from './versionStore.ts';
 import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 
 /** One folder of seed footers, `{segment}.json` each, and when (and for whom) they apply. */
@@ -30,27 +29,27 @@ export const footerSeedSets: readonly FooterSeedSet[] = [
 
 /**
  * Stores the seed versions of every shop that has no footer version yet, so a fresh database serves realistic
- * content and an operator's versions survive restarts. Returns how many versions were stored.
+ * content and an operator's versions survive restarts; instances starting together store them once. Answers how many
+ * versions were stored.
  */
-export function seedPromotions(db: DatabaseSync, sets: readonly FooterSeedSet[] = footerSeedSets): number {
-  const versions = versionStore(db);
-  let seeded = 0;
+export async function seedPromotions(
+  versions: VersionStore,
+  sets: readonly FooterSeedSet[] = footerSeedSets,
+): Promise<number> {
+  const inputs: VersionInput[] = [];
   for (const shop of shops) {
-    if (versions.list(shop.code, 'SHOP_FOOTER').length) continue;
     for (const set of sets) {
       const file = path.join(set.dir, `${shop.segment}.json`);
       if (!fs.existsSync(file)) continue;
-      const contentJSON = JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8')));
-      versions.store({
+      inputs.push({
         site: shop.code,
         name: 'SHOP_FOOTER',
-        contentJSON,
+        contentJSON: JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8'))),
         validFrom: new Date(set.validFrom),
         ...(set.abTarget ? { abTarget: set.abTarget } : {}),
         storedBy: 'seed',
       });
-      seeded += 1;
     }
   }
-  return seeded;
+  return (await versions.storeWhereNone(inputs)).length;
 }

@@ -1,10 +1,28 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import { selectLive, selectNextScheduled, selectPreview } from './selectVersion.ts';
 import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 import type { PromotionVersion } from './promotionVersion.ts';
+import {
+  allVersions,
+  insertVersion,
+  insertWhereNone,
+  versionByKey,
+  versionKeys,
+  versionOf,
+  type VersionInput,
+  type VersionRow,
+} from './versionStatements.ts';
 
-export type { PromotionVersion };
+export type { PromotionVersion, VersionInput };
 
+/** How often an instance reads the versions stored through other instances (docs/constants.md#timings). */
+export const VERSION_REFRESH_MS = 2_000;
+
+/**
+ * The promotion versions of the shared database (docs/calls.md#promotion-versions). Reads answer from the versions
+ * this instance holds, which `ready()` loads and a refresh every `VERSION_REFRESH_MS` keeps up with the versions
+ * stored through other instances; a version stored here is held at once.
+ */
 export interface VersionStore {
   /** The version shoppers get at `at`: latest validFrom <= at among versions WITHOUT an A/B target. */
   liveAt(site: string, name: string, at: Date): PromotionVersion | undefined;
@@ -12,110 +30,106 @@ export interface VersionStore {
   previewAt(site: string, name: string, at: Date, target?: ForcedGroup): PromotionVersion | undefined;
   /** Newest first. */
   list(site: string, name: string): PromotionVersion[];
-  /** Validated content only (the caller validates); returns the stored version. */
-  store(input: {
-    site: string;
-    name: string;
-    contentJSON: string;
-    validFrom: Date;
-    abTarget?: ForcedGroup;
-    storedBy: string;
-  }): PromotionVersion;
   /** The earliest untargeted validFrom strictly after `after`, per site (for the scheduler); undefined when none. */
   nextScheduled(site: string, name: string, after: Date): PromotionVersion | undefined;
-  /** Called after every successful store() (the publisher rebuilds / reschedules). Returns an unsubscribe function. */
+  /** Validated content only (the caller validates); answers the stored version. */
+  store(input: VersionInput): Promise<PromotionVersion>;
+  /** Stores the inputs of each shop and promotion that has no version yet (the seed), once across instances. */
+  storeWhereNone(inputs: readonly VersionInput[]): Promise<PromotionVersion[]>;
+  /**
+   * Called for every version new to this instance: stored here, or through another instance and found by the
+   * refresh (the publisher rebuilds or reschedules). Returns an unsubscribe function.
+   */
   onStored(listener: (version: PromotionVersion) => void): () => void;
+  /** Resolves once the versions are loaded; a load that failed is tried again on the next call. */
+  ready(): Promise<void>;
+  /** Reads the versions stored through other instances now (what the refresh does); answers how many were new. */
+  refresh(): Promise<number>;
+  /** Stops the refresh. */
+  close(): void;
 }
 
-interface VersionRow extends VersionRowWithoutContent {
-  content_json: string;
-}
-interface VersionRowWithoutContent {
-  site: string;
-  name: string;
-  version: number;
-  valid_from: string;
-  ab_test: string | null;
-  ab_group: string | null;
-  stored_at: string;
-  stored_by: string;
-}
+const keyOf = (version: Pick<PromotionVersion, 'site' | 'name'>) => `${version.site}\u0000${version.name}`;
 
-type VersionWithoutContent = Omit<PromotionVersion, 'contentJSON'>;
+/** One store per shared database, so every part of the server (routes, publisher, preview) shares its listeners. */
+const stores = new WeakMap<SharedDatabase, VersionStore>();
 
-function withoutContent(row: VersionRowWithoutContent): VersionWithoutContent {
-  return {
-    version: row.version,
-    site: row.site,
-    name: row.name,
-    validFrom: row.valid_from,
-    ...(row.ab_test !== null && row.ab_group !== null ? { abTarget: { test: row.ab_test, group: row.ab_group } } : {}),
-    storedAt: row.stored_at,
-    storedBy: row.stored_by,
-  };
-}
-
-const fromRow = (row: VersionRow): PromotionVersion => ({ ...withoutContent(row), contentJSON: row.content_json });
-
-/** One store per database, so every part of the server (routes, publisher, preview) shares its listeners. */
-const stores = new WeakMap<DatabaseSync, VersionStore>();
-
-/** The promotion versions kept in `promotion_versions` (see docs/calls.md#promotion-versions). */
-export function versionStore(db: DatabaseSync): VersionStore {
-  const existing = stores.get(db);
+/** The version store of a shared database; `refreshMs` only for tests. */
+export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRESH_MS): VersionStore {
+  const existing = stores.get(shared);
   if (existing) return existing;
 
-  const select = db.prepare('SELECT * FROM promotion_versions WHERE site = ? AND name = ? ORDER BY version DESC');
-  // Selection reads every version's dates but only the chosen version's content.
-  const selectCandidates = db.prepare(
-    'SELECT site, name, version, valid_from, ab_test, ab_group, stored_at, stored_by FROM promotion_versions WHERE site = ? AND name = ?',
-  );
-  const selectContent = db.prepare(
-    'SELECT content_json FROM promotion_versions WHERE site = ? AND name = ? AND version = ?',
-  );
-  // One statement, so the next number is taken and used atomically.
-  const insert = db.prepare(
-    `INSERT INTO promotion_versions (site, name, version, content_json, valid_from, ab_test, ab_group, stored_at, stored_by)
-     SELECT :site, :name, COALESCE(MAX(version), 0) + 1, :content, :validFrom, :abTest, :abGroup, :storedAt, :storedBy
-     FROM promotion_versions WHERE site = :site AND name = :name
-     RETURNING *`,
-  );
+  /** Each shop and promotion's versions, newest first. */
+  const held = new Map<string, PromotionVersion[]>();
   const listeners = new Set<(version: PromotionVersion) => void>();
-  const list = (site: string, name: string) => (select.all(site, name) as unknown as VersionRow[]).map(fromRow);
-  const candidates = (site: string, name: string) =>
-    (selectCandidates.all(site, name) as unknown as VersionRowWithoutContent[]).map(withoutContent);
-  const withContent = (chosen: VersionWithoutContent | undefined): PromotionVersion | undefined => {
-    if (!chosen) return undefined;
-    const row = selectContent.get(chosen.site, chosen.name, chosen.version) as { content_json: string };
-    return { ...chosen, contentJSON: row.content_json };
+  let loaded: Promise<void> | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let refreshing: Promise<number> | undefined;
+  let refreshFailing = false;
+  let isLoaded = false;
+
+  const versionsOf = (site: string, name: string): PromotionVersion[] => {
+    if (!isLoaded) throw new Error('The promotion versions are not loaded yet: await ready() first');
+    return held.get(keyOf({ site, name })) ?? [];
   };
 
-  const store: VersionStore = {
-    liveAt: (site, name, at) => withContent(selectLive(candidates(site, name), at)),
-    previewAt: (site, name, at, target) => withContent(selectPreview(candidates(site, name), at, target)),
-    list,
-    nextScheduled: (site, name, after) => withContent(selectNextScheduled(candidates(site, name), after)),
-    store(input) {
-      const row = insert.get({
-        site: input.site,
-        name: input.name,
-        content: input.contentJSON,
-        validFrom: input.validFrom.toISOString(),
-        abTest: input.abTarget?.test ?? null,
-        abGroup: input.abTarget?.group ?? null,
-        storedAt: new Date().toISOString(),
-        storedBy: input.storedBy,
-      }) as unknown as VersionRow;
-      const version = fromRow(row);
-      for (const listener of listeners) {
-        try {
-          listener(version);
-        } catch (error) {
-          // The version is stored either way; a failing listener must not turn that into an error for the caller.
-          console.error('promotion version listener failed:', error);
-        }
+  /** Holds a version; false when it was held already (stored here and found by a refresh too). */
+  function hold(version: PromotionVersion): boolean {
+    const versions = held.get(keyOf(version)) ?? [];
+    if (versions.some((known) => known.version === version.version)) return false;
+    held.set(
+      keyOf(version),
+      [...versions, version].sort((a, b) => b.version - a.version),
+    );
+    return true;
+  }
+
+  function announce(version: PromotionVersion) {
+    for (const listener of listeners) {
+      try {
+        listener(version);
+      } catch (error) {
+        // The version is stored either way; a failing listener must not turn that into an error for the caller.
+        console.error('promotion version listener failed:', error);
       }
-      return version;
+    }
+  }
+
+  /** Holds and announces the rows not held yet, in the order they were stored; answers them. */
+  function took(rows: readonly VersionRow[]): PromotionVersion[] {
+    const fresh = rows.map(versionOf).filter(hold);
+    fresh.sort((a, b) => a.storedAt.localeCompare(b.storedAt) || a.version - b.version);
+    for (const version of fresh) announce(version);
+    return fresh;
+  }
+
+  async function readNew(): Promise<number> {
+    const keys = await shared.run(versionKeys);
+    const unknown = keys.filter(
+      (key) => !(held.get(keyOf(key)) ?? []).some((known) => known.version === Number(key.version)),
+    );
+    const rows: VersionRow[] = [];
+    for (const key of unknown) {
+      const row = await shared.run((db) => versionByKey(db, key));
+      if (row) rows.push(row);
+    }
+    return took(rows).length;
+  }
+
+  const store: VersionStore = {
+    liveAt: (site, name, at) => selectLive(versionsOf(site, name), at),
+    previewAt: (site, name, at, target) => selectPreview(versionsOf(site, name), at, target),
+    list: (site, name) => [...versionsOf(site, name)],
+    nextScheduled: (site, name, after) => selectNextScheduled(versionsOf(site, name), after),
+    async store(input) {
+      await store.ready();
+      const row = await shared.atomically((db) => insertVersion(db, input));
+      took([row]);
+      return versionOf(row);
+    },
+    async storeWhereNone(inputs) {
+      await store.ready();
+      return took(await shared.atomically((db) => insertWhereNone(db, inputs)));
     },
     onStored(listener) {
       listeners.add(listener);
@@ -123,7 +137,49 @@ export function versionStore(db: DatabaseSync): VersionStore {
         listeners.delete(listener);
       };
     },
+    ready() {
+      loaded ??= shared
+        .ready()
+        .then(() => shared.run(allVersions))
+        .then(
+          (rows) => {
+            for (const row of rows) hold(versionOf(row));
+            isLoaded = true;
+            timer ??= setInterval(() => void store.refresh(), refreshMs);
+            timer.unref?.();
+          },
+          (error: unknown) => {
+            loaded = undefined;
+            throw error;
+          },
+        );
+      return loaded;
+    },
+    refresh() {
+      refreshing ??= readNew()
+        .then(
+          (count) => {
+            if (refreshFailing) console.log('[promotion] the versions of other instances are read again');
+            refreshFailing = false;
+            return count;
+          },
+          (error: unknown) => {
+            // The versions held stay served; the next refresh tries again.
+            if (!refreshFailing)
+              console.error(`[promotion] the versions of other instances cannot be read: ${(error as Error).message}`);
+            refreshFailing = true;
+            return 0;
+          },
+        )
+        .finally(() => {
+          refreshing = undefined;
+        });
+      return refreshing;
+    },
+    close() {
+      clearInterval(timer);
+    },
   };
-  stores.set(db, store);
+  stores.set(shared, store);
   return store;
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { expectProblem } from '../expectProblem.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { seedPromotions } from './seed.ts';
-import { versionStore, type PromotionVersion } from './versionStore.ts';
+import type { PromotionVersion } from './versionStore.ts';
 
 // The promotion service's publishing side over real HTTP: what operators store is what the build then gets.
 const TOKEN = 'test-admin-token-0123456789abcdef';
@@ -19,7 +19,7 @@ const seedFooter = (segment: string) =>
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN } });
-  seedPromotions(server.db);
+  await seedPromotions(server.versions);
 });
 afterEach(() => server.close());
 
@@ -52,7 +52,7 @@ const withHeadline = (segment: string, headline: string) => ({ ...seedFooter(seg
 describe('publishing a version', () => {
   test('an immediate version is stored, served at once and listed as live; the CMS needs no Origin header', async () => {
     const stored: PromotionVersion[] = [];
-    versionStore(server.db).onStored((version) => stored.push(version));
+    server.versions.onStored((version) => stored.push(version));
     const response = await publish(
       'HU',
       { contentJSON: JSON.stringify(withHeadline('hu', 'Új szolgáltatások')) },
@@ -181,7 +181,7 @@ describe('refusals', () => {
     await expectProblem(response, 401, 'urn:service:unauthorized');
     const list = await fetch(`${server.origin}${URL_PATH}/versions`, { headers: { site: 'CZ', ...headers } });
     await expectProblem(list, 401, 'urn:service:unauthorized');
-    expect(versionStore(server.db).list('CZ', 'SHOP_FOOTER')).toHaveLength(1);
+    expect(server.versions.list('CZ', 'SHOP_FOOTER')).toHaveLength(1);
   });
 
   test('an unknown site gets 400, for publishing and listing', async () => {
@@ -210,7 +210,7 @@ describe('refusals', () => {
   ])('%s gets 400 naming the field and stores nothing', async (_name, body, problemPath) => {
     const document = await expectProblem(await publish('CZ', body), 400, 'urn:promotion:invalid_request');
     expect((document.problems as { path: string }[]).map((problem) => problem.path)).toContain(problemPath);
-    expect(versionStore(server.db).list('CZ', 'SHOP_FOOTER')).toHaveLength(1);
+    expect(server.versions.list('CZ', 'SHOP_FOOTER')).toHaveLength(1);
   });
 
   test('a promotion other than the footer cannot be published', async () => {
@@ -239,7 +239,7 @@ describe('refusals', () => {
       415,
       'urn:service:unsupported_media_type',
     );
-    expect(versionStore(server.db).list('CZ', 'SHOP_FOOTER')).toHaveLength(1);
+    expect(server.versions.list('CZ', 'SHOP_FOOTER')).toHaveLength(1);
   });
 });
 

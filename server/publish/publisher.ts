@@ -218,8 +218,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
       unsubscribe = schedule.onStored((version) => {
         const shop = shopByCode(version.site);
         // Only a version shoppers get now: not one scheduled ahead (the timer's), nor one for an A/B group, nor one
-        // back-dated behind the version that is live.
-        if (shop && schedule.liveAt(version.site, 'SHOP_FOOTER', now())?.version === version.version)
+        // back-dated behind the version that is live; and not one whose pages another instance has built already
+        // (a version stored through it, found by this instance's refresh).
+        if (
+          shop &&
+          schedule.liveAt(version.site, 'SHOP_FOOTER', now())?.version === version.version &&
+          behind(shop.segment, version.version, liveRelease())
+        )
           request([shop.segment]);
         arm();
       });

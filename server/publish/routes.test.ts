@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { expectProblem } from '../expectProblem.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
-import { versionStore } from '../promotion/versionStore.ts';
 import { serverPublisher } from './serverPublisher.ts';
-import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 
 // The rebuild call's refusals against the real server and its real publisher: nothing refused is queued or built
 // (docs/calls.md#rebuild). Builds themselves are tested in tests/publish/.
@@ -16,7 +14,7 @@ beforeEach(async () => {
   // no-catch-up: the empty site must not start a repair build here; these tests are about refusals.
   server = await startTestServer({
     env: { PROMOTION_ADMIN_TOKEN: TOKEN, PUBLISHER: 'no-catch-up' },
-    publisher: (config, db) => serverPublisher(config, versionStore(db), sharedDatabaseOf(db)),
+    publisher: (config, { versions, shared }) => serverPublisher(config, versions, shared),
   });
 });
 afterEach(() => server.close());

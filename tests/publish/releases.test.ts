@@ -5,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
 import { seedPromotions } from '../../server/promotion/seed.ts';
 import { serverPublisher } from '../../server/publish/serverPublisher.ts';
-import { versionStore } from '../../server/promotion/versionStore.ts';
 import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
 import { listReleases } from '../../src/shared/publish/releases.ts';
 import { publishFooterText, steadyLoad, storeBrokenFooter, waitUntil } from '../../scripts/lib/publishProbe.mjs';
 import { childEnvironment } from '../../src/shared/config.ts';
-import { sharedDatabaseOf } from '../../server/database/sharedDatabase.ts';
 
 // The publisher against a real server over real HTTP: real builds (only the hu shop after the first), a real release
 // folder and link in a temporary directory. See docs/calls.md#publisher.
@@ -63,11 +61,11 @@ beforeAll(async () => {
   server = await startTestServer({
     // no-catch-up: the first build is the PUT's, as on a server whose starter builds (tests/faults/ covers repairs).
     env: { PROMOTION_ADMIN_TOKEN: TOKEN, PUBLISHER: 'no-catch-up' },
-    publisher: (config, db) => serverPublisher(config, versionStore(db), sharedDatabaseOf(db)),
+    publisher: (config, { versions, shared }) => serverPublisher(config, versions, shared),
   });
   distDir = path.join(server.dir, 'dist');
   releasesDir = path.join(server.dir, 'releases');
-  seedPromotions(server.db);
+  await seedPromotions(server.versions);
   // No live release yet: the first build, triggered by the PUT alone, builds every shop.
   firstVersion = (await publishHu('Release marker one')).version;
   await servedSoon('Release marker one');
@@ -107,7 +105,7 @@ describe('the rebuild call', () => {
     expect(shops.hu!.durationMs).toBeGreaterThan(0);
     expect(fs.lstatSync(distDir).isSymbolicLink()).toBe(true);
     // The publisher named only hu's version; the others are recorded as the promotion service answered them.
-    const store = versionStore(server.db);
+    const store = server.versions;
     for (const [segment, site] of [
       ['de', 'DE'],
       ['ch-fr', 'CH_FR'],
@@ -170,7 +168,7 @@ describe('a failing build', () => {
   test('keeps the last good release and shows the error in the status', async () => {
     const before = await status();
     const releasesBefore = listReleases(releasesDir).length;
-    storeBrokenFooter(versionStore(server.db), 'HU');
+    await storeBrokenFooter(server.versions, 'HU');
     expect((await rebuild(['hu'])).status).toBe(202);
     const failed = await waitUntil(async () => (await status()).shops.hu!.lastError, {
       timeoutMs: 60_000,
@@ -217,7 +215,7 @@ describe('rollback', () => {
     // Pages, not content: the status shows hu's pages from an older version than the one the CMS answers, and the
     // operator is told that the next build serves the newer one again.
     expect(after.shops.hu!.contentVersion).toBeLessThan(
-      versionStore(server.db).liveAt('HU', 'SHOP_FOOTER', new Date())!.version,
+      server.versions.liveAt('HU', 'SHOP_FOOTER', new Date())!.version,
     );
     expect(shopOnly.stdout).toContain('The content in the promotion service is unchanged');
   }, 30_000);

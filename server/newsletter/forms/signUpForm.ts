@@ -51,7 +51,7 @@ async function answerPage(
   answer: SignUpAnswer,
   status: number,
 ) {
-  const footerContentJSON = options.footerContentAt(shop.code, new Date());
+  const footerContentJSON = await options.footerContentAt(shop.code, new Date());
   const rendered = await renderedPage(c, options.renderer, {
     path: page,
     locals: { signUpAnswer: answer, footerContentJSON },

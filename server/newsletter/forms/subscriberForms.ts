@@ -64,7 +64,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     status = 200,
   ) => {
     const path = `${c.req.path}${new URL(c.req.url).search}`;
-    const footerContentJSON = options.footerContentAt(shop.code, new Date());
+    const footerContentJSON = await options.footerContentAt(shop.code, new Date());
     return renderedPage(c, options.renderer, { path, locals: { ...locals, footerContentJSON }, status });
   };
   // No renderer built (docs/operations.md#on-demand-pages): the page cannot be shown; the status and one sentence in
