@@ -6,17 +6,42 @@ import { startServerProcess, type ServerProcess } from '../../scripts/lib/faults
 import { publishFooterText, waitUntil } from '../../scripts/lib/publishProbe.mjs';
 import { listReleases } from '../../src/shared/publish/releases.ts';
 import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
+import { createPostgresTestDatabase, postgresTestUrl } from '../../server/database/postgresTestDatabase.ts';
 
 // Two instances sharing one database and one release folder, both publishing (PUBLISHER=auto), as two servers behind
-// a load balancer on a shared volume (docs/operations.md#several-instances). Real processes and real builds, loopback.
+// a load balancer on a shared volume (docs/operations.md#several-instances). Once on one SQLite file, once on one
+// PostgreSQL (when `npm test` started its throwaway cluster), each instance with its own SQLite file beside it. Real
+// processes and real builds, loopback.
 const TOKEN = 'two-instances-publish-token-0123456789';
-let dir: string | undefined;
+const dirs: string[] = [];
 const instances: ServerProcess[] = [];
+const dropped: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const instance of instances) instance.child.kill('SIGKILL');
   await Promise.all(instances.map((instance) => instance.exited));
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const drop of dropped) await drop();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** Each instance's database settings: one SQLite file for both, or one PostgreSQL and a file of its own. */
+const engines: { engine: string; database: (dir: string) => Promise<(index: number) => Record<string, string>> }[] = [
+  { engine: 'SQLite', database: async (dir) => () => ({ DB_PATH: path.join(dir, 'db.sqlite') }) },
+  ...(postgresTestUrl()
+    ? [
+        {
+          engine: 'PostgreSQL',
+          database: async (dir: string) => {
+            const database = await createPostgresTestDatabase();
+            dropped.push(() => database.drop());
+            return (index: number) => ({
+              DATABASE_URL: database.url,
+              DB_PATH: path.join(dir, `own-${index}.sqlite`),
+            });
+          },
+        },
+      ]
+    : []),
+];
 
 /** Whether the instance's publisher has nothing running or waiting. */
 async function settled(instance: ServerProcess): Promise<boolean> {
@@ -31,43 +56,63 @@ async function settled(instance: ServerProcess): Promise<boolean> {
 
 const huPage = async (instance: ServerProcess) => (await fetch(`${instance.origin}/hu/`)).text();
 
-test('started together with no site, one instance builds it; a publish through either is live on both', async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-instances-publish-'));
-  const releasesDir = path.join(dir, 'releases');
-  const env = {
-    DB_PATH: path.join(dir, 'db.sqlite'),
-    OUTBOX_DIR: path.join(dir, 'outbox'),
-    DIST_DIR: path.join(dir, 'dist'),
-    RELEASES_DIR: releasesDir,
-    PUBLISHER: 'auto',
-    PROMOTION_ADMIN_TOKEN: TOKEN,
-  };
-  const pair = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  instances.push(...pair);
+/** The footer content the instance's promotion service gives HU shoppers now. */
+const huContent = async (instance: ServerProcess) =>
+  (await fetch(`${instance.origin}/service/promotion/api/promotion/SHOP_FOOTER`, { headers: { site: 'HU' } })).text();
 
-  // Both find no site and set out to build every shop; the build lease lets one build, the other skips it.
-  await waitUntil(
-    async () => (await Promise.all(pair.map(settled))).every(Boolean) && listReleases(releasesDir).length > 0,
-    {
-      timeoutMs: 150_000,
-      intervalMs: 500,
-      what: 'the first release on both instances',
-    },
-  );
-  expect(listReleases(releasesDir)).toHaveLength(1);
-  const logs = pair.map((instance) => instance.output());
-  expect(
-    logs.filter((log) => /\[publish\] live: de, at/.test(log) && !log.includes('built by another instance')),
-  ).toHaveLength(1);
-  for (const instance of pair) expect((await fetch(`${instance.origin}/service/health`)).status).toBe(200);
+test.each(engines)(
+  '$engine: started together with no site, one instance builds it; a publish through either is live on both',
+  async ({ database }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-instances-publish-'));
+    dirs.push(dir);
+    const own = await database(dir);
+    const releasesDir = path.join(dir, 'releases');
+    const env = {
+      OUTBOX_DIR: path.join(dir, 'outbox'),
+      DIST_DIR: path.join(dir, 'dist'),
+      RELEASES_DIR: releasesDir,
+      PUBLISHER: 'auto',
+      PROMOTION_ADMIN_TOKEN: TOKEN,
+    };
+    const pair = await Promise.all([0, 1].map((index) => startServerProcess({ ...env, ...own(index) })));
+    instances.push(...pair);
 
-  // A version published through the second is built once and served by both.
-  await publishFooterText({ origin: pair[1]!.origin, token: TOKEN, site: 'HU', text: 'Published through the second' });
-  await waitUntil(async () => (await huPage(pair[0]!)).includes('Published through the second'), {
-    timeoutMs: 90_000,
-    intervalMs: 250,
-    what: 'the version on the first instance',
-  });
-  expect(await huPage(pair[1]!)).toContain('Published through the second');
-  expect(listReleases(releasesDir)).toHaveLength(2);
-}, 300_000);
+    // Both find no site and set out to build every shop; the build lease lets one build, the other skips it.
+    await waitUntil(
+      async () => (await Promise.all(pair.map(settled))).every(Boolean) && listReleases(releasesDir).length > 0,
+      {
+        timeoutMs: 150_000,
+        intervalMs: 500,
+        what: 'the first release on both instances',
+      },
+    );
+    expect(listReleases(releasesDir)).toHaveLength(1);
+    const logs = pair.map((instance) => instance.output());
+    expect(
+      logs.filter((log) => /\[publish\] live: de, at/.test(log) && !log.includes('built by another instance')),
+    ).toHaveLength(1);
+    for (const instance of pair) expect((await fetch(`${instance.origin}/service/health`)).status).toBe(200);
+
+    // A version published through the second is built once and served by both, and the first's promotion service
+    // gives it to shoppers too.
+    await publishFooterText({
+      origin: pair[1]!.origin,
+      token: TOKEN,
+      site: 'HU',
+      text: 'Published through the second',
+    });
+    await waitUntil(async () => (await huContent(pair[0]!)).includes('Published through the second'), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      what: "the version in the first instance's promotion service",
+    });
+    await waitUntil(async () => (await huPage(pair[0]!)).includes('Published through the second'), {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+      what: 'the version on the first instance',
+    });
+    expect(await huPage(pair[1]!)).toContain('Published through the second');
+    expect(listReleases(releasesDir)).toHaveLength(2);
+  },
+  300_000,
+);

@@ -151,6 +151,11 @@ export const timingRows = [
     value: (q) =>
       `looked at again at least every ${q('MAX_TIMER_MS', 's')}, so a version stored through another instance goes live within it too`,
   },
+  {
+    what: 'footer versions stored through another instance',
+    value: (q) =>
+      `read every ${q('VERSION_REFRESH_MS', 's')}: served, previewed and built by this instance from then on`,
+  },
   { what: 'waiting for the build lock', value: (q) => q('RELEASE_LOCK_WAIT_MS', 's') },
   {
     what: 'the build lease of several instances',
