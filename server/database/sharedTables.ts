@@ -111,6 +111,7 @@ export interface SharedTables {
     shop: string;
     recipient: string;
     status: string;
+    /** The instant of the consent or withdrawal, UTC ISO 8601 (sent in Istanbul time). */
     consent_date: string;
     state: string;
     attempts: Generated<number>;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Shop } from '../../src/shared/countries.ts';
 import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
@@ -12,23 +12,11 @@ export const iysSyncStates = ['pending', 'accepted', 'failed'] as const;
 /** One of `iysSyncStates`. */
 export type IysSyncState = (typeof iysSyncStates)[number];
 
-/** A row of `iys_sync` (docs/operations.md#iys). */
-export interface IysSyncRow {
-  id: number;
-  subscriber_id: number | null;
-  shop: string;
-  recipient: string;
-  status: IysStatus;
-  /** The instant of the consent or withdrawal, UTC ISO 8601 (sent in Istanbul time). */
-  consent_date: string;
-  state: IysSyncState;
-  attempts: number;
-  next_attempt_at: string;
-  deadline: string;
-  last_error: string | null;
-  request_id: string | null;
-  held_mail_job_id: number | null;
-}
+/** A row of `iys_sync` (docs/operations.md#iys), its status and state narrowed to what the table's CHECKs allow. */
+export type IysSyncRow = Omit<
+  Selectable<SharedTables['iys_sync']>,
+  'status' | 'state' | 'created_at' | 'finished_at'
+> & { status: IysStatus; state: IysSyncState };
 
 /** What `last_error` of a held welcome mail says until İYS accepted the consent. */
 export const WAITING_FOR_IYS = 'waiting for İYS to accept the consent (docs/newsletter.md#iys)';

@@ -6,16 +6,10 @@ import { verifyLoginToken } from '../login/loginToken.ts';
 import type { Subscriber } from '../../src/shared/newsletter/subscriberSchema.ts';
 import { rowsOfSql } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
+import type { SharedTables } from '../database/sharedTables.ts';
 
-/** A row of the `customers` table. */
-export interface CustomerRow {
-  lid: string;
-  email: string;
-  salutation: Subscriber['salutation'];
-  first_name: string | null;
-  last_name: string | null;
-  consents: string;
-}
+/** A row of the `customers` table, its salutation narrowed to a subscriber's. */
+export type CustomerRow = Omit<SharedTables['customers'], 'salutation'> & { salutation: Subscriber['salutation'] };
 
 /**
  * The customer whose valid, unexpired login token the request carries (header `x-login-token`, else the login
