@@ -77,13 +77,18 @@ try {
 }
 const { db, seeded, adminToken, shared, versions, publisher, mail, sweeper, expiry, throttles, app } = prepared;
 
+// Which database the instance works on: PostgreSQL (host, port and database, never the password) or the SQLite file.
+const databaseNamed = config.postgres
+  ? `PostgreSQL at ${postgresLocation(config.postgres.url)}, beside ${config.dbPath}`
+  : config.dbPath;
+
 const shutdown = createShutdown();
 // Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
 // whose address is known once the server listens.
 let iysSync: IysSyncWorker | undefined;
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(
-    `Services and site on http://${config.host}:${info.port}/ (database ${config.dbPath}${seeded ? `, ${seeded} footer versions seeded` : ''})`,
+    `Services and site on http://${config.host}:${info.port}/ (database ${databaseNamed}${seeded ? `, ${seeded} footer versions seeded` : ''})`,
   );
   if (adminToken.source === 'generated')
     console.log(`Promotion admin token (new, kept in ${adminToken.file}): ${adminToken.token}`);
