@@ -21,7 +21,6 @@ import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 /** The sender's retry notices are expected in tests that refuse mail on purpose; failures still show. */
 const quietLog = { log: () => {}, warn: () => {}, error: console.error };
 
-/** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
 /** What a test server's publisher is built over. */
 export interface ServerParts {
   db: DatabaseSync;
@@ -29,6 +28,7 @@ export interface ServerParts {
   versions: VersionStore;
 }
 
+/** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
 export interface TestServer {
   origin: string;
   db: DatabaseSync;

@@ -1,21 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import { onPostgres, rowsOf, rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
-import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 import type { PromotionVersion } from './promotionVersion.ts';
 
 /** A row of `promotion_versions`, as both engines answer it. */
 export type VersionRow = SharedTables['promotion_versions'];
 
-/** What a version is stored from; the store numbers and dates it. */
-export interface VersionInput {
-  site: string;
-  name: string;
-  contentJSON: string;
+/** What a version is stored from: its fields, `validFrom` as an instant; the store numbers and dates it. */
+export type VersionInput = Pick<PromotionVersion, 'site' | 'name' | 'contentJSON' | 'abTarget' | 'storedBy'> & {
   validFrom: Date;
-  abTarget?: ForcedGroup;
-  storedBy: string;
-}
+};
+
+/** The key of one shop's promotion (all its versions), for sets and maps. */
+export const promotionKey = (version: Pick<PromotionVersion, 'site' | 'name'>) =>
+  `${version.site}\u0000${version.name}`;
 
 /** The key of the PostgreSQL advisory lock held while seeding, so two instances starting together seed once. */
 const SEED_LOCK_KEY = 280_002;
@@ -98,13 +96,11 @@ export function* insertWhereNone(
 ): StatementSteps<VersionRow[]> {
   if (onPostgres(db)) yield sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.compile(db);
   const present = new Set(
-    (yield* rowsOf(db.selectFrom('promotion_versions').select(['site', 'name']).distinct())).map(
-      (row) => `${row.site}\u0000${row.name}`,
-    ),
+    (yield* rowsOf(db.selectFrom('promotion_versions').select(['site', 'name']).distinct())).map(promotionKey),
   );
   const stored: VersionRow[] = [];
   for (const input of inputs) {
-    if (present.has(`${input.site}\u0000${input.name}`)) continue;
+    if (present.has(promotionKey(input))) continue;
     stored.push(yield* insertVersion(db, input));
   }
   return stored;

@@ -6,6 +6,7 @@ import {
   allVersions,
   insertVersion,
   insertWhereNone,
+  promotionKey,
   versionByKey,
   versionKeys,
   versionOf,
@@ -49,8 +50,6 @@ export interface VersionStore {
   close(): void;
 }
 
-const keyOf = (version: Pick<PromotionVersion, 'site' | 'name'>) => `${version.site}\u0000${version.name}`;
-
 /** One store per shared database, so every part of the server (routes, publisher, preview) shares its listeners. */
 const stores = new WeakMap<SharedDatabase, VersionStore>();
 
@@ -70,15 +69,15 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
 
   const versionsOf = (site: string, name: string): PromotionVersion[] => {
     if (!isLoaded) throw new Error('The promotion versions are not loaded yet: await ready() first');
-    return held.get(keyOf({ site, name })) ?? [];
+    return held.get(promotionKey({ site, name })) ?? [];
   };
 
   /** Holds a version; false when it was held already (stored here and found by a refresh too). */
   function hold(version: PromotionVersion): boolean {
-    const versions = held.get(keyOf(version)) ?? [];
+    const versions = held.get(promotionKey(version)) ?? [];
     if (versions.some((known) => known.version === version.version)) return false;
     held.set(
-      keyOf(version),
+      promotionKey(version),
       [...versions, version].sort((a, b) => b.version - a.version),
     );
     return true;
@@ -106,7 +105,7 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
   async function readNew(): Promise<number> {
     const keys = await shared.run(versionKeys);
     const unknown = keys.filter(
-      (key) => !(held.get(keyOf(key)) ?? []).some((known) => known.version === Number(key.version)),
+      (key) => !(held.get(promotionKey(key)) ?? []).some((known) => known.version === Number(key.version)),
     );
     const rows: VersionRow[] = [];
     for (const key of unknown) {

@@ -136,6 +136,16 @@ describe('triggers', () => {
     expect(builder.build).not.toHaveBeenCalled();
   });
 
+  test('a version heard of after another instance built its pages (the refresh found it) builds nothing here', async () => {
+    const builder = controllableBuilder();
+    const { schedule, store } = memorySchedule([{ version: 1, site: 'SK', validFrom: '2026-11-01T00:00:00Z' }]);
+    const publisher = publisherWith({ build: builder.build, schedule, liveRelease: () => release({ sk: 2 }) });
+    publisher.start(origin);
+    store({ version: 2, site: 'SK', validFrom: new Date().toISOString() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(builder.build).not.toHaveBeenCalled();
+  });
+
   test('a version scheduled ahead arms a timer that rebuilds its shop when it comes due, not before', async () => {
     const builder = controllableBuilder();
     const { schedule, store } = memorySchedule([{ version: 1, site: 'DE', validFrom: '2026-11-01T00:00:00Z' }]);
