@@ -84,6 +84,17 @@ describe.each(testEngines)('$engine', (engine) => {
     expect(await first.storeWhereNone(seed)).toEqual([]);
   });
 
+  test('an instance whose seed another instance stored first holds those versions at once, before any refresh', async () => {
+    const [first, second] = await twoStores();
+    const seed = [input('HU', 'alap'), input('TR', 'temel')];
+    expect(await first.storeWhereNone(seed)).toHaveLength(2);
+    expect(await second.storeWhereNone(seed)).toEqual([]);
+    expect(second.liveAt('HU', 'SHOP_FOOTER', new Date('2026-04-01T00:00:00Z'))?.contentJSON).toBe(
+      '{"headline":"alap"}',
+    );
+    expect(second.list('TR', 'SHOP_FOOTER')).toHaveLength(1);
+  });
+
   test('listeners hear every new version; unsubscribing stops them; a failing one loses nothing', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const [store] = await twoStores();

@@ -128,7 +128,11 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
     },
     async storeWhereNone(inputs) {
       await store.ready();
-      return took(await shared.atomically((db) => insertWhereNone(db, inputs)));
+      const stored = took(await shared.atomically((db) => insertWhereNone(db, inputs)));
+      // What another instance starting at the same moment stored meanwhile (it held the seed lock first) is held
+      // now, not at the next refresh: this instance's publisher starts from it.
+      await readNew();
+      return stored;
     },
     onStored(listener) {
       listeners.add(listener);
