@@ -1,19 +1,51 @@
 import { defineConfig } from 'vitest/config';
 
+// Three layers (docs/commands.md#test-layers). `npm test` runs unit and build side by side, then site against the one
+// site it built; `npx vitest run --project site` on its own starts and builds a site of its own first.
+//
+// Tests that build the site themselves: each says why in its first comment. They run one at a time (`build`), beside
+// the unit tests, so that two Astro builds never share the two cores with each other.
+const buildingTests = [
+  'tests/publish/**/*.test.ts',
+  'tests/faults/dataFolders.test.ts',
+  'tests/faults/buildOnShutdown.test.ts',
+  'tests/scale/twoInstancesPublish.test.ts',
+  'tests/addShop/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'server/**/*.test.ts',
-      'tests/security/**/*.test.ts',
-      'tests/publish/**/*.test.ts',
-      'tests/faults/**/*.test.ts',
-      'tests/scale/**/*.test.ts',
-      'tests/addShop/**/*.test.ts',
-      'scripts/**/*.test.{ts,mjs}',
-    ],
     // Component tests opt into a DOM with `// @vitest-environment happy-dom`.
     environment: 'node',
     testTimeout: 20_000,
+    // Measured on the 2-core machine (docs/commands.md#test-layers): forks, three at a time.
+    pool: 'forks',
+    maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'tests/faults/**/*.test.ts',
+            'tests/scale/**/*.test.ts',
+            'scripts/**/*.test.{ts,mjs}',
+          ],
+          exclude: buildingTests,
+        },
+      },
+      { extends: true, test: { name: 'build', include: buildingTests, fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['tests/site/**/*.test.ts'],
+          globalSetup: ['tests/site/support/globalSetup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,12 +1,15 @@
 // npm run setup:browser: makes sure the browsers the tests drive are there: a Chromium for Playwright and Lighthouse,
 // and for the cross-engine suite Firefox ESR, WebKitGTK's WebKitWebDriver and MiniBrowser, and Xvfb. Where one is
 // missing and we may (root with apt), it installs Debian's packages (`chromium`, `firefox-esr`, `webkit2gtk-driver`,
-// `xvfb`, and `default-jre-headless` for the Nu HTML Checker); elsewhere it says what to install. `npm test` runs this first. See docs/commands.md.
+// `xvfb`, and `default-jre-headless` for the Nu HTML Checker) in one apt run, with `postgresql` for the tests'
+// throwaway cluster where that is missing too (optional: without it the stores' tests run on SQLite only); elsewhere
+// it says what to install. `npm test` runs this first. See docs/commands.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { findChromium } from './lib/chromium.mjs';
 import { missingEngineTools } from './lib/engines.mjs';
 import { findJava } from './lib/htmlChecker.mjs';
+import { findPostgresBin } from './lib/postgres.mjs';
 import { childEnvironment, readToolConfig } from '../src/shared/config.ts';
 
 const configured = readToolConfig().CHROME_PATH;
@@ -21,20 +24,27 @@ const missing = [
   // The Nu HTML Checker (tests/html-valid.spec.ts) is a Java program.
   ...(findJava() ? [] : [{ name: 'Java', find: findJava, debianPackage: 'default-jre-headless' }]),
 ];
+const mayInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+// PostgreSQL's server comes in the same apt run where it can; where it cannot, `npm test` says so and goes on.
+const optional =
+  mayInstall && !findPostgresBin() ? [{ name: 'PostgreSQL', find: findPostgresBin, debianPackage: 'postgresql' }] : [];
 const packages = [...new Set(missing.map((tool) => tool.debianPackage))];
-if (packages.length > 0) {
+if (packages.length > 0 || optional.length > 0) {
   const names = missing.map((tool) => tool.name).join(', ');
-  if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
+  if (!mayInstall) {
     console.error(
       `Missing: ${names}. Install them (Debian/Ubuntu: \`sudo apt-get install ${packages.join(' ')}\`)` +
         `${findChromium() ? '' : ', or set CHROME_PATH to a Chromium binary'}, then run \`npm run setup:browser\` again.`,
     );
     process.exit(1);
   }
-  console.log(`Missing: ${names}. Installing Debian's ${packages.join(', ')}…`);
+  const all = [...packages, ...optional.map((tool) => tool.debianPackage)];
+  console.log(
+    `Missing: ${[...missing, ...optional].map((tool) => tool.name).join(', ')}. Installing Debian's ${all.join(', ')}…`,
+  );
   const env = childEnvironment({ DEBIAN_FRONTEND: 'noninteractive' });
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...all], { stdio: 'inherit', env });
   const still = missing.filter((tool) => !tool.find());
   if (still.length > 0) {
     console.error(

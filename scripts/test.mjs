@@ -1,26 +1,37 @@
-// npm test: browser setup, a throwaway PostgreSQL cluster, typecheck, lint, unit tests (on SQLite, and on PostgreSQL
-// too where it could be installed), then the end-to-end tests (Playwright builds the site and serves it with the
-// services itself: see playwright.config.ts), Chromium and the cross-engine suite in Firefox and WebKit, under
-// `xvfb-run` when there is no display. Ends with one line "N passed, N failed" over all runners; exits non-zero if
-// anything failed.
+// npm test: every check of the project in layers (docs/commands.md#test-layers), in about ten minutes on a 2-core
+// machine. Side by side first: the test tools (browsers, Java, PostgreSQL: `setup:browser`), the static checks
+// (lockfile, typecheck, lint, format) and the site under test (the services on throwaway data, every shop built once).
+// Then the unit layer (Vitest, on SQLite and on a throwaway PostgreSQL cluster), the site layer (Vitest over the built
+// release's files and HTTP) and the browser layer (Playwright: Chromium, and the cross-engine suite in Firefox and
+// WebKit under `xvfb-run` when there is no display), all against that one site. Ends with the time of each layer, the
+// ten slowest test files, the names of the failed tests and one line "N passed, N failed"; exits non-zero if anything
+// failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run } from './lib/services.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { findXvfbRun } from './lib/engines.mjs';
 import { ensurePostgres, startThrowawayCluster } from './lib/postgres.mjs';
+import { startTestSite } from './lib/testSite.mjs';
+import { runBuffered } from './lib/runBuffered.mjs';
+import { playwrightFiles, playwrightFailures, vitestFailures, vitestFiles } from './lib/testReports.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
 
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
+const started = Date.now();
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 /** Names of the failed tests, printed again at the end so that the last lines of a CI log say what failed. */
 const failedTests = [];
+/** Wall time of each layer, in the order they ran. */
+const layerTimes = [];
+/** Every test file's time, from the runners' reports. */
+const fileTimes = [];
 
 function check(name, code) {
-  // Typecheck and lint count as one check each.
+  // Set-up steps, typecheck, lint and format count as one check each.
   if (code === 0) tally.passed += 1;
   else {
     tally.failed += 1;
@@ -28,28 +39,13 @@ function check(name, code) {
   }
 }
 
-/** The first non-empty line of a message, for a one-line summary. */
-function firstLine(message) {
-  return (
-    String(message ?? '')
-      .split('\n')
-      .find((line) => line.trim() !== '') ?? '(no message)'
-  );
-}
-
-/** Walks Playwright's JSON report and notes every test whose outcome was unexpected. */
-function collectPlaywrightFailures(suites, titles) {
-  for (const suite of suites) {
-    const titlePath = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected')
-          failedTests.push(
-            `playwright [${test.projectName}] ${spec.file}:${spec.line} › ${[...titlePath, spec.title].join(' › ')}`,
-          );
-      }
-    }
-    collectPlaywrightFailures(suite.suites ?? [], titlePath);
+/** Runs `work` as one layer and notes its wall time. */
+async function layer(name, work) {
+  const from = Date.now();
+  try {
+    return await work();
+  } finally {
+    layerTimes.push({ name, ms: Date.now() - from });
   }
 }
 
@@ -66,25 +62,14 @@ function readJson(file) {
  * Outside a git checkout there is nothing to compare with: it says so and passes.
  */
 async function lockfileUnchanged() {
-  if (!fs.existsSync(path.join(root, '.git'))) {
-    console.log('not a git checkout: nothing to compare the lockfile with');
-    return 0;
-  }
-  const code = await run('git', ['diff', '--exit-code', '--stat', '--', 'package-lock.json']);
-  if (code !== 0)
-    console.log('npm install changed package-lock.json: commit the lockfile npm writes (see the diff above).');
-  return code;
+  if (!fs.existsSync(path.join(root, '.git'))) return { code: 0, output: 'not a git checkout: nothing to compare' };
+  const result = await runBuffered('git', ['diff', '--exit-code', '--stat', '--', 'package-lock.json']);
+  if (result.code !== 0)
+    result.output += 'npm install changed package-lock.json: commit the lockfile npm writes (see the diff above).\n';
+  return result;
 }
 
-console.log('\n▶ browser (npm run setup:browser)');
-const browserCode = await run(process.execPath, [path.join(root, 'scripts/setup-browser.mjs')]);
-check('browser setup', browserCode);
-
-// The stores' tests run on SQLite, and on PostgreSQL too when a server is there (docs/commands.md#postgresql).
-console.log("\n▶ PostgreSQL (a throwaway cluster for the stores' tests)");
-const testDatabase = await startTestDatabase();
-
-/** `TEST_DATABASE_URL` when set, else a throwaway cluster (installed first where missing), else nothing. */
+/** `TEST_DATABASE_URL` when set, else a throwaway cluster (its server installed by setup:browser), else nothing. */
 async function startTestDatabase() {
   const given = readToolConfig().TEST_DATABASE_URL;
   if (given) {
@@ -96,8 +81,6 @@ async function startTestDatabase() {
     if (found.problem) throw new Error(found.problem);
     const cluster = await startThrowawayCluster(found.bin);
     console.log(`PostgreSQL ${path.basename(path.dirname(found.bin))}: a throwaway cluster at ${cluster.url}`);
-    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => (cluster.stop(), process.exit(130)));
-    process.once('exit', () => cluster.stop());
     return cluster;
   } catch (error) {
     console.log(`${error instanceof Error ? error.message : String(error)}.`);
@@ -106,73 +89,148 @@ async function startTestDatabase() {
   }
 }
 
-console.log('\n▶ lockfile (npm install left package-lock.json as committed)');
-check('lockfile', await lockfileUnchanged());
-
-console.log('\n▶ typecheck (astro check)');
-check(
-  'typecheck',
-  await run(process.execPath, [bin('astro', 'bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']),
-);
-
-console.log('\n▶ lint (eslint)');
-check('lint', await run(process.execPath, [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0']));
-
-// The formatter's check (docs/commands.md): every code file as Prettier writes it.
-console.log('\n▶ format (prettier --check)');
-check(
-  'format',
-  await run(process.execPath, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']),
-);
-
-console.log('\n▶ unit tests (vitest)');
-const vitestJson = path.join(resultsDir, 'vitest.json');
-fs.rmSync(vitestJson, { force: true });
-const vitestCode = await run(
-  process.execPath,
-  [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
-  { env: { TEST_DATABASE_URL: testDatabase?.url ?? '' } },
-);
-testDatabase?.stop();
-const vitest = readJson(vitestJson);
-if (vitest) {
-  tally.passed += vitest.numPassedTests;
-  tally.failed += vitest.numFailedTests;
-  tally.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  for (const file of vitest.testResults ?? []) {
-    const where = path.relative(root, file.name);
-    for (const test of file.assertionResults ?? [])
-      if (test.status === 'failed') failedTests.push(`vitest ${where} › ${test.fullName}`);
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
-      failedTests.push(`vitest ${where}: ${firstLine(file.message)}`);
-  }
-  if (vitestCode !== 0 && vitest.numFailedTests === 0) check('vitest (suite errors)', vitestCode);
-} else check('vitest', vitestCode || 1);
-
-// Without Chromium nothing can run; without Firefox or WebKit their tests fail, each saying what to install.
-if (findChromium()) {
-  console.log('\n▶ end-to-end tests (Playwright: build, serve, test in Chromium, Firefox and WebKit)');
-  const playwrightJson = path.join(resultsDir, 'playwright.json');
-  fs.rmSync(playwrightJson, { force: true });
-  const playwright = [bin('@playwright/test', 'cli.js'), 'test'];
-  // Firefox and MiniBrowser open windows: on a machine without a display they get a virtual one.
-  const xvfbRun = readToolConfig().DISPLAY ? undefined : findXvfbRun();
-  const [command, args] = xvfbRun
-    ? [xvfbRun, ['-a', '-s', '-screen 0 1920x1080x24', process.execPath, ...playwright]]
-    : [process.execPath, playwright];
-  // BASE_URL would point Playwright at an already served site; `npm test` always tests its own fresh build.
-  const code = await run(command, args, { env: { BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } });
-  const report = readJson(playwrightJson);
-  const stats = report?.stats;
-  collectPlaywrightFailures(report?.suites ?? [], []);
-  if (stats) {
-    tally.passed += stats.expected + stats.flaky;
-    tally.failed += stats.unexpected;
-    tally.skipped += stats.skipped;
-    if (code !== 0 && stats.unexpected === 0) check('playwright (set-up or run errors)', code);
-  } else check('playwright', code || 1);
+/** Adds a Vitest JSON report to the tally, the failures and the file times. */
+function countVitest(name, file, code) {
+  const report = readJson(file);
+  if (!report) return check(name, code || 1);
+  tally.passed += report.numPassedTests;
+  tally.failed += report.numFailedTests;
+  tally.skipped += report.numPendingTests + report.numTodoTests;
+  failedTests.push(...vitestFailures(report, root));
+  fileTimes.push(...vitestFiles(report, root));
+  if (code !== 0 && report.numFailedTests === 0) check(`${name} (suite errors)`, code);
 }
 
+/** Vitest's projects, their JSON report read afterwards. */
+async function vitest(projects, env) {
+  const json = path.join(resultsDir, `vitest-${projects[0]}.json`);
+  fs.rmSync(json, { force: true });
+  const code = await run(
+    process.execPath,
+    [
+      bin('vitest', 'vitest.mjs'),
+      'run',
+      ...projects.map((project) => `--project=${project}`),
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile=${json}`,
+    ],
+    { env },
+  );
+  countVitest(`vitest ${projects.join(' and ')}`, json, code);
+}
+
+// Everyone's clean-ups, also on Ctrl-C or a failure half-way.
+const cleanups = [];
+const cleanUp = async () => {
+  for (const stop of cleanups.splice(0).reverse()) await stop();
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+
+// Static layer, side by side: the tools' installation (mostly waiting for apt), the site under test (its build) and the
+// static checks, two at a time. Their output is printed whole as each ends, so the log stays readable.
+const site = await layer('static checks, tools and the site build', async () => {
+  const tools = runBuffered(process.execPath, [path.join(root, 'scripts/setup-browser.mjs')]);
+  const building = startTestSite({ port: readToolConfig().E2E_PORT, quiet: false }).then(
+    (started) => (cleanups.push(started.stop), started),
+    (error) => error,
+  );
+  const steps = [
+    ['lockfile (npm install left package-lock.json as committed)', lockfileUnchanged],
+    [
+      'typecheck (astro check)',
+      () => runBuffered(process.execPath, [bin('astro', 'bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']),
+    ],
+    [
+      'lint (eslint)',
+      () => runBuffered(process.execPath, [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings', '0']),
+    ],
+    [
+      'format (prettier --check)',
+      () => runBuffered(process.execPath, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']),
+    ],
+  ];
+  const runStep = async ([name, work]) => {
+    const result = await work();
+    console.log(`\n▶ ${name}: ${result.code === 0 ? 'passed' : 'FAILED'}\n${result.output.trimEnd()}`);
+    check(name.split(' (')[0], result.code);
+  };
+  const queue = [...steps];
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (queue.length > 0) await runStep(queue.shift());
+    }),
+  );
+  const toolsResult = await tools;
+  console.log(`\n▶ test tools (npm run setup:browser)\n${toolsResult.output.trimEnd()}`);
+  check('browser setup', toolsResult.code);
+  const built = await building;
+  if (built instanceof Error) {
+    console.log(`\n▶ the site under test: FAILED\n${built.message}`);
+    check('site under test', 1);
+    return undefined;
+  }
+  console.log(`\n▶ the site under test: built and served at ${built.origin}`);
+  return built;
+});
+
+try {
+  // Unit layer: the stores' tests run on SQLite, and on PostgreSQL too when a server is there
+  // (docs/commands.md#postgresql).
+  await layer('unit (vitest)', async () => {
+    console.log("\n▶ PostgreSQL (a throwaway cluster for the stores' tests)");
+    const database = await startTestDatabase();
+    if (database) cleanups.push(database.stop);
+    console.log('\n▶ unit tests (vitest: unit and build)');
+    await vitest(['unit', 'build'], { TEST_DATABASE_URL: database?.url ?? '' });
+    database?.stop();
+  });
+
+  if (site) {
+    await layer('site (vitest)', async () => {
+      console.log('\n▶ site tests (vitest over the built release: files and HTTP)');
+      await vitest(['site'], site.env);
+    });
+
+    // Without Chromium nothing can run; without Firefox or WebKit their tests fail, each saying what to install.
+    if (findChromium())
+      await layer('browser (playwright)', async () => {
+        console.log('\n▶ browser tests (Playwright: Chromium, Firefox and WebKit)');
+        const json = path.join(resultsDir, 'playwright.json');
+        fs.rmSync(json, { force: true });
+        const playwright = [bin('@playwright/test', 'cli.js'), 'test'];
+        // Firefox and MiniBrowser open windows: on a machine without a display they get a virtual one.
+        const xvfbRun = readToolConfig().DISPLAY ? undefined : findXvfbRun();
+        const [command, args] = xvfbRun
+          ? [xvfbRun, ['-a', '-s', '-screen 0 1920x1080x24', process.execPath, ...playwright]]
+          : [process.execPath, playwright];
+        // BASE_URL would point Playwright at another served site; `npm test` tests its own.
+        const code = await run(command, args, {
+          env: { ...site.env, BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+        });
+        const report = readJson(json);
+        const stats = report?.stats;
+        failedTests.push(...playwrightFailures(report?.suites ?? []));
+        fileTimes.push(...playwrightFiles(report?.suites ?? []));
+        if (stats) {
+          tally.passed += stats.expected + stats.flaky;
+          tally.failed += stats.unexpected;
+          tally.skipped += stats.skipped;
+          if (code !== 0 && stats.unexpected === 0) check('playwright (set-up or run errors)', code);
+        } else check('playwright', code || 1);
+      });
+  }
+} finally {
+  await cleanUp();
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+console.log('\nTime per layer:');
+for (const { name, ms } of layerTimes) console.log(`  ${seconds(ms).padStart(8)}  ${name}`);
+console.log(`  ${seconds(Date.now() - started).padStart(8)}  in all`);
+console.log('The ten slowest test files (Playwright: the sum over its tests, in worker time):');
+for (const { file, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10))
+  console.log(`  ${seconds(ms).padStart(8)}  ${file}`);
 if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✘ ${name}`).join('\n')}`);
 if (failedSteps.length > 0) console.log(`\nFailed checks: ${failedSteps.join(', ')}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);

@@ -1,58 +1,60 @@
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/shared/countries.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
+import { hydrateAllIslands } from './support/hydrateAll.ts';
 import { viewports } from './support/viewports.ts';
 
+// Pages as a browser renders them, at a phone's and a desktop's width: axe on the rendered page, every island
+// hydrated under the Content-Security-Policy without a violation, and no console error. One page per template, in DE;
+// HU and TR for the sign-up's other rule sets (salutation and names required; names and the commercial message
+// consent). What needs no browser (status, language, one h1, headers, the CSP's hashes of every inline script and
+// style, axe's structural rules on every shop's pages) is checked for every shop in tests/site/.
 const pages = [
-  { path: '/', lang: 'de-DE' },
-  ...shops.flatMap((shop) => [
-    { path: `/${shop.segment}/`, lang: shop.locale },
-    { path: `/${shop.segment}/checkout/`, lang: shop.locale },
-    { path: `/${shop.segment}/service/`, lang: shop.locale },
-    // A stand-in for a page of the retailer's site (docs/footer.md#stand-in-pages): every shop links its privacy page.
-    { path: `/${shop.segment}${shop.links.privacy}/`, lang: shop.locale },
-  ]),
-  // One named `*.html`, served at that very URL.
-  { path: '/de/zahlungsarten-s101.html', lang: 'de-DE' },
+  '/',
+  '/de/',
+  '/de/checkout/',
+  '/de/service/',
+  '/de/newsletter/confirm/',
+  '/de/newsletter/preferences/',
+  // A stand-in for a page of the retailer's site (docs/footer.md#stand-in-pages), and one named `*.html`.
+  '/de/privacy/',
+  '/de/zahlungsarten-s101.html',
+  '/hu/',
+  '/tr/',
 ];
 
 for (const viewport of viewports) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(() => {
+        const violations: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+        document.addEventListener('securitypolicyviolation', (event) =>
+          violations.push(`${event.violatedDirective}: ${event.blockedURI || event.sample}`),
+        );
+      });
+    });
 
-    for (const { path, lang } of pages) {
-      test(`${path} is served in ${lang}, without console errors or serious axe violations`, async ({ page }) => {
+    for (const path of pages) {
+      test(`${path}: axe-clean, every island hydrates under the CSP, no console error`, async ({ page }) => {
         const errors = collectConsoleErrors(page);
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
-        await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        await expect(page.locator('h1')).toHaveCount(1);
         await expectNoSeriousAxeViolations(page);
+        await hydrateAllIslands(page);
+        expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
         expect(errors).toEqual([]);
       });
     }
   });
 }
 
-test('the country chooser links to every shop, each in its own language', async ({ page }) => {
+test('the country chooser leads to a shop in its language', async ({ page }) => {
   await page.goto('/');
-  for (const shop of shops) {
-    const link = page.locator(`a[href="/${shop.segment}/"]`);
-    await expect(link).toHaveCount(1);
-    await expect(link.locator('xpath=..')).toHaveAttribute('lang', shop.locale);
-  }
   await page.getByRole('link', { name: /Magyarország/ }).click();
   await expect(page).toHaveURL(/\/hu\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'hu-HU');
-});
-
-test('a shop page without trailing slash redirects, an unknown page gets the 404 page', async ({ page }) => {
-  await page.goto('/tr');
-  await expect(page).toHaveURL(/\/tr\/$/);
-  const response = await page.goto('/no-such-page/');
-  expect(response?.status()).toBe(404);
-  await expect(page.locator('h1')).toHaveText('Seite nicht gefunden');
 });
 
 test('the skip link moves keyboard focus to the main content', async ({ page }) => {
@@ -62,14 +64,4 @@ test('the skip link moves keyboard focus to the main content', async ({ page }) 
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
-});
-
-test('pages are sent with security headers', async ({ request }) => {
-  const response = await request.get('/de/');
-  const headers = response.headers();
-  expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-  expect(headers['content-security-policy']).toMatch(/script-src 'self'/);
-  expect(headers['content-security-policy']).not.toContain('unsafe-inline');
 });

@@ -395,8 +395,13 @@ export const toolEnvironmentSchema = v.object({
   DISPLAY: v.optional(v.string()),
   /** An already served site to test or photograph instead of starting one. */
   BASE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
-  /** Port of the services Playwright starts. */
+  /** Port of the site under test that `npm test` (or a test runner on its own) starts. */
   E2E_PORT: integer(4391, 1, 65535),
+  /**
+   * The site under test that `npm test` started and built once (scripts/lib/testSite.mjs), handed to the site and
+   * browser layers with its `DATA_DIR`; unset, each of those runners starts its own.
+   */
+  TEST_SITE_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   /** Lighthouse runs per benchmark figure (the median is kept). */
   BENCH_RUNS: integer(3, 1, 50),
   /** Only one part of the benchmark. */
@@ -445,6 +450,15 @@ export function handOn(
 /** The environment a child process inherits, with `overrides` on top (child processes read their own settings). */
 export function childEnvironment(overrides: Environment = {}): Environment {
   return { ...process.env, ...overrides };
+}
+
+/**
+ * The site under test and its data folder, when one was handed on (`npm test`), else undefined. Read alone, like
+ * {@link readTestDatabaseUrl}.
+ */
+export function readTestSite(env: Environment = process.env): { origin: string; dataDir: string } | undefined {
+  const { TEST_SITE_ORIGIN, DATA_DIR } = parseEnvironment(toolEnvironmentSchema, ['TEST_SITE_ORIGIN', 'DATA_DIR'], env);
+  return TEST_SITE_ORIGIN && DATA_DIR ? { origin: TEST_SITE_ORIGIN, dataDir: DATA_DIR } : undefined;
 }
 
 /**

@@ -1,9 +1,12 @@
-import type { FullConfig } from '@playwright/test';
-import { buildSite } from '../../scripts/lib/buildSite.mjs';
+import { startTestSite } from '../../scripts/lib/testSite.mjs';
+import { readToolConfig } from '../../src/shared/config.ts';
 
-/** Builds every shop from the content of the services Playwright started (`webServer`) as the release DIST_DIR points to. */
-export default async function globalSetup(config: FullConfig): Promise<void> {
-  const origin = new URL(config.projects[0]!.use.baseURL!).origin;
-  const code = await buildSite({ serviceOrigin: origin });
-  if (code !== 0) throw new Error(`The site did not build (exit code ${code}); see the build output above.`);
+/**
+ * Run on its own (`npx playwright test`), Playwright starts the site under test itself: the services on a throwaway
+ * data folder and every shop built from their content (scripts/lib/testSite.mjs). `npm test` hands its one site on
+ * instead, and this does not run. Returns the teardown, which stops the services and deletes the folder.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const site = await startTestSite({ port: readToolConfig().E2E_PORT });
+  return site.stop;
 }

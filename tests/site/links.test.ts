@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from 'vitest';
 import { LinkChecker } from 'linkinator';
+import { origin } from './support/site.ts';
 
 // No dead link on the local site (docs/commands.md#link-check): from the country chooser, linkinator follows every
 // link of every page of this origin, anchors included; other origins are not requested.
-test('no link of the site leads to a 404 or to an anchor the page lacks', async ({ baseURL }) => {
-  test.setTimeout(240_000);
-  const origin = new URL(baseURL!).origin;
+test('no link of the site leads to a 404 or to an anchor the page lacks', { timeout: 240_000 }, async () => {
   const result = await new LinkChecker().check({
     path: `${origin}/`,
     recurse: true,

@@ -1,0 +1,98 @@
+// The site under test: the services on a throwaway data folder and one release built from their content. `npm test`
+// starts it once and hands it to the site and browser layers (docs/commands.md#test-layers); `npx vitest --project
+// site` and `npx playwright test` start their own when none is handed on. Never this checkout's dist/ or .data/: a
+// test run must not replace what `npm start` is serving.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { childEnvironment } from '../../src/shared/config.ts';
+import { ensurePortFree, root, servicesUp } from './services.mjs';
+import { buildSite } from './buildSite.mjs';
+
+/**
+ * The settings the site under test runs with. Every test signs up at example.com from one address: the caps on
+ * confirmation mails and the sign-up throttle must not count them (the throttle and the caps are tested over HTTP in
+ * tests/security and server/newsletter, not by chance here).
+ * @param {string} dataDir
+ */
+export function testSiteEnvironment(dataDir) {
+  return {
+    DATA_DIR: dataDir,
+    DB_PATH: path.join(dataDir, 'test.sqlite'),
+    OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    DIST_DIR: path.join(dataDir, 'dist'),
+    RELEASES_DIR: path.join(dataDir, 'releases'),
+    PREVIEW_RENDERER_DIR: path.join(dataDir, 'preview-renderer'),
+    PUBLISHER: 'no-catch-up',
+    NEWSLETTER_SIGNUPS_PER_MINUTE: '600',
+    NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '1000000',
+    NEWSLETTER_CONFIRMATIONS_PER_HOUR: '1000000',
+  };
+}
+
+/** Polls the health call until the services answer (503 "no live release" counts: the build comes next). */
+async function untilServicesAnswer(origin, child, output, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The services exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if (await servicesUp(await fetch(`${origin}/service/health`, { signal: AbortSignal.timeout(2000) }))) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`The services did not answer within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/**
+ * Starts the services on `port` (localhost) with a new throwaway data folder, builds every shop from their content into
+ * a release there, and resolves once the site is served. `stop()` stops the services and deletes the folder.
+ * The settings are also put into this process's environment, so that everything it starts afterwards (test runners and
+ * their workers) finds the same site.
+ * @param {{ port: number, quiet?: boolean }} options
+ * @returns {Promise<{ origin: string, dataDir: string, env: Record<string, string>, stop: () => Promise<void> }>}
+ */
+export async function startTestSite({ port, quiet = true }) {
+  await ensurePortFree(port, 'localhost');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-site-'));
+  const env = { ...testSiteEnvironment(dataDir), TEST_SITE_ORIGIN: `http://localhost:${port}` };
+  Object.assign(process.env, env);
+  // A test runner runs with NODE_ENV=test (Vitest): the site under test is built and served as in production, with
+  // React's production build, so its budgets measure what shoppers get.
+  const runnerNodeEnv = process.env.NODE_ENV;
+  delete process.env.NODE_ENV;
+  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: childEnvironment({ ...env, PORT: String(port) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => {
+    log += chunk;
+    if (!quiet) process.stderr.write(chunk);
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await untilServicesAnswer(env.TEST_SITE_ORIGIN, child, () => log);
+    const code = await buildSite({ serviceOrigin: env.TEST_SITE_ORIGIN });
+    if (code !== 0)
+      throw new Error(`The site under test did not build (exit code ${code}); see the build output above.`);
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    if (runnerNodeEnv !== undefined) process.env.NODE_ENV = runnerNodeEnv;
+  }
+  return { origin: env.TEST_SITE_ORIGIN, dataDir, env, stop };
+}
