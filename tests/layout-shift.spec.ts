@@ -1,16 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/shared/countries.ts';
 
 // Zero layout shift while a page loads and sets itself up, at every width the footer changes layout at. Checkout is
 // the telling case: it is short, so the footer (whose panels collapse on phones and tablets) is in the first viewport.
-// 1350 x 940 is Lighthouse's desktop screen, tall enough to show the view changer under the checkout footer.
+// 1350 x 940 is Lighthouse's desktop screen, tall enough to show the view changer under the checkout footer. Every
+// shop's pages share these templates and styles: DE stands for them, TR for the sign-up with the most fields.
 const sizes = [
   { width: 375, height: 800 },
   { width: 1024, height: 800 },
   { width: 1440, height: 800 },
   { width: 1350, height: 940 },
 ];
-const pages = shops.flatMap((shop) => [`/${shop.segment}/checkout/`, `/${shop.segment}/`]).filter((_, i) => i < 6);
+const pages = ['/de/checkout/', '/de/', '/tr/'];
 
 for (const { width, height } of sizes) {
   for (const path of pages) {
