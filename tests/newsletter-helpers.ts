@@ -8,10 +8,7 @@ import { linkIn, readOutbox, type ReceivedMail } from '../server/mail/outboxRead
 const { OUTBOX_DIR, DATA_DIR } = readToolConfig();
 export const outboxDir = OUTBOX_DIR ?? (DATA_DIR ? path.join(DATA_DIR, 'outbox') : path.resolve('.data/outbox'));
 
-/** A fresh address per test, so runs never depend on each other. */
-export function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
+export { uniqueEmail } from './support/uniqueEmail.ts';
 
 /** Opens a shop page and hydrates the sign-up island in the page section (it hydrates on the first interaction). */
 export async function openSignUp(page: Page, path: string, scope = '#newsletter') {

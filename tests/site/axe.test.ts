@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// @vitest-environment-options { "settings": { "disableCSSFileLoading": true, "disableJavaScriptFileLoading": true, "disableJavaScriptEvaluation": true, "navigation": { "disableMainFrameNavigation": true } } }
+// @vitest-environment-options { "settings": { "disableCSSFileLoading": true, "handleDisabledFileLoadingAsSuccess": true, "disableJavaScriptFileLoading": true, "disableJavaScriptEvaluation": true, "navigation": { "disableMainFrameNavigation": true } } }
 import { describe, test } from 'vitest';
 import { shops } from '../../src/shared/countries.ts';
 import { expectNoSeriousStructuralViolations } from './support/axeStructure.ts';

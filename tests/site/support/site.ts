@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseHTML } from 'linkedom';
+import { Window } from 'happy-dom';
 import { readTestSite } from '../../../src/shared/config.ts';
 import { servedSiteDir } from '../../support/servedSite.ts';
 
 // The site under test, as the site layer sees it (docs/commands.md#test-layers): the built release's files, and the
-// server that serves them and answers the plain forms, over HTTP. No browser: an HTML parser (linkedom) reads pages.
+// server that serves them and answers the plain forms, over HTTP. No browser: happy-dom's HTML parser reads pages as
+// a browser's parser builds them (attribute names in lower case, implied elements), with no script, style or
+// navigation.
 
 const handedOn = readTestSite();
 if (!handedOn) throw new Error('No site under test: run the site layer through `npm test` or `vitest --project site`.');
@@ -19,12 +21,22 @@ export const siteDir = fs.realpathSync(servedSiteDir);
 /** Where the services write their e-mails. */
 export const outboxDir = path.join(handedOn.dataDir, 'outbox');
 
-/** A parsed HTML document. */
-export type HtmlDocument = ReturnType<typeof parseHTML>['document'];
+const parser = new new Window({
+  settings: {
+    disableJavaScriptEvaluation: true,
+    disableJavaScriptFileLoading: true,
+    disableCSSFileLoading: true,
+    handleDisabledFileLoadingAsSuccess: true,
+    navigation: { disableMainFrameNavigation: true },
+  },
+}).DOMParser();
 
-/** Parses HTML as a browser's parser would build the document (no scripts run, no styles apply). */
+/** A parsed HTML document. */
+export type HtmlDocument = ReturnType<typeof parser.parseFromString>;
+
+/** Parses HTML as a browser's parser builds the document (no scripts run, no styles load). */
 export function parse(html: string): HtmlDocument {
-  return parseHTML(html).document;
+  return parser.parseFromString(html, 'text/html');
 }
 
 /** The built file of a page path (`/de/` → `<release>/de/index.html`; `/de/x.html` as it is). */
@@ -50,7 +62,7 @@ export async function servedPage(pagePath: string, init: RequestInit = {}) {
   return { response, html, document: parse(html) };
 }
 
-/** The visible text of an element, whitespace collapsed, as a reader would take it in. */
+/** The text of an element, runs of HTML whitespace collapsed (no-break spaces are kept: they are copy). */
 export function textOf(element: { textContent: string | null } | null | undefined): string {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return (element?.textContent ?? '').replace(/[ \t\n\r\f]+/g, ' ').trim();
 }
