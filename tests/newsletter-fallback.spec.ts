@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readOutbox } from '../server/mail/outboxReader.ts';
 import { shopByCode } from '../src/shared/countries.ts';
 import { translationsFor } from '../src/shared/i18n.ts';
 import { HYDRATION_FALLBACK_MS } from '../src/lib/hydration/interactionDirective.ts';
-import { outboxDir, uniqueEmail } from './newsletter-helpers.ts';
+import { uniqueEmail } from './newsletter-helpers.ts';
+import { mailJobsTo } from './support/mailJobs.ts';
 import { throttleCpu } from './support/hydration.ts';
 
 // The sign-up never loses a visitor (docs/newsletter.md#three-paths): when the island's code does not arrive, the
@@ -25,11 +25,8 @@ function countSignUps(page: Page): { json: number; form: number } {
   return counts;
 }
 
-/** The confirmation mails in the outbox to `email`, waiting `settleMs` for the sender first. */
-async function mailsTo(email: string, settleMs = 1500): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
-  return (await readOutbox(outboxDir)).filter((mail) => mail.to === email).length;
-}
+/** The confirmation mails queued for `email`: at once, as the post that queues one has been answered. */
+const mailsTo = (email: string) => mailJobsTo(email)['newsletter.confirmation'] ?? 0;
 
 /** The module files of the page section's sign-up island: its component, its renderer and what they import. */
 async function islandModules(page: Page): Promise<Set<string>> {
@@ -62,12 +59,14 @@ test.describe("the island's code does not arrive", () => {
     await expect(page.locator('#newsletter [role="status"]')).toContainText(email);
     expect(page.url()).not.toContain(encodeURIComponent(email));
     expect(counts).toEqual({ json: 0, form: 1 });
-    expect(await mailsTo(email)).toBe(1);
+    expect(mailsTo(email)).toBe(1);
   });
 
   test(`its modules hang: the held submit goes out as the plain form after ${HYDRATION_FALLBACK_MS} ms, once`, async ({
     page,
   }) => {
+    // The page's clock is moved past the fallback's wait instead of waiting for it.
+    await page.clock.install();
     await page.goto('/de/');
     const modules = await islandModules(page);
     // Never answered: the import waits for ever.
@@ -80,31 +79,34 @@ test.describe("the island's code does not arrive", () => {
 
     const section = page.locator('#newsletter');
     await section.getByLabel(t('newsletter.field.email')).fill(email);
-    const clicked = Date.now();
     await section.getByRole('button', { name: submitName }).click();
+    // Held while the code may still come.
+    expect(counts).toEqual({ json: 0, form: 0 });
+    await expect(page).toHaveURL(/\/de\/$/);
 
-    await expect(page).toHaveURL(/\/de\/newsletter\/sign-up\/#newsletter$/, {
-      timeout: HYDRATION_FALLBACK_MS + 10_000,
-    });
-    expect(Date.now() - clicked).toBeGreaterThanOrEqual(HYDRATION_FALLBACK_MS - 500);
+    await page.clock.fastForward(HYDRATION_FALLBACK_MS);
+    await expect(page).toHaveURL(/\/de\/newsletter\/sign-up\/#newsletter$/);
     await expect(page.locator('#newsletter [role="status"]')).toContainText(email);
     expect(counts).toEqual({ json: 0, form: 1 });
-    expect(await mailsTo(email)).toBe(1);
+    expect(mailsTo(email)).toBe(1);
   });
 });
 
 test.describe('fast clicks on a slow phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
 
-  test('filling the address and clicking Subscribe at once signs up 20 of 20 times, each exactly once (CPU 6× slower)', async ({
+  // The click lands wherever hydration happens to be on a slow CPU: a few rounds sample that race. Each point of it
+  // (before the code arrives, while React hydrates) is held on purpose in tests/hydration-interaction.spec.ts.
+  const rounds = 5;
+  test(`filling the address and clicking Subscribe at once signs up ${rounds} of ${rounds} times, each exactly once (CPU 6× slower)`, async ({
     browser,
   }) => {
     let succeeded = 0;
-    for (let round = 0; round < 20; round += 1) {
+    for (let round = 0; round < rounds; round += 1) {
       const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
       const page = await context.newPage();
-      // The island's call is answered here, so 20 rounds stay under the service's throttle; the plain form (should the
+      // The island's call is answered here, so the rounds stay under the service's throttle; the plain form (should the
       // fallback post it) reaches the real server.
       await page.route(SIGN_UP_CALL, (route) => route.fulfill({ status: 201 }));
       const counts = countSignUps(page);
@@ -115,12 +117,12 @@ test.describe('fast clicks on a slow phone', () => {
       await section.getByLabel(t('newsletter.field.email')).fill(email);
       await section.getByRole('button', { name: submitName }).click();
       await expect(page.locator('#newsletter [role="status"]')).toContainText(email, { timeout: 20_000 });
-      // Let a second send show itself, if there were one.
-      await page.waitForTimeout(300);
+      // The success shows once the first send was answered; a second send from the same click would have been
+      // requested before that answer, so it is counted by now.
       expect(counts.json + counts.form, `round ${round}: one sign-up`).toBe(1);
       succeeded += 1;
       await context.close();
     }
-    expect(succeeded).toBe(20);
+    expect(succeeded).toBe(rounds);
   });
 });

@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { shops } from '../src/shared/countries.ts';
+import { shopByCode } from '../src/shared/countries.ts';
 import { translationsFor } from '../src/shared/i18n.ts';
 import { confirmationLinkFor, openSignUp, uniqueEmail, welcomeMailFor } from './newsletter-helpers.ts';
 
-// The subscriber's journey by mail, through the real pages in every shop (docs/newsletter.md#the-mails): sign up on
-// the shop page, open the link of the confirmation mail from the outbox, confirm on the confirmation page, and read
-// the welcome mail with its voucher in the shop's language. HU and TR sign up with the fields their rules require.
+// The subscriber's journey by mail, through the real pages with JavaScript (docs/newsletter.md#the-mails): sign up
+// through the island, open the link of the confirmation mail from the outbox, confirm on the confirmation page, and
+// read the welcome mail with its voucher. The same journey through the services for every shop, in its language, is
+// tests/site/newsletterMails.test.ts; HU and TR with the fields their rules require.
 
 const CODE = /\b[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}\b/;
 
-for (const shop of shops) {
+for (const shop of [shopByCode('DE')!]) {
   test(`${shop.code}: sign-up, confirmation mail, confirmation page, welcome mail with the voucher in ${shop.locale}`, async ({
     page,
   }) => {

@@ -133,3 +133,26 @@ test('the preferences page: its island (client:load, so loaded at once) and its 
   expect(html, `HTML ${html} B, budget ${budget.html} B`).toBeLessThanOrEqual(budget.html);
   expect(fs.existsSync(builtFile('/hu/newsletter/preferences/'))).toBe(true);
 });
+
+test('/de/: the sign-up island code stays under 40 kB and all JavaScript the page can load under 300 kB (uncompressed)', () => {
+  const document = builtPage('/de/');
+  const islandFiles = (island: Element) =>
+    [island.getAttribute('component-url')!, island.getAttribute('renderer-url')!].flatMap((url) => [
+      ...staticClosure(url),
+    ]);
+  const islands = [...document.querySelectorAll('astro-island')];
+  const signUp = islands.find((island) => island.getAttribute('component-url')!.includes('NewsletterSignup'))!;
+  const renderer = new Set(staticClosure(signUp.getAttribute('renderer-url')!));
+  const bytes = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + fs.statSync(file).size, 0);
+  // The island's own module (the chunks it shares with other islands are within the page's total).
+  const signUpOwn = new Set(
+    islandFiles(signUp).filter((file) => !renderer.has(file) && path.basename(file).startsWith('NewsletterSignup')),
+  );
+  expect(bytes(signUpOwn), [...signUpOwn].join(', ')).toBeGreaterThan(0);
+  expect(bytes(signUpOwn), [...signUpOwn].join(', ')).toBeLessThan(40_000);
+  const everything = new Set([
+    ...pageScripts('/de/').flatMap((url) => [...staticClosure(url)]),
+    ...islands.flatMap(islandFiles),
+  ]);
+  expect(bytes(everything), [...everything].join(', ')).toBeLessThan(300_000);
+});

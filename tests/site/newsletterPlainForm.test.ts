@@ -3,7 +3,7 @@ import { shopByCode, shops, type Shop } from '../../src/shared/countries.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
 import { uniqueEmail } from '../support/uniqueEmail.ts';
 import { follow, submit } from './support/forms.ts';
-import { mailJobsTo } from './support/mailJobs.ts';
+import { mailJobsTo } from '../support/mailJobs.ts';
 import { builtPage, parse, textOf, type HtmlDocument } from './support/site.ts';
 
 // The sign-up without JavaScript in every shop (docs/newsletter.md#plain-form): the built form posted as a browser

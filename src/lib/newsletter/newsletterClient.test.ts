@@ -77,6 +77,17 @@ describe('createSubscriber', () => {
     expect(await createSubscriber(base, request)).toBe(expected);
   });
 
+  test('an error status whose body is cut off (malformed JSON) is ERROR_GENERIC', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"type": "urn:newsl', { status: 400, headers: { 'content-type': 'application/problem+json' } }),
+      ),
+    );
+    expect(await createSubscriber(base, request)).toBe('ERROR_GENERIC');
+  });
+
   test('a network failure is ERROR_GENERIC', async () => {
     vi.stubGlobal(
       'fetch',
