@@ -40,8 +40,11 @@ export default defineConfig<object, { engine: EngineName }>({
   },
   // Everything in Chromium; the core flows also in Firefox and WebKit (tests/engines, docs/commands.md#cross-engine-suite),
   // driven through their own WebDriver and needing a display (`xvfb-run`; `npm test` provides one).
+  // The screenshot baselines (tests/visual) are a project of their own, run by `npm run test:visual`, not by `npm test`:
+  // they compare pixels, which the browser layer's assertions on roles, text, focus and boxes do not need.
   projects: [
-    { name: 'chromium', testIgnore: 'engines/**', use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: ['engines/**', 'visual/**'], use: { ...devices['Desktop Chrome'] } },
+    { name: 'visual', testMatch: 'visual/**/*.spec.ts', use: { ...devices['Desktop Chrome'] } },
     ...(['firefox', 'webkit'] as const).map((engine) => ({
       name: engine,
       testMatch: 'engines/**/*.spec.ts',

@@ -198,7 +198,13 @@ try {
         console.log('\n▶ browser tests (Playwright: Chromium, Firefox and WebKit)');
         const json = path.join(resultsDir, 'playwright.json');
         fs.rmSync(json, { force: true });
-        const playwright = [bin('@playwright/test', 'cli.js'), 'test'];
+        const playwright = [
+          bin('@playwright/test', 'cli.js'),
+          'test',
+          '--project=chromium',
+          '--project=firefox',
+          '--project=webkit',
+        ];
         // Firefox and MiniBrowser open windows: on a machine without a display they get a virtual one.
         const xvfbRun = readToolConfig().DISPLAY ? undefined : findXvfbRun();
         const [command, args] = xvfbRun

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrateIsland } from './support/hydrateAll.ts';
 import { readToolConfig } from '../src/shared/config.ts';
 import { linkIn, readOutbox, type ReceivedMail } from '../server/mail/outboxReader.ts';
@@ -8,7 +8,9 @@ import { linkIn, readOutbox, type ReceivedMail } from '../server/mail/outboxRead
 const { OUTBOX_DIR, DATA_DIR } = readToolConfig();
 export const outboxDir = OUTBOX_DIR ?? (DATA_DIR ? path.join(DATA_DIR, 'outbox') : path.resolve('.data/outbox'));
 
-export { uniqueEmail } from './support/uniqueEmail.ts';
+import { uniqueEmail } from './support/uniqueEmail.ts';
+
+export { uniqueEmail };
 
 /** Opens a shop page and hydrates the sign-up island in the page section (it hydrates on the first interaction). */
 export async function openSignUp(page: Page, path: string, scope = '#newsletter') {
@@ -67,4 +69,32 @@ export function welcomeMailFor(email: string): Promise<{ mail: ReceivedMail; lin
 /** The GA4 events the page pushed. */
 export function dataLayer(page: Page): Promise<unknown[]> {
   return page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
+}
+
+/**
+ * A confirmed subscription made through the services, as the island makes it (the sign-up call, the confirmation
+ * call with the mail's token), for tests of what comes after: answers the address and the preferences page's path.
+ * The journey through the pages themselves is tested on its own (newsletter-welcome-mail, newsletter-preferences).
+ */
+export async function subscribedThroughServices(
+  request: APIRequestContext,
+  baseURL: string,
+  site: string,
+  fields: { salutation?: string; firstName?: string; lastName?: string; legals?: string[] } = {},
+): Promise<{ email: string; preferences: string }> {
+  const email = uniqueEmail(`subscribed-${site.toLowerCase()}`);
+  const origin = new URL(baseURL).origin;
+  const signedUp = await request.post('/service/newsletter/api/internal/newsletter-subscribers', {
+    headers: { site, origin },
+    data: { email, consents: [], origin: 'onsite', originAddition: 'subsite', ...fields },
+  });
+  expect(signedUp.status()).toBe(201);
+  const token = (await confirmationLinkFor(email)).searchParams.get('token')!;
+  const confirmed = await request.put(`/service/newsletter/api/internal/newsletter-subscribers/${token}/doi`, {
+    headers: { origin },
+    data: {},
+  });
+  expect(confirmed.status()).toBe(200);
+  const { link } = await welcomeMailFor(email);
+  return { email, preferences: link.pathname + link.search };
 }
