@@ -12,7 +12,7 @@ import { isDatabaseUnreachable } from './database/databaseUnreachable.ts';
  */
 export const DATABASE_BUSY_TIMEOUT_MS = 100;
 
-/** How long opening and migrating the database waits for another process's lock, at start (docs/constants.md#timings). */
+/** How long the start-up (opening, migrating, seeding) waits for another process's lock (docs/constants.md#timings). */
 export const DATABASE_START_BUSY_TIMEOUT_MS = 5000;
 
 /**

@@ -265,6 +265,15 @@ export function openDatabase(file: string): DatabaseSync {
   }
   // The second track: the steps both engines share (server/database/sharedMigrations.ts).
   migrateSharedSqlite(db);
-  db.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS};`);
   return db;
+}
+
+/**
+ * Shortens the wait for another process's lock to what a request may wait ({@link DATABASE_BUSY_TIMEOUT_MS}): called
+ * once the instance has done its start-up writes (migrations, seed) and is about to serve. Until then it waits the
+ * start's longer time, so that an instance starting beside a busy one (seeding, taking the build lease) waits for it
+ * instead of stopping.
+ */
+export function serveWithShortBusyWait(db: DatabaseSync): void {
+  db.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS};`);
 }

@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config.ts';
 import { portProblem } from '../src/shared/portProblem.ts';
-import { openDatabase } from './db.ts';
+import { openDatabase, serveWithShortBusyWait } from './db.ts';
 import { seedPromotions } from './promotion/seed.ts';
 import { promotionAdminToken } from './promotion/adminToken.ts';
 import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
@@ -68,6 +68,7 @@ try {
   const versions = versionStoreOf(shared);
   const seeded = await seedPromotions(versions);
   prepared = { db: opened, shared, versions, seeded, ...prepare(opened, shared, versions) };
+  serveWithShortBusyWait(opened);
 } catch (error) {
   const line = databaseStartProblem(config.dbPath, error);
   if (!line) throw error;

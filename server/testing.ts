@@ -8,7 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app.ts';
 import { readConfig, type ServerConfig } from '../src/shared/config.ts';
 import type { Publisher } from './publish/publisher.ts';
-import { openDatabase } from './db.ts';
+import { openDatabase, serveWithShortBusyWait } from './db.ts';
 import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
 import { versionStoreOf, type VersionStore } from './promotion/versionStore.ts';
 import { loadSharedSecrets } from './secrets.ts';
@@ -79,6 +79,7 @@ export async function startTestServer(
   if (config.postgres) await loadSharedSecrets(shared, db);
   const versions = versionStoreOf(shared);
   await versions.ready();
+  serveWithShortBusyWait(db);
   const publisher = options.publisher?.(config, { db, shared, versions });
   const mail = newsletterMail(shared, config, { pollMs: 100, log: quietLog });
   const standIn = iysStandIn(config.iys);
