@@ -4,9 +4,10 @@ import { translationsFor } from '../src/shared/i18n.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { confirmationLinkFor, uniqueEmail } from './newsletter-helpers.ts';
 
-// axe on the server's answers to the plain forms (docs/newsletter.md#plain-form). axe runs as a script, so the page's
-// own scripts are refused instead of switching JavaScript off: what is checked is the server HTML a visitor without
-// JavaScript gets.
+// axe on the server's answers to the plain forms (docs/newsletter.md#plain-form), rendered on a phone. axe runs as a
+// script, so the page's own scripts are refused instead of switching JavaScript off: what is checked is the server HTML
+// a visitor without JavaScript gets. axe's structural rules on the same answers, without a browser:
+// tests/site/axeAnswers.test.ts.
 test.beforeEach(async ({ page }) => {
   // Whole shop pages and an axe run for each: over 30 s on a loaded 2-core machine (CI), so every test here gets 90 s.
   test.slow();
@@ -21,7 +22,7 @@ async function signUp(page: Page, path: string, email: string) {
   await page.locator('#newsletter button[type="submit"]').click();
 }
 
-for (const width of [375, 1440]) {
+for (const width of [375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
