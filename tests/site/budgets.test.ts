@@ -136,7 +136,7 @@ test('the preferences page: its island (client:load, so loaded at once) and its 
 
 test('/de/: the sign-up island code stays under 40 kB and all JavaScript the page can load under 300 kB (uncompressed)', () => {
   const document = builtPage('/de/');
-  const islandFiles = (island: Element) =>
+  const islandFiles = (island: { getAttribute(name: string): string | null }) =>
     [island.getAttribute('component-url')!, island.getAttribute('renderer-url')!].flatMap((url) => [
       ...staticClosure(url),
     ]);
