@@ -105,10 +105,19 @@ test.describe('at 1440 px (CLASSIC)', () => {
       });
       state.shifts.observe({ type: 'layout-shift', buffered: true });
     });
+    // The images arrive only once the footer is in view, as on a slow line: a box they had not kept would move what is
+    // shown around them.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/service/footer-images/**', async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto('/de/');
     const images = footerOf(page).locator('img');
     await images.last().scrollIntoViewIfNeeded();
-    // The images are lazy: scrolled into view, every one of them arrives and decodes (none broken).
+    release();
+    // Every one of them arrives and decodes (none broken).
     await expect
       .poll(() =>
         images.evaluateAll((imgs) =>
