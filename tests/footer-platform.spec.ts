@@ -25,7 +25,9 @@ for (const { width, platform } of [
   test.describe(`at ${width} px (${platform})`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('service groups are collapsed panels with real disclosure buttons, in one column', async ({ page }) => {
+    test('service groups are collapsed panels with real disclosure buttons, in one column; phone links shown', async ({
+      page,
+    }) => {
       const errors = collectConsoleErrors(page);
       await page.goto('/de/');
       const footer = footerOf(page);
@@ -36,6 +38,9 @@ for (const { width, platform } of [
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       await expect(footer.getByRole('link', { name: 'Rücksendung anmelden' })).toBeVisible();
+      // Links meant for phones are shown below the desktop width.
+      await footer.getByRole('button', { name: 'Kontakt' }).click();
+      await expect(footer.getByRole('link', { name: 'Jetzt anrufen' })).toBeVisible();
       await expectNoSeriousAxeViolations(page, 'footer');
       expect(errors).toEqual([]);
     });
