@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
 import { holdIslandCode, throttleCpu } from './support/hydration.ts';
+import { ISLAND_HYDRATED_EVENT } from '../src/lib/hydration/islandHydratedEvent.ts';
 
 // The country selector hydrates on the first interaction inside it. Server and browser render the same elements, so
 // a click that lands while React hydrates hits the element React adopts, and nothing moves.
@@ -44,22 +45,33 @@ test('hydrating keeps the very same elements in place: no swap, no layout shift'
     (window as unknown as { serverSelect: Element }).serverSelect = element;
   });
   const before = await selector.boundingBox();
-  await page.evaluate(() => {
-    (window as unknown as { shift: number }).shift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        (window as unknown as { shift: number }).shift += entry.value;
-    }).observe({ type: 'layout-shift' });
-  });
+  await page.evaluate((hydratedEvent) => {
+    const state = window as unknown as { shifts: PerformanceObserver; shift: number; hydrated: boolean };
+    state.hydrated = false;
+    // React's hydration commit, after which the island handles its own events (useAdoptLiveValues).
+    document.addEventListener(hydratedEvent, () => (state.hydrated = true));
+    state.shift = 0;
+    state.shifts = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.shift += (entry as unknown as { value: number }).value;
+    });
+    state.shifts.observe({ type: 'layout-shift' });
+  }, ISLAND_HYDRATED_EVENT);
   await select.focus();
   release();
   await expect(island).not.toHaveAttribute('ssr', { timeout: 15_000 });
-  // Let React finish its commit and any re-render.
-  await page.waitForTimeout(500);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { hydrated: boolean }).hydrated)).toBe(true);
+  // Two frames after React's commit: whatever it changed is laid out, and a shift it caused is recorded (what the
+  // observer has not handed to its callback yet is taken from it).
+  const shift = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const state = window as unknown as { shifts: PerformanceObserver; shift: number };
+    const pending = state.shifts.takeRecords() as unknown as { value: number }[];
+    return pending.reduce((sum, entry) => sum + entry.value, state.shift);
+  });
+  expect(shift).toBe(0);
   expect(
     await select.evaluate((element) => element === (window as unknown as { serverSelect: Element }).serverSelect),
   ).toBe(true);
   await expect(select).toBeFocused();
   expect(await selector.boundingBox()).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
 });

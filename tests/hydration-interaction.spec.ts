@@ -95,11 +95,15 @@ test.describe('sign-up hydrating on the first interaction (CPU 6x slower)', () =
     await throttleCpu(page);
     const section = page.locator('#newsletter');
     const field = section.getByLabel('E-Mail-Adresse');
-    let tabs = 0;
-    while (!(await field.evaluate((input) => input === document.activeElement)) && tabs < 60) {
-      await page.keyboard.press('Tab');
-      tabs += 1;
-    }
+    // From the control before it, one Tab: what the keyboard user does last on the way in (tabbing through the
+    // whole page before it, under a 6x slower CPU, only makes the test slow).
+    await field.evaluate((input) => {
+      const reachable = [
+        ...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]'),
+      ].filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0);
+      reachable[reachable.indexOf(input as HTMLElement) - 1]!.focus();
+    });
+    await page.keyboard.press('Tab');
     await expect(field).toBeFocused();
     const email = uniqueEmail('keyboard');
     // Typing goes on at once: the first characters before the island's code has arrived, the rest while it hydrates.

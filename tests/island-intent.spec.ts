@@ -29,6 +29,40 @@ async function untilIdle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 3000 })));
 }
 
+/**
+ * Lets the page finish what an intent would set off: the intersection observer's callback (delivered with a frame)
+ * and the preload it leaves for idle time (idle callbacks run in the order they were asked for).
+ */
+async function afterIntentWouldFire(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(undefined)))),
+      ),
+  );
+}
+
+/** The module files the page has asked to preload, in its own document (no lag behind the network events). */
+const preloadLinks = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+
+/** Waits until every file in `modules` has arrived, then until the page would have run anything it set off. */
+async function untilLoadedAndSettled(page: Page, modules: string[]): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate((paths) => {
+        const loaded = new Set(performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+        return paths.every((path) => loaded.has(path));
+      }, modules),
+    )
+    .toBe(true);
+  await afterIntentWouldFire(page);
+}
+
 async function islandModules(island: Locator): Promise<string[]> {
   return ((await island.getAttribute(ISLAND_MODULES_ATTRIBUTE)) ?? '').split(' ').filter(Boolean);
 }
@@ -61,8 +95,9 @@ test.describe("an island's code on intent and on the first interaction", () => {
       chainDepth(scripts.filter((request) => modules.includes(request.url))),
       "all requested by the page's script",
     ).toBe(1);
-    // Preloaded, not run: the island is still the server's HTML.
-    await page.waitForTimeout(500);
+    expect((await preloadLinks(page)).sort(), 'as preload links of the page').toEqual([...modules].sort());
+    // Preloaded, not run: once they have all arrived, the island is still the server's HTML.
+    await untilLoadedAndSettled(page, modules);
     await expect(island).toHaveAttribute('ssr', '');
   });
 
@@ -72,7 +107,8 @@ test.describe("an island's code on intent and on the first interaction", () => {
     await page.goto('/de/service/');
     await untilIdle(page);
     await page.locator('[data-footer-newsletter] input[type="email"]').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1000);
+    await afterIntentWouldFire(page);
+    expect(await preloadLinks(page)).toEqual([]);
     expect(scripts.map((request) => request.url)).toEqual(pageScript(scripts).map((request) => request.url));
   });
 
@@ -83,7 +119,8 @@ test.describe("an island's code on intent and on the first interaction", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/de/');
     await untilIdle(page);
-    await page.waitForTimeout(1000);
+    await afterIntentWouldFire(page);
+    expect(await preloadLinks(page)).toEqual([]);
     expect(scripts.map((request) => request.url)).toEqual(pageScript(scripts).map((request) => request.url));
   });
 
@@ -112,7 +149,7 @@ test.describe("an island's code on intent and on the first interaction", () => {
     const modules = await islandModules(island);
     await island.locator('select').hover();
     await expect.poll(() => scripts.filter((request) => modules.includes(request.url)).length).toBe(modules.length);
-    await page.waitForTimeout(500);
+    await untilLoadedAndSettled(page, modules);
     await expect(island).toHaveAttribute('ssr', '');
   });
 });

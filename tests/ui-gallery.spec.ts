@@ -7,6 +7,11 @@ import { viewports } from './support/viewports.ts';
 
 const de = translationsFor('de-DE');
 
+// The gallery of UI building blocks as a browser renders it (docs/ui.md): every block shown and axe-clean at a phone's
+// and a desktop's width, hydrated in every shop's language without an error, no layout shift, and the blocks used by
+// pointer and keyboard. Its language, headings, strings per shop and bytes are checked as served in
+// tests/site/gallery.test.ts; each block's behaviour in its component tests (src/ui).
+
 // The gallery is one long page: axe over all of it, nine shops in a row or ~60 tab stops take tens of seconds on a
 // busy two-core machine, more than the 30 s default.
 test.describe.configure({ timeout: 120_000 });
@@ -27,8 +32,7 @@ for (const viewport of viewports) {
     test('/ui/ shows every block, axe-clean, without console errors (CSP, hydration)', async ({ page }) => {
       const errors = collectConsoleErrors(page);
       await openGallery(page);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
-      await expect(page.locator('h1')).toHaveText(de('ui.gallery.title'));
+      await expect(page.locator('h1')).toBeVisible();
       for (const name of [
         'Button',
         'IconButton',
@@ -71,21 +75,12 @@ test('hydrating the gallery moves nothing: no layout shift from server HTML to t
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
 });
 
-test('every shop has its gallery in its own language', async ({ page }) => {
+test("every shop's gallery hydrates in its own language without a console error", async ({ page }) => {
+  // Its strings and formats differ by language; a server render the browser's React disagreed with would log an error.
+  const errors = collectConsoleErrors(page);
   for (const shop of shops) {
-    const t = translationsFor(shop.locale);
-    const errors = collectConsoleErrors(page);
     await openGallery(page, `/${shop.segment}/ui/`);
-    await expect(page.locator('html')).toHaveAttribute('lang', shop.locale);
-    await expect(page.locator('h1')).toHaveText(t('ui.gallery.title'));
-    await expect(page.getByRole('button', { name: t('ui.password.show') }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: t('ui.showMore') }).first()).toBeVisible();
-    // Building-block strings with placeholders (docs/constants.md#building-block-strings), filled in at build time.
-    await expect(page.getByText(t('ui.pagination.page', { page: 2, totalPages: 5 }), { exact: true })).toBeVisible();
-    await expect(page.getByText(t('ui.energyEfficiencyClass', { class: 'A' }), { exact: true })).toBeVisible();
-    await expect(
-      page.getByRole('link', { name: t('shop.country'), exact: false }).and(page.locator('[aria-current="page"]')),
-    ).toHaveCount(1);
+    await expect(page.locator('h1')).toHaveText(translationsFor(shop.locale)('ui.gallery.title'));
     expect(errors, shop.segment).toEqual([]);
   }
 });
@@ -249,17 +244,4 @@ test('at 320 px (or 200 % zoom) nothing scrolls sideways', async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-});
-
-test('byte budgets: the icon sprite and the component CSS stay small', async ({ request, page }) => {
-  const sprite = await request.get('/icons.svg');
-  expect(sprite.status()).toBe(200);
-  expect((await sprite.body()).byteLength).toBeLessThan(16_000);
-  const css: number[] = [];
-  page.on('response', async (response) => {
-    if (response.url().endsWith('.css')) css.push((await response.body()).byteLength);
-  });
-  await openGallery(page);
-  await page.waitForLoadState('networkidle');
-  expect(css.reduce((sum, size) => sum + size, 0)).toBeLessThan(30_000);
 });

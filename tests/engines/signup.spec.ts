@@ -2,8 +2,10 @@ import { translationsFor } from '../../src/shared/i18n.ts';
 import { uniqueEmail } from '../newsletter-helpers.ts';
 import { expect, test, widths, type Site } from './support/fixtures.ts';
 
-// The sign-up in Firefox and WebKit, at a phone's and a desktop's width (docs/commands.md#cross-engine-suite). Every
-// test also checks that no page it passed through logged an error or broke its CSP (support/fixtures.ts).
+// The sign-up in Firefox and WebKit, at a phone's and a desktop's width (docs/commands.md#cross-engine-suite): the first
+// click held and replayed, and the HU and TR rule sets. A plain sign-up with one POST starts the subscriber's journey
+// (journey.spec.ts). Every test also checks that no page it passed through logged an error or broke its CSP
+// (support/fixtures.ts).
 
 const SIGN_UP = '/newsletter-subscribers';
 const field = (name: string) => `#newsletter [name="${name}"]`;
@@ -53,16 +55,6 @@ const invalidFields = (site: Site) =>
   );
 
 for (const width of widths) {
-  test(`a person signs up at ${width} px: one POST, and the success message names the address`, async ({ site }) => {
-    await site.open('/de/', width);
-    const email = uniqueEmail('engine');
-    // Typed at once: what reaches the field before the island has hydrated is kept.
-    await site.typeInto(field('newsletterEmail'), email);
-    await site.click(submit);
-    await untilSuccessFor(site, email);
-    expect(site.posts(SIGN_UP)).toBe(1);
-  });
-
   test(`a click on Subscribe as the very first interaction at ${width} px is held, then replayed once`, async ({
     site,
   }) => {

@@ -68,6 +68,8 @@ test('a test without group shows both messages and sends nothing', async () => {
   expect(document.getElementById(group.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toContain(
     'Required',
   );
+  // Focus goes to the field to fix.
+  expect(document.activeElement).toBe(group);
   expect(calls.filter((url) => url.includes('/token'))).toEqual([]);
 });
 

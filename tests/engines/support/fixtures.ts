@@ -13,8 +13,8 @@ export interface Site {
   /** Opens a path of the site at `width` px and waits for its load. */
   open(path: string, width: number): Promise<void>;
   /**
-   * Clicks the element once it is shown and stands still (fields appear as a form hydrates; a field scrolls smoothly
-   * into view), as a person does.
+   * Clicks the element once it is shown and stands still over two frames (fields appear as a form hydrates; a field
+   * scrolls smoothly into view), as a person does.
    */
   click(selector: string): Promise<void>;
   /** Clicks into a field as `click` does, then types. */
@@ -65,7 +65,8 @@ export const test = base.extend<{ site: Site }, { engine: EngineName; browserEng
           async (target) => {
             const box = () => document.querySelector(target)?.getClientRects()[0];
             const before = box();
-            await new Promise((resolve) => setTimeout(resolve, 100));
+            // Two frames later: anything still moving (a smooth scroll, a form re-laid out) has moved.
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
             const after = box();
             return (
               before !== undefined && after !== undefined && before.top === after.top && before.left === after.left
