@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseHTML } from 'linkedom';
 import { describe, expect, test } from 'vitest';
 import { shops, type Shop } from '../../src/shared/countries.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
 import { shopFactValues } from '../../src/shared/footer/shopFacts.ts';
 import { countryItems, currentCountryCode } from '../../src/lib/footer/countryList.ts';
-import { builtPage, get, textOf, type HtmlDocument } from './support/site.ts';
+import { builtPage, collapsed, get, type HtmlDocument, parse, textOf } from './support/site.ts';
 
 // Every shop's footer as built (docs/footer.md): the CMS content in the shop's language with the country table's
 // facts, its links and images, the country selector's list. How the footer behaves (panels, consent dialog, country
@@ -16,11 +15,9 @@ import { builtPage, get, textOf, type HtmlDocument } from './support/site.ts';
 const seed = (segment: string) =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../server/seed/footer/${segment}.json`), 'utf8'));
 const footerOf = (document: HtmlDocument) => document.querySelector('footer[data-shop-footer]')!;
-/** Text as a reader takes it in: every run of white space (no-break spaces too) is one space. */
-const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** The `<a>` elements under `root` whose text is `text`. */
 const linksNamed = (root: Element, text: string) =>
-  [...root.querySelectorAll('a')].filter((link) => textOf(link) === spaced(text));
+  [...root.querySelectorAll('a')].filter((link) => textOf(link) === collapsed(text));
 
 describe.each(shops)('$segment', (shop: Shop) => {
   const t = translationsFor(shop.locale);
@@ -29,10 +26,10 @@ describe.each(shops)('$segment', (shop: Shop) => {
     const footer = footerOf(builtPage(`/${shop.segment}/`));
     const content = seed(shop.segment);
     expect(footer.getAttribute('data-footer-source')).toBe('cms');
-    expect([...footer.querySelectorAll('h2')].map(textOf)).toContain(spaced(content.headline));
+    expect([...footer.querySelectorAll('h2')].map(textOf)).toContain(collapsed(content.headline));
     // The country table's facts, filled into the CMS texts (docs/footer.md#shop-facts).
     const text = textOf(footer);
-    for (const fact of Object.values(shopFactValues(shop))) expect(text).toContain(spaced(fact));
+    for (const fact of Object.values(shopFactValues(shop))) expect(text).toContain(collapsed(fact));
     const legal = footer.querySelector(`nav[aria-label="${t('footer.legalNav')}"]`)!;
     expect(legal, 'the legal navigation, named in the shop language').not.toBeNull();
     // The CMS's shop-relative paths, under the shop's segment (docs/footer.md#links-to-the-retailers-site).
@@ -67,7 +64,7 @@ describe.each(shops)('$segment', (shop: Shop) => {
     expect(textOf(footer.querySelector(`label[for="${select.id}"]`))).toBe(t('footer.country.label'));
     const options = [...select.querySelectorAll('option')];
     expect(options.map((option) => option.getAttribute('value'))).toEqual(items.map((item) => item.code));
-    expect(options.map(textOf)).toEqual(items.map((item) => spaced(`${item.flag} ${item.label}`)));
+    expect(options.map(textOf)).toEqual(items.map((item) => collapsed(`${item.flag} ${item.label}`)));
     expect(options.filter((option) => option.hasAttribute('selected')).map((o) => o.getAttribute('value'))).toEqual([
       currentCountryCode(shop),
     ]);
@@ -96,7 +93,7 @@ test("DE's three quality logos come from the footer image service, each an 80 px
     const response = await get(logo.getAttribute('src')!);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
-    const svg = parseHTML(await response.text()).document.querySelector('svg')!;
+    const svg = parse(await response.text()).querySelector('svg')!;
     expect(svg.getAttribute('width'), logo.getAttribute('src')!).toBe('80');
   }
 });

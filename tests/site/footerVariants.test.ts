@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { shops, type Shop } from '../../src/shared/countries.ts';
 import { shopFactValues } from '../../src/shared/footer/shopFacts.ts';
-import { builtPage, textOf, type HtmlDocument } from './support/site.ts';
+import { builtPage, collapsed, type HtmlDocument, textOf } from './support/site.ts';
 
 // The full footer of a content page and the reduced one of checkout, as built for every shop (docs/footer.md#variants):
 // checkout leaves out the sign-up, the teasers, the category links, the icons and the groups marked
@@ -18,7 +18,6 @@ interface TeaserGroup {
 }
 const seed = (segment: string) =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../server/seed/footer/${segment}.json`), 'utf8'));
-const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 const footerOf = (document: HtmlDocument) => document.querySelector('footer[data-shop-footer]')!;
 // A panel's heading holds its text twice: in the toggle (phones) and in the title (desktops).
 const headings = (footer: Element) => [...footer.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(textOf);
@@ -30,11 +29,11 @@ describe.each(shops)('$segment', (shop: Shop) => {
   const groups = content.teaserGroups as TeaserGroup[];
   const facts: Record<string, string> = shopFactValues(shop);
   const intro = (group: TeaserGroup) =>
-    spaced((group.introductoryText ?? '').replace(/\{\{(\w+)\}\}/g, (_, name: string) => facts[name]!));
+    collapsed((group.introductoryText ?? '').replace(/\{\{(\w+)\}\}/g, (_, name: string) => facts[name]!));
   // What only the full footer has: the category links' and the icons' headings, the groups' teaser texts.
   const fullOnlyHeadings = [content.seo?.heading, content.socialMedia?.heading, content.appReferences?.heading]
     .filter(Boolean)
-    .map(spaced);
+    .map(collapsed);
   const intros = groups.map(intro).filter(Boolean);
 
   test('a content page has the full footer: sign-up, every group with its teaser, categories and icons', () => {
@@ -45,7 +44,8 @@ describe.each(shops)('$segment', (shop: Shop) => {
     for (const heading of fullOnlyHeadings) expect(hasHeading(footer, heading), heading).toBe(true);
     expect(intros.length).toBeGreaterThan(0);
     for (const text of intros) expect(textOf(footer)).toContain(text);
-    for (const group of groups) expect(hasHeading(footer, spaced(group.heading.text)), group.heading.text).toBe(true);
+    for (const group of groups)
+      expect(hasHeading(footer, collapsed(group.heading.text)), group.heading.text).toBe(true);
   });
 
   test('checkout has the reduced footer without the full-only parts and the checkout-hidden groups', () => {
@@ -59,13 +59,14 @@ describe.each(shops)('$segment', (shop: Shop) => {
     const hidden = groups.filter((group) => group.hideGroupInCheckout);
     expect(hidden.length, 'groups marked hideGroupInCheckout').toBeGreaterThan(0);
     for (const group of groups) {
-      expect(hasHeading(footer, spaced(group.heading.text)), group.heading.text).toBe(!group.hideGroupInCheckout);
+      expect(hasHeading(footer, collapsed(group.heading.text)), group.heading.text).toBe(!group.hideGroupInCheckout);
       if (!group.hideGroupInCheckout)
-        for (const link of group.links) expect(linkTexts(footer)).toContain(spaced(link.text));
+        for (const link of group.links) expect(linkTexts(footer)).toContain(collapsed(link.text));
     }
     const legal = footer.querySelector('nav')!;
-    for (const link of content.legalLinks as { text: string }[]) expect(linkTexts(legal)).toContain(spaced(link.text));
-    expect(textOf(footer)).toContain(spaced(content.salesTax.textBeforeLink));
+    for (const link of content.legalLinks as { text: string }[])
+      expect(linkTexts(legal)).toContain(collapsed(link.text));
+    expect(textOf(footer)).toContain(collapsed(content.salesTax.textBeforeLink));
   });
 });
 

@@ -62,7 +62,12 @@ export async function servedPage(pagePath: string, init: RequestInit = {}) {
   return { response, html, document: parse(html) };
 }
 
-/** The text of an element, runs of HTML whitespace collapsed (no-break spaces are kept: they are copy). */
+/** `text` with each run of HTML white space as one space, trimmed (no-break spaces are kept: they are copy). */
+export function collapsed(text: string): string {
+  return text.replace(/[ \t\n\r\f]+/g, ' ').trim();
+}
+
+/** The text of an element as {@link collapsed} reads it. */
 export function textOf(element: { textContent: string | null } | null | undefined): string {
-  return (element?.textContent ?? '').replace(/[ \t\n\r\f]+/g, ' ').trim();
+  return collapsed(element?.textContent ?? '');
 }
