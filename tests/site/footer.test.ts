@@ -5,7 +5,7 @@ import { shops, type Shop } from '../../src/shared/countries.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
 import { shopFactValues } from '../../src/shared/footer/shopFacts.ts';
 import { countryItems, currentCountryCode } from '../../src/lib/footer/countryList.ts';
-import { builtPage, collapsed, get, type HtmlDocument, parse, textOf } from './support/site.ts';
+import { builtPage, collapsed, get, type HtmlDocument, type HtmlElement, parse, textOf } from './support/site.ts';
 
 // Every shop's footer as built (docs/footer.md): the CMS content in the shop's language with the country table's
 // facts, its links and images, the country selector's list. How the footer behaves (panels, consent dialog, country
@@ -16,7 +16,7 @@ const seed = (segment: string) =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../server/seed/footer/${segment}.json`), 'utf8'));
 const footerOf = (document: HtmlDocument) => document.querySelector('footer[data-shop-footer]')!;
 /** The `<a>` elements under `root` whose text is `text`. */
-const linksNamed = (root: Element, text: string) =>
+const linksNamed = (root: HtmlElement, text: string) =>
   [...root.querySelectorAll('a')].filter((link) => textOf(link) === collapsed(text));
 
 describe.each(shops)('$segment', (shop: Shop) => {

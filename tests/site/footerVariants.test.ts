@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { shops, type Shop } from '../../src/shared/countries.ts';
 import { shopFactValues } from '../../src/shared/footer/shopFacts.ts';
-import { builtPage, collapsed, type HtmlDocument, textOf } from './support/site.ts';
+import { builtPage, collapsed, type HtmlDocument, type HtmlElement, textOf } from './support/site.ts';
 
 // The full footer of a content page and the reduced one of checkout, as built for every shop (docs/footer.md#variants):
 // checkout leaves out the sign-up, the teasers, the category links, the icons and the groups marked
@@ -20,9 +20,9 @@ const seed = (segment: string) =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../server/seed/footer/${segment}.json`), 'utf8'));
 const footerOf = (document: HtmlDocument) => document.querySelector('footer[data-shop-footer]')!;
 // A panel's heading holds its text twice: in the toggle (phones) and in the title (desktops).
-const headings = (footer: Element) => [...footer.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(textOf);
-const hasHeading = (footer: Element, text: string) => headings(footer).some((heading) => heading.includes(text));
-const linkTexts = (footer: Element) => [...footer.querySelectorAll('a')].map(textOf);
+const headings = (footer: HtmlElement) => [...footer.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(textOf);
+const hasHeading = (footer: HtmlElement, text: string) => headings(footer).some((heading) => heading.includes(text));
+const linkTexts = (footer: HtmlElement) => [...footer.querySelectorAll('a')].map(textOf);
 
 describe.each(shops)('$segment', (shop: Shop) => {
   const content = seed(shop.segment);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { shops } from '../../src/shared/countries.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
-import { get, servedPage, textOf, type HtmlDocument } from './support/site.ts';
+import { get, type HtmlDocument, type HtmlElement, servedPage, textOf } from './support/site.ts';
 
 // The gallery of UI building blocks (docs/ui.md), as served: every block, in every shop's language, with the
 // building-block strings filled in at build time, and its bytes. How the blocks behave, their focus rings and the
@@ -23,7 +23,7 @@ const blocks = [
 ];
 
 /** An element's accessible name as far as the gallery's controls need it: its label, else its text. */
-const nameOf = (element: Element) => element.getAttribute('aria-label') ?? textOf(element);
+const nameOf = (element: HtmlElement) => element.getAttribute('aria-label') ?? textOf(element);
 /** Elements matching `selector` whose name contains `name`, case aside (as a browser's `getByRole` finds them). */
 const named = (document: HtmlDocument, selector: string, name: string) =>
   [...document.querySelectorAll(selector)].filter((element) =>

@@ -34,6 +34,9 @@ const parser = new new Window({
 /** A parsed HTML document. */
 export type HtmlDocument = ReturnType<typeof parser.parseFromString>;
 
+/** An element of a parsed document. */
+export type HtmlElement = NonNullable<ReturnType<HtmlDocument['querySelector']>>;
+
 /** Parses HTML as a browser's parser builds the document (no scripts run, no styles load). */
 export function parse(html: string): HtmlDocument {
   return parser.parseFromString(html, 'text/html');
