@@ -7,7 +7,7 @@ import { translationsFor } from '../../../src/shared/i18n.ts';
 import { parseMail } from '../../mail/outboxReader.ts';
 import { fileTransport } from '../../mail/transport.ts';
 import { mailHtml } from './mailHtml.ts';
-import { mailText, senderLine } from './mailContent.ts';
+import { mailText, senderLine, senderText } from './mailContent.ts';
 import { listId, type MailingList } from './listHeaders.ts';
 import { newsletterMessage } from './newsletterMails.ts';
 import { SAMPLE_SITE, sampleMails } from './sampleMails.ts';
@@ -139,20 +139,33 @@ describe('in every shop', () => {
   test.each(shops.map((shop) => [shop.segment, shop] as const))(
     '%s: both mails name their sender, last, in text and HTML: the company, its address and register entry',
     async (_segment, shop) => {
+      const parts = senderLine(shop, { siteUrl: site });
       for (const content of [confirmation(shop), welcome(shop)]) {
         const text = mailText(content);
-        expect(text.trimEnd().endsWith(senderLine(shop))).toBe(true);
+        expect(text.trimEnd().endsWith(senderText(parts))).toBe(true);
         const html = await mailHtml(content);
-        for (const part of Object.values(shop.imprint))
-          expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+        for (const part of parts) {
+          // A page of the retailer's is a link in the HTML, its address as its text.
+          if (typeof part === 'string') expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+          else expect(html).toMatch(new RegExp(`href="${part.href}"[^>]*>${part.href}</a>`));
+        }
       }
     },
   );
 
   // What each market's law asks a business e-mail to name (issue 31: §35a GmbHG, art. 206 §1 KSH, TTK 39(2), the
-  // Austrian ECG and MedienG); the values are placeholders for legal to fill in.
+  // Austrian ECG and MedienG; issue 43: §5 DDG, §14 UGB, the TR registry office); the values are placeholders for
+  // legal to fill in.
   test.each([
-    ['DE', [/Sitz der Gesellschaft: \S/, /Geschäftsführer: \S/]],
+    [
+      'DE',
+      [
+        /Sitz der Gesellschaft: \S/,
+        /Geschäftsführer: \S/,
+        /E-Mail: \S+@\S+/,
+        new RegExp(`Impressum: ${site}/de/impressum(?: ·|$)`),
+      ],
+    ],
     [
       'PL',
       [
@@ -162,12 +175,48 @@ describe('in every shop', () => {
         /Kapitał zakładowy: [\d\u00a0]+,\d\d\u00a0zł/,
       ],
     ],
-    ['TR', [/MERSİS No: \d{16}/, /Ticaret Sicil No: \d+/, /https:\/\/\S+\/tr/, /İletişim: \S+@\S+/]],
-    ['AT', [/E-Mail: \S+@\S+/, /Offenlegung nach § 25 MedienG: https:\/\/\S+/]],
+    [
+      'TR',
+      [
+        /İstanbul Ticaret Sicili Müdürlüğü, Sicil No: \d+, MERSİS No: \d{16}/,
+        new RegExp(`İnternet sitesi: ${site}/tr/(?: ·|$)`),
+        /İletişim: \S+@\S+/,
+      ],
+    ],
+    ['AT', [/Sitz: Wien/, /E-Mail: \S+@\S+/, new RegExp(`Offenlegung nach §\u00a025 MedienG: ${site}/at/impressum$`)]],
   ] as const)('%s: the sender line names what the law asks for', (code, patterns) => {
-    const line = senderLine(shopByCode(code)!);
+    const line = senderText(senderLine(shopByCode(code)!, { siteUrl: site }));
     for (const pattern of patterns) expect(line).toMatch(pattern);
   });
+
+  test('TR names its trade register in the register entry, not as a tax number', () => {
+    const { imprint } = shopByCode('TR')!;
+    expect(imprint.register).toMatch(/^İstanbul Ticaret Sicili Müdürlüğü, Sicil No: /u);
+    expect(imprint.taxNumber).toBeUndefined();
+  });
+
+  test.each(shops.map((shop) => [shop.segment, shop] as const))(
+    "%s: with the retailer's site named, the mails link its pages there and this site's pages here",
+    async (_segment, shop) => {
+      const sites = { siteUrl: site, retailerOrigin: 'https://www.aroma.example' };
+      const retailer = `https://www.aroma.example/${shop.segment}/`;
+      const content = welcome(shop, { sites });
+      const html = (await mailHtml(content)) + (await mailHtml(confirmation(shop, { sites })));
+      const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+      // The voucher conditions and the sender line's imprint page are the retailer's; the shop, the preferences and
+      // the confirmation page are this site's own.
+      expect(hrefs).toContain(`${retailer}${shop.links.voucherConditions.slice(1)}`);
+      if (shop.imprint.imprintPage) expect(hrefs).toContain(`${retailer}${shop.imprint.imprintPage.path.slice(1)}`);
+      for (const href of hrefs)
+        expect(
+          href.startsWith(retailer) ||
+            href === `${site}/${shop.segment}/` ||
+            href.startsWith(`${site}/${shop.segment}/newsletter/`),
+          href,
+        ).toBe(true);
+      expect(mailText(content)).toContain(`${retailer}${shop.links.voucherConditions.slice(1)}`);
+    },
+  );
 
   test('a re-subscription: the valid code again, or no code and the note that it was issued', () => {
     const de = shopBySegment('de')!;
