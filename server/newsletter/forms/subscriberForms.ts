@@ -75,7 +75,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
   app.post(CONFIRM_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
     if (!shop) return next();
-    const form = await readFormPost(c, options.config);
+    const form = await readFormPost(c, options.config, shop);
     if (form instanceof Response) return form;
     const row = await subscriberOfToken(c, core.database, ['doi'], c.req.query('token') ?? '');
     const preferencesToken =
@@ -107,7 +107,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
   app.post(PREFERENCES_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
     if (!shop) return next();
-    const form = await readFormPost(c, options.config);
+    const form = await readFormPost(c, options.config, shop);
     if (form instanceof Response) return form;
     const token = c.req.query('token') ?? '';
     const row = await subscribedRow(c, core, token);
