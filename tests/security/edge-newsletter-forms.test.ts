@@ -231,4 +231,9 @@ test('without a renderer, a confirmation and an unsubscribe that were made say s
   });
   expect([ended.status, await ended.text()]).toEqual([200, t('newsletter.preferences.unsubscribedHeading')]);
   expect((server.db.prepare('SELECT status FROM subscribers').get() as { status: string }).status).toBe('UNSUBSCRIBED');
+  // The spent preferences link says so in its own words, not with the sign-up's "please sign up again".
+  const spent = await post(`/pl/newsletter/preferences/?token=${encodeURIComponent(preferencesToken)}`, {
+    intent: 'unsubscribe',
+  });
+  expect([spent.status, await spent.text()]).toEqual([404, t('newsletter.preferences.linkInvalidHeading')]);
 });

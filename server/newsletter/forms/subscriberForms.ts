@@ -31,6 +31,7 @@ const SAVED_PARAMETER = 'saved';
 /** The sentences the pages' answers fall back to when no renderer is built. */
 type PlainAnswerKey =
   | 'newsletter.error.doiInvalid'
+  | 'newsletter.preferences.linkInvalidHeading'
   | 'newsletter.confirm.successHeading'
   | 'newsletter.preferences.unsubscribedHeading'
   | 'newsletter.error.generic';
@@ -113,7 +114,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const row = await subscribedRow(c, core, token);
     const invalid = async () =>
       (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ??
-      plain(c, shop, 'newsletter.error.doiInvalid', 404);
+      plain(c, shop, 'newsletter.preferences.linkInvalidHeading', 404);
     if (!row) return invalid();
     if (form.get(formFieldNames.intent) === 'unsubscribe') {
       if (!(await unsubscribe(core, row, 'preferences'))) return invalid();
