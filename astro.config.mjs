@@ -14,6 +14,7 @@ import { singleFileScript } from './src/build/integrations/singleFileScript.ts';
 import { islandModuleGraphs } from './src/build/integrations/islandModuleGraphs.ts';
 import { islandChunks } from './src/build/integrations/islandChunks.ts';
 import { brotliAssets } from './src/build/integrations/brotliAssets.ts';
+import { retailerSiteCheck } from './src/build/integrations/retailerSiteCheck.ts';
 
 // Where the build fetches CMS content and the dev server proxies `/service` to. Pages in the browser always call
 // same-origin `/service/...`; in production that path is routed to the real backends.
@@ -45,8 +46,9 @@ export default defineConfig({
   // the Brotli siblings once every script is final; `_headers` last: it names every file the others write (the
   // fragments' stylesheets among them).
   integrations: previewRenderer
-    ? [react(), hydrateOnInteraction(), ...pageScript]
+    ? [retailerSiteCheck(), react(), hydrateOnInteraction(), ...pageScript]
     : [
+        retailerSiteCheck(),
         react(),
         hydrateOnInteraction(),
         ...pageScript,

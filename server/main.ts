@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { ConfigError, readConfig, type ServerConfig } from '../src/shared/config.ts';
+import { ConfigError, isLocalSite, readConfig, type ServerConfig } from '../src/shared/config.ts';
 import { portProblem } from '../src/shared/portProblem.ts';
 import { openDatabase, serveWithShortBusyWait } from './db.ts';
 import { seedPromotions } from './promotion/seed.ts';
@@ -104,6 +104,11 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   iysSync = iysSyncWorker(mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
   iysSync.start();
   console.log(`Mail goes to ${mail.transport.description}`);
+  // A public site whose mails would link the retailer's legal pages (imprint, voucher conditions) to stand-ins here.
+  if (config.retailerOrigin === undefined && !isLocalSite(config.siteUrl))
+    console.warn(
+      `Warning: RETAILER_ORIGIN is not set: the mails link the retailer's pages (imprint, voucher conditions) on ${config.siteUrl}, where only stand-ins answer (docs/operations.md#the-retailers-site)`,
+    );
   startIntake();
 });
 

@@ -32,6 +32,7 @@ for (const shop of [shopByCode('DE')!]) {
     const link = await confirmationLinkFor(email);
     expect(link.pathname).toBe(`/${shop.segment}/newsletter/confirm/`);
     await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: t('newsletter.confirm.button') }).click();
     const confirmed = page.getByRole('status').filter({ hasText: t('newsletter.confirm.successHeading') });
     await expect(confirmed).toBeVisible();
     // The page says where to look next, in the shop's language: the welcome mail that follows.

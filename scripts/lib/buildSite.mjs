@@ -8,7 +8,7 @@ import { assembleSite, missingFiles } from '../../src/build/assembleRelease.ts';
 import { writeHeadersFile } from '../../src/build/integrations/headersFile.ts';
 import { takeBuiltContentVersions } from '../../src/build/footer/builtContentVersions.ts';
 import { selectShops, shops as allShops } from '../../src/shared/countries.ts';
-import { readConfig, readToolConfig } from '../../src/shared/config.ts';
+import { buildRefusal, readBuildConfig, readConfig, readToolConfig } from '../../src/shared/config.ts';
 import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
 import { codeVersionOf } from '../../src/build/codeVersion.ts';
 import {
@@ -54,6 +54,17 @@ export async function buildSite({
   stillWanted = () => true,
 } = {}) {
   const config = readConfig(undefined, root);
+  // A public site without the retailer's: refused in one line before anything starts (docs/operations.md#the-retailers-site).
+  let refusal;
+  try {
+    refusal = buildRefusal(readBuildConfig());
+  } catch (error) {
+    refusal = error.message;
+  }
+  if (refusal !== undefined) {
+    console.error(refusal);
+    return 1;
+  }
   const dist = path.resolve(root, distDir ?? config.distDir);
   const releases = path.resolve(root, releasesDir ?? config.releasesDir);
   let requested;

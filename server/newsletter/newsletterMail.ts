@@ -18,6 +18,7 @@ export function newsletterMail(
     config,
     newsletterMailKinds(database, {
       siteUrl: config.siteUrl,
+      retailerOrigin: config.retailerOrigin,
       from: config.mail.from,
       replyTo: config.mail.replyTo,
       bounceDomain: config.mail.bounceDomain,

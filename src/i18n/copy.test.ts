@@ -6,7 +6,7 @@ import { translationsFor } from '../shared/i18n.ts';
 import { uiLocales, type UiLocale } from '../shared/locales.ts';
 import { consentTexts } from '../shared/newsletter/consentTexts.ts';
 import { copyRule, copyRuleSections } from './copyRule.ts';
-import { fallbacks, footerFiles, legalLink, seeds, seedSets, shopTexts, shown } from './shownTexts.ts';
+import { fallbacks, footerFiles, imprintLines, legalLink, seeds, seedSets, shopTexts, shown } from './shownTexts.ts';
 
 // Copy rules a fluent reader of each language notices (issues 13 and 23, "Copy"), over the catalogues and every footer
 // content version and fallback (see shownTexts.ts). Wordings a review retired are kept out in retiredWording.test.ts.
@@ -565,4 +565,113 @@ describe('the rules are written down in src/i18n/README.md', () => {
       'rule: fr-CH narrow no-break space before ? (src/i18n/README.md#swiss-french)',
     );
   });
+});
+
+describe('copy round four (issue 43)', () => {
+  const tr = shown('tr-TR');
+
+  test('TR: the two-year rule says what the code does: the subscription ends and İYS records the withdrawal', () => {
+    const rule = copyRule(
+      'tr-TR the two-year rule ends the subscription and records the withdrawal in İYS, in the notice and the mail',
+      'turkish',
+    );
+    expect(tr['newsletter.legal.notice'], rule).toContain(
+      'açmazsam aboneliğimin sona ereceğini ve onayımın İYS’de geri alınmış olarak kaydedileceğini biliyorum.',
+    );
+    expect(tr['newsletter.email.footer.reason'], rule).toContain(
+      'açmazsanız aboneliğiniz sona erer ve onayınız İYS’de geri alınmış olarak kaydedilir.',
+    );
+  });
+
+  test('TR: the welcome mail is held until İYS accepts, so the confirmation page promises it "soon"', () => {
+    expect(
+      tr['newsletter.confirm.mailSent'],
+      copyRule('tr-TR the confirmation page says the welcome mail follows soon (it waits for İYS)', 'turkish'),
+    ).toBe('Hoş geldin e-postanız kısa süre içinde gönderilecek.');
+  });
+
+  test.each(['unsubscribedText', 'unsubscribeText'] as const)(
+    'TR %s: "onayınızı ve varsa profilleme için verdiğiniz açık rızayı"',
+    (key) => {
+      expect(
+        tr[`newsletter.preferences.${key}`],
+        copyRule('tr-TR the withdrawal names the explicit consent "varsa … verdiğiniz"', 'turkish', key),
+      ).toContain('onayınızı ve varsa profilleme için verdiğiniz açık rızayı');
+    },
+  );
+
+  test('TR: the confirmation intro, the progress text while unsubscribing', () => {
+    const rule = copyRule('tr-TR the confirmation intro and the unsubscribing progress text', 'turkish');
+    expect(tr['newsletter.confirm.intro'], rule).toBe('Lütfen butona tıklayarak e-bülten aboneliğinizi onaylayın.');
+    expect(tr['newsletter.preferences.unsubscribing'], rule).toBe('Aboneliğiniz sonlandırılıyor…');
+  });
+
+  // The stand-in pages' note, as fluent readers write it (issue 43, grammar 2 to 4).
+  test.each([
+    ['fr-CH', 'swiss-french', 'seul un contenu provisoire s’affiche ici.'],
+    ['tr-TR', 'turkish', 'burada yalnızca yer tutucu içerik gösterilir.'],
+    ['hu-HU', 'hungarian', 'itt csak helyőrző tartalom látható.'],
+  ] as const)('%s: the stand-in note (%s)', (locale, section, ending) => {
+    expect(shown(locale)['standIn.notice'], copyRule(`${locale} the stand-in note`, section)).toMatch(
+      new RegExp(`${ending.replace(/[.?]/g, '\\$&')}$`, 'u'),
+    );
+  });
+
+  test('PL says "zapis do newslettera", never "zapis na newsletter"', () => {
+    const rule = copyRule('pl-PL "zapis do newslettera"', 'polish');
+    expect(shown('pl-PL')['newsletter.confirm.intro'], rule).toContain('zapis do newslettera');
+    expect(
+      shopTexts('pl-PL', 'pl').filter((text) => /zapis\p{L}* na newsletter/iu.test(text)),
+      rule,
+    ).toEqual([]);
+  });
+
+  test.each(uiLocales)("%s: the confirmation page's button says what the mail's button says", (locale) => {
+    expect(
+      shown(locale)['newsletter.confirm.button'],
+      copyRule(`${locale} the page's and the mail's confirm buttons use the same words`, 'all-languages'),
+    ).toBe(shown(locale)['newsletter.email.confirm.button']);
+  });
+
+  test.each(['de-DE', 'de-AT', 'de-CH'] as const)('%s: the ellipsis takes a no-break space', (locale) => {
+    const segment = { 'de-DE': 'de', 'de-AT': 'at', 'de-CH': 'ch' }[locale];
+    expect(
+      shopTexts(locale, segment).filter((text) => /(?<!\u00a0)…|\.\.\./u.test(text)),
+      copyRule(`${locale} U+00A0 before the ellipsis`, 'german'),
+    ).toEqual([]);
+  });
+});
+
+describe('the imprint lines (issue 43): the trade name and imprint every mail ends with', () => {
+  const oneLetterWords: Partial<Record<UiLocale, RegExp>> = {
+    'cs-CZ': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u,
+    'sk-SK': /(^|[\s(„])[ksvzouaiKSVZOUAI] /u,
+    'pl-PL': /(^|[\s(„])[aiouwzAIOUWZ] /u,
+  };
+
+  test.each(shops.map((shop) => [shop.code, shop] as const))(
+    '%s keeps its register entries on one line',
+    (_c, shop) => {
+      const lines = imprintLines(shop);
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      // "§ 25", "C 000000", "č. 000000": a section sign, a register letter or a one-letter abbreviation and its number.
+      expect(
+        lines.filter((line) => /(§|(^|[\s(])\p{L}\.?) \d/u.test(line)),
+        copyRule(`${shop.code} U+00A0 joins a section sign or register letter and its number`, 'all-languages'),
+      ).toEqual([]);
+      expect(
+        lines.filter((line) => /\d \d{3}\b/u.test(line)),
+        copyRule(`${shop.code} digit groups stay on one line`, 'all-languages'),
+      ).toEqual([]);
+      const oneLetter = oneLetterWords[shop.locale];
+      if (oneLetter)
+        expect(
+          lines.filter((line) => oneLetter.test(line)),
+          copyRule(
+            `${shop.code} U+00A0 after a one-letter word`,
+            shop.locale === 'pl-PL' ? 'polish' : 'czech-and-slovak',
+          ),
+        ).toEqual([]);
+    },
+  );
 });

@@ -170,7 +170,31 @@ const newsletterReview: Record<string, RegExp[]> = {
   pl: [/od Aroma informacji/u, /dzieli Cię od kuponu powitalnego/u, /^Wysyłamy Twoją rezygnację$/u],
 };
 
-const rounds = [firstRound, subscriberJourney, newsletterReview];
+// Copy round four (issue 43): what the old texts said where the code does more, or where fluent readers and lawyers
+// write it otherwise.
+const germanRoundFour = [/(?<!\u00a0)…/u];
+const roundFour: Record<string, RegExp[]> = {
+  de: germanRoundFour,
+  at: germanRoundFour,
+  ch: germanRoundFour,
+  'ch-fr': [/n’est qu’un espace réservé/u, /^Confirmer l’inscription$/u],
+  cz: [],
+  hu: [/itt csak helyőrző áll/u],
+  sk: [],
+  tr: [
+    /gönderimin durdurulacağını/u,
+    /gönderimi durdururuz/u,
+    /^Size bir hoş geldin e-postası gönderiyoruz\.$/u,
+    /onayınızı ve, verdiyseniz,/u,
+    /^Lütfen bülten aboneliğinizi düğmeye tıklayarak onaylayın\.$/u,
+    /^Abonelikten çıkma talebiniz gönderiliyor$/u,
+    /^Aboneliği onayla$/u,
+    /yalnızca yer tutucu bulunur/u,
+  ],
+  pl: [/zapis na newsletter/u, /^Potwierdź zapis$/u],
+};
+
+const rounds = [firstRound, subscriberJourney, newsletterReview, roundFour];
 const retired: Record<string, RegExp[]> = Object.fromEntries(
   Object.keys(firstRound).map((segment) => [segment, rounds.flatMap((round) => round[segment] ?? [])]),
 );

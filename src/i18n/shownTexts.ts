@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogues, translationsFor, type UiStringKey } from '../shared/i18n.ts';
 import type { UiLocale } from '../shared/locales.ts';
-import { shopBySegment } from '../shared/countries.ts';
+import { shopBySegment, type Shop } from '../shared/countries.ts';
 import { fillShopFacts } from '../shared/footer/shopFacts.ts';
 
 // What shoppers read, gathered for the copy tests (copy.test.ts, retiredWording.test.ts): the string catalogues and
@@ -75,4 +75,12 @@ export function shopTexts(locale: UiLocale, segment: string): string[] {
     ...Object.values(shown(locale)),
     ...footerFiles(segment).flatMap(([, content]) => footerTexts(content).map(filled)),
   ];
+}
+
+/**
+ * The imprint lines every mail ends with (docs/newsletter.md#the-mails): the shop's trade name, and each part of its
+ * imprint in the country table, the pages by the words that introduce them.
+ */
+export function imprintLines(shop: Pick<Shop, 'tradeName' | 'imprint'>): string[] {
+  return [shop.tradeName, ...Object.values(shop.imprint).map((part) => (typeof part === 'string' ? part : part.label))];
 }

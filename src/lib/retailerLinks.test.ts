@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { shopBySegment } from '../shared/countries.ts';
-import { retailerPath, shopHref, standInPages } from './retailerLinks.ts';
+import { shops, shopBySegment } from '../shared/countries.ts';
+import { translationsFor } from '../shared/i18n.ts';
+import { retailerPath } from '../shared/retailerSite.ts';
+import { shopHref, standInNotFound, standInPages } from './retailerLinks.ts';
 
 const chFr = shopBySegment('ch-fr')!;
 
@@ -8,6 +10,20 @@ describe("links to the retailer's site (docs/footer.md#links-to-the-retailers-si
   test("a shop-relative path is rendered under the shop's segment, query and fragment kept", () => {
     expect(shopHref(chFr, '/mentions-legales')).toBe('/ch-fr/mentions-legales');
     expect(shopHref(chFr, '/livraison-s102.html?question=suivi')).toBe('/ch-fr/livraison-s102.html?question=suivi');
+  });
+
+  test("with RETAILER_ORIGIN, a page of the retailer's leads there; this site's own pages stay here", () => {
+    const retailer = 'https://www.aroma.example';
+    expect(shopHref(chFr, '/mentions-legales', retailer)).toBe('https://www.aroma.example/ch-fr/mentions-legales');
+    expect(shopHref(chFr, '/livraison-s102.html?question=suivi', retailer)).toBe(
+      'https://www.aroma.example/ch-fr/livraison-s102.html?question=suivi',
+    );
+    expect(shopHref(chFr, '/service/storefinder/', retailer)).toBe(
+      'https://www.aroma.example/ch-fr/service/storefinder/',
+    );
+    for (const own of ['/', '/checkout/', '/service/', '/newsletter/preferences/', '/ui/'])
+      expect(shopHref(chFr, own, retailer), own).toBe(`/ch-fr${own}`);
+    expect(shopHref(chFr, 'mailto:service@aroma.example', retailer)).toBe('mailto:service@aroma.example');
   });
 
   test.each([
@@ -36,4 +52,16 @@ describe("links to the retailer's site (docs/footer.md#links-to-the-retailers-si
     );
     expect([...pages]).toEqual([['/zahlungsarten-s101.html', 'Zahlungsarten']]);
   });
+
+  test.each(shops.map((shop) => [shop.segment, shop] as const))(
+    '%s: a path that is no stand-in answers 404, one line of plain text in the shop language',
+    async (_segment, shop) => {
+      const answer = standInNotFound(shop);
+      expect([answer.status, answer.headers.get('content-type'), await answer.text()]).toEqual([
+        404,
+        'text/plain; charset=utf-8',
+        translationsFor(shop.locale)('notFound.text'),
+      ]);
+    },
+  );
 });

@@ -1,29 +1,27 @@
 import type { Shop } from '../shared/countries.ts';
+import { readBuildConfig } from '../shared/config.ts';
+import { translationsFor } from '../shared/i18n.ts';
+import { retailerPath, shopLink } from '../shared/retailerSite.ts';
 
 /**
- * A link of the CMS or the country table as the shop's pages render it (docs/footer.md#links-to-the-retailers-site).
- * Both hold shop-relative paths (`/impressum`); every shop's pages live under `/{segment}/`, so a path becomes
- * `/{segment}/impressum`. Absolute URLs (`https:`, `mailto:`, `tel:`) and fragments stay as they are.
+ * The retailer's site the pages link to (`RETAILER_ORIGIN`), or undefined: its pages are stand-ins on this site
+ * (docs/footer.md#links-to-the-retailers-site).
  */
-export function shopHref(shop: Shop, url: string): string {
-  if (!url.startsWith('/') || url.startsWith('//')) return url;
-  return `/${shop.segment}${url}`;
+export const configuredRetailerOrigin: string | undefined = readBuildConfig().RETAILER_ORIGIN;
+
+/**
+ * A link of the CMS or the country table as the shop's pages render it (docs/footer.md#links-to-the-retailers-site):
+ * `/impressum` becomes `/{segment}/impressum`, on the retailer's site when `RETAILER_ORIGIN` names one
+ * (`shopLink`). Absolute URLs (`https:`, `mailto:`, `tel:`) and fragments stay as they are.
+ */
+export function shopHref(shop: Shop, url: string, retailerOrigin = configuredRetailerOrigin): string {
+  return shopLink(shop, url, retailerOrigin);
 }
 
 /** A link to a page of the retailer's site, with the text it is shown with. */
 export interface RetailerLink {
   url: string;
   text: string;
-}
-
-/**
- * The shop-relative part of a link without query and fragment (`/lieferung-s102.html?question=x` is
- * `/lieferung-s102.html`), or undefined for an absolute URL, a fragment or the shop's home page.
- */
-export function retailerPath(url: string): string | undefined {
-  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
-  const path = url.replace(/[?#].*$/s, '');
-  return path === '/' ? undefined : path;
 }
 
 /**
@@ -38,4 +36,15 @@ export function standInPages(links: readonly RetailerLink[], ownPaths: (path: st
     pages.set(path, link.text);
   }
   return pages;
+}
+
+/**
+ * The answer for a path under a shop that is no stand-in (were the stand-in route ever rendered on demand): 404, one
+ * line of plain text in the shop's language.
+ */
+export function standInNotFound(shop: Shop): Response {
+  return new Response(translationsFor(shop.locale)('notFound.text'), {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
 }

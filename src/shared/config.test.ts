@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, readBuildConfig, readConfig, readToolConfig } from './config.ts';
+import { buildRefusal, ConfigError, readBuildConfig, readConfig, readToolConfig } from './config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -34,6 +34,37 @@ describe('one configuration', () => {
     expect(readBuildConfig({ PORT: '5000' }).serviceOrigin).toBe('http://localhost:5000');
     expect(readBuildConfig({ SERVICE_ORIGIN: 'https://cms.example' }).serviceOrigin).toBe('https://cms.example');
     expect(readBuildConfig({ SHOPS: 'DE, at' }).SHOPS).toEqual(['de', 'at']);
+  });
+
+  test("RETAILER_ORIGIN: the retailer's site, an http(s) origin without a path; unset by default", () => {
+    expect(readBuildConfig({}).RETAILER_ORIGIN).toBeUndefined();
+    expect(readConfig({}).retailerOrigin).toBeUndefined();
+    expect(readBuildConfig({ RETAILER_ORIGIN: 'https://www.aroma.example/' }).RETAILER_ORIGIN).toBe(
+      'https://www.aroma.example',
+    );
+    expect(readConfig({ RETAILER_ORIGIN: 'https://www.aroma.example' }).retailerOrigin).toBe(
+      'https://www.aroma.example',
+    );
+    for (const bad of [
+      'www.aroma.example',
+      'ftp://aroma.example',
+      'https://www.aroma.example/de',
+      'https://x.example/?a',
+    ])
+      expect(() => readBuildConfig({ RETAILER_ORIGIN: bad }), bad).toThrow(
+        /RETAILER_ORIGIN must be an http\(s\) origin/,
+      );
+  });
+
+  test('a build for a public address without RETAILER_ORIGIN is refused in one line naming it; a local one is not', () => {
+    const refusal = buildRefusal(readBuildConfig({ SITE_URL: 'https://shop.example' }));
+    expect(refusal).toMatch(/^RETAILER_ORIGIN is not set: a build for https:\/\/shop\.example would serve placeholder/);
+    expect(refusal).not.toContain('\n');
+    expect(
+      buildRefusal(readBuildConfig({ SITE_URL: 'https://shop.example', RETAILER_ORIGIN: 'https://www.aroma.example' })),
+    ).toBeUndefined();
+    for (const local of ['http://localhost:4321', 'http://127.0.0.1:9', 'http://shop.localhost', 'http://[::1]:4321'])
+      expect(buildRefusal(readBuildConfig({ SITE_URL: local })), local).toBeUndefined();
   });
 
   test('the commands refuse a bad port or screenshot width', () => {

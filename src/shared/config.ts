@@ -36,6 +36,12 @@ export const PROMOTION_ADMIN_TOKEN_MIN_LENGTH = 24;
 /** How many soft bounces in a row suppress an address, by default (`MAIL_SOFT_BOUNCE_LIMIT`, docs/constants.md#limits). */
 export const SOFT_BOUNCE_LIMIT = 7;
 
+/** Whether a URL is an origin alone: no path beyond `/`, no query, fragment or credentials. */
+function isBareOrigin(value: string): boolean {
+  const url = new URL(value);
+  return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}
+
 /** A whole number from the environment, within bounds. */
 function integer(fallback: number, min: number, max: number) {
   return v.pipe(
@@ -144,6 +150,21 @@ export const environmentSchema = v.object({
     v.check(
       (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
       'must be an http: or https: URL',
+    ),
+  ),
+  /**
+   * The retailer's own site (docs/footer.md#links-to-the-retailers-site): every link to a page of it (the CMS footer's,
+   * the sign-up's legal links, the mails' imprint and voucher-conditions links) leads there, and no stand-in page is
+   * built. Unset: stand-ins answer for those pages, for local runs only (docs/operations.md#the-retailers-site).
+   */
+  RETAILER_ORIGIN: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && isBareOrigin(value),
+        'must be an http(s) origin without a path, such as https://www.aroma.example',
+      ),
+      v.transform((value) => new URL(value).origin),
     ),
   ),
   /** Further `host[:port]` names the site answers to (e.g. a dev proxy's). */
@@ -260,6 +281,8 @@ export function configSchema(root: string) {
       previewRendererDir: path.resolve(root, e.PREVIEW_RENDERER_DIR),
       /** Origin of the public site, e.g. `https://shop.example` (no trailing slash). */
       siteUrl: new URL(e.SITE_URL).origin,
+      /** Origin of the retailer's site the mails link its pages on; undefined: on `siteUrl`, the stand-ins. */
+      retailerOrigin: e.RETAILER_ORIGIN,
       /** `host[:port]` names besides the site's and the server's own (lower case). */
       allowedHosts: e.ALLOWED_HOSTS,
       trustProxy: e.TRUST_PROXY,
@@ -344,6 +367,8 @@ export const buildEnvironmentSchema = v.object({
   SERVICE_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be an absolute URL such as http://localhost:4321'))),
   PORT: environmentSchema.entries.PORT,
   SITE_URL: environmentSchema.entries.SITE_URL,
+  /** The retailer's site every link to its pages leads to; unset: stand-in pages (local runs only). */
+  RETAILER_ORIGIN: environmentSchema.entries.RETAILER_ORIGIN,
   /** Only these shops (segments); all when empty. */
   SHOPS: list,
   /** `1`: a shop without CMS content and without fallback ships the minimal footer instead of failing the build. */
@@ -374,6 +399,27 @@ export type BuildConfig = v.InferOutput<typeof buildEnvironmentSchema> & { servi
 export function readBuildConfig(env: Environment = process.env): BuildConfig {
   const e = parseEnvironment(buildEnvironmentSchema, Object.keys(buildEnvironmentSchema.entries), env);
   return { ...e, serviceOrigin: e.SERVICE_ORIGIN ?? `http://localhost:${e.PORT}` };
+}
+
+/** Whether a site address is this machine's own (`localhost`, `*.localhost`, `127.x.x.x`, `[::1]`): a local run. */
+export function isLocalSite(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
+/**
+ * Why a build must not run with these settings, in one line naming the variable, or undefined. A site served at a
+ * public address (`SITE_URL` not local) must link the retailer's real pages: without `RETAILER_ORIGIN` the build
+ * would answer the retailer's legal addresses (imprint, privacy, the German cancellation button, the Turkish KVKK and
+ * commercial-message pages) with placeholders (docs/operations.md#the-retailers-site).
+ */
+export function buildRefusal(build: Pick<BuildConfig, 'SITE_URL' | 'RETAILER_ORIGIN'>): string | undefined {
+  if (build.RETAILER_ORIGIN !== undefined || isLocalSite(build.SITE_URL)) return undefined;
+  return (
+    `RETAILER_ORIGIN is not set: a build for ${new URL(build.SITE_URL).origin} would serve placeholder pages at the ` +
+    "retailer's legal addresses (imprint, privacy, cancellation); set RETAILER_ORIGIN to the retailer's site, " +
+    'e.g. https://www.aroma.example (docs/operations.md#the-retailers-site)'
+  );
 }
 
 /** What the npm-run commands (start, dev, tests, bench, screenshots) read besides the services' and the build's. */

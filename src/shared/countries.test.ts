@@ -63,7 +63,7 @@ describe('country table', () => {
       HU: 'Aroma Magyarország Kft.',
       SK: 'Aroma Slovensko s.r.o.',
       TR: 'Aroma Mağazacılık A.Ş.',
-      PL: 'Aroma Polska sp. z o.o.',
+      PL: 'Aroma Polska sp. z\u00a0o.o.',
     });
   });
 

@@ -6,6 +6,12 @@ const shopCodes = ['DE', 'AT', 'CH', 'CH_FR', 'CZ', 'HU', 'SK', 'TR', 'PL'] as c
 
 const pathSchema = v.pipe(v.string(), v.startsWith('/'));
 
+/**
+ * A page of the retailer's site a mail links, with the words it is introduced by ("Impressum: https://…"): its path
+ * under the shop, resolved like every retailer link (docs/footer.md#links-to-the-retailers-site).
+ */
+const retailerPageSchema = v.object({ label: v.pipe(v.string(), v.nonEmpty()), path: pathSchema });
+
 /** Everything that differs between the country shops. Nothing per country lives outside this table. */
 const shopSchema = v.object({
   /** Shop code as the services know it, e.g. `CH_FR`; sent as the `site` header where a call needs one. */
@@ -42,17 +48,18 @@ const shopSchema = v.object({
     register: v.pipe(v.string(), v.nonEmpty()),
     /**
      * What else the shop's law asks a business e-mail to name, each written with its label in the shop's language
-     * (docs/newsletter.md#the-mails): the seat and the managing directors (DE, §35a GmbHG), the tax number and the
-     * share capital (PL, art. 206 §1 KSH), the web address and a contact (TR, TTK 39(2); AT), the disclosure under
-     * the Austrian Mediengesetz (a link). Placeholders too.
+     * (docs/newsletter.md#the-mails): the seat (DE, §35a GmbHG; AT, §14 UGB) and the managing directors (DE), the tax
+     * number and the share capital (PL, art. 206 §1 KSH), the web address and a contact (TR, TTK 39(2); AT, ECG §5;
+     * DE, §5 DDG), and the retailer's imprint page (AT: the disclosure under §25 MedienG; DE). The two pages are links
+     * to the retailer's site, on `RETAILER_ORIGIN` when it is set. Placeholders too.
      */
     seat: v.optional(v.pipe(v.string(), v.nonEmpty())),
     managingDirectors: v.optional(v.pipe(v.string(), v.nonEmpty())),
     taxNumber: v.optional(v.pipe(v.string(), v.nonEmpty())),
     shareCapital: v.optional(v.pipe(v.string(), v.nonEmpty())),
-    website: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    website: v.optional(retailerPageSchema),
     contact: v.optional(v.pipe(v.string(), v.nonEmpty())),
-    disclosure: v.optional(v.pipe(v.string(), v.nonEmpty())),
+    imprintPage: v.optional(retailerPageSchema),
   }),
   /** The shop's name of the loyalty card product in `/registerfree{card}card` URLs. */
   loyaltyCardPath: pathSchema,
@@ -162,6 +169,8 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
       register: 'Amtsgericht Hamburg, HRB 000000',
       seat: 'Sitz der Gesellschaft: Hamburg',
       managingDirectors: 'Geschäftsführer: Vorname Nachname, Vorname Nachname',
+      contact: 'E-Mail: service@aroma.example',
+      imprintPage: { label: 'Impressum', path: '/impressum' },
     },
     currencySign: { text: '€', position: 'after' },
     loyaltyCardPath: '/registerfreearomacard',
@@ -183,8 +192,9 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     imprint: {
       address: 'Beispielgasse 1, 1010 Wien, Österreich',
       register: 'Firmenbuch FN 000000a, Handelsgericht Wien',
+      seat: 'Sitz: Wien',
       contact: 'E-Mail: service@aroma.example',
-      disclosure: 'Offenlegung nach § 25 MedienG: https://www.aroma.example/at/impressum',
+      imprintPage: { label: 'Offenlegung nach §\u00a025 MedienG', path: '/impressum' },
     },
     currencySign: { text: '€', position: 'after' },
     loyaltyCardPath: '/registerfreearomacard',
@@ -246,8 +256,8 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     timeZone: 'Europe/Prague',
     tradeName: 'Aroma Česko s.r.o.',
     imprint: {
-      address: 'Vzorová 1, 110 00 Praha 1, Česká republika',
-      register: 'IČO 00000000, spisová značka C 000000 vedená u Městského soudu v Praze',
+      address: 'Vzorová 1, 110\u00a000 Praha\u00a01, Česká republika',
+      register: 'IČO 00000000, spisová značka C\u00a0000000 vedená u\u00a0Městského soudu v\u00a0Praze',
     },
     currencySign: { text: 'Kč', position: 'after' },
     loyaltyCardPath: '/registerfreearomacard',
@@ -292,8 +302,9 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     timeZone: 'Europe/Bratislava',
     tradeName: 'Aroma Slovensko s.r.o.',
     imprint: {
-      address: 'Vzorová 1, 811 01 Bratislava, Slovenská republika',
-      register: 'IČO 00 000 000, Obchodný register Mestského súdu Bratislava III, oddiel Sro, vložka č. 000000/B',
+      address: 'Vzorová 1, 811\u00a001 Bratislava, Slovenská republika',
+      register:
+        'IČO 00\u00a0000\u00a0000, Obchodný register Mestského súdu Bratislava III, oddiel Sro, vložka č.\u00a0000000/B',
     },
     currencySign: { text: '€', position: 'after' },
     loyaltyCardPath: '/registerfreearomacard',
@@ -314,9 +325,8 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     tradeName: 'Aroma Mağazacılık A.Ş.',
     imprint: {
       address: 'Örnek Mah. Örnek Cad. No: 1, 34000 İstanbul, Türkiye',
-      register: 'MERSİS No: 0000000000000000',
-      taxNumber: 'Ticaret Sicil No: 000000',
-      website: 'https://www.aroma.example/tr',
+      register: 'İstanbul Ticaret Sicili Müdürlüğü, Sicil No: 000000, MERSİS No: 0000000000000000',
+      website: { label: 'İnternet sitesi', path: '/' },
       contact: 'İletişim: musteri@aroma.example',
     },
     currencySign: { text: 'TL', position: 'after' },
@@ -350,7 +360,7 @@ export const shops: readonly Shop[] = v.parse(v.array(shopSchema), [
     locale: 'pl-PL',
     currency: 'PLN',
     timeZone: 'Europe/Warsaw',
-    tradeName: 'Aroma Polska sp. z o.o.',
+    tradeName: 'Aroma Polska sp. z\u00a0o.o.',
     imprint: {
       address: 'ul. Przykładowa 1, 00-001 Warszawa, Polska',
       register:

@@ -31,6 +31,14 @@ describe('string catalogues', () => {
     expect(withTitledGreeting).toEqual(uiLocales.filter((locale) => locale.startsWith('de-')));
   });
 
+  test('the greeting by both names is left out in Czech, Slovak and Polish, which need the vocative', () => {
+    expect(uiLocales.filter((locale) => !hasString(locale, 'newsletter.email.greetingNamed'))).toEqual([
+      'cs-CZ',
+      'sk-SK',
+      'pl-PL',
+    ]);
+  });
+
   test.each(uiLocales)(
     '%s has no key that German lacks, and keeps every placeholder (adding only facts filled in for the key)',
     (locale) => {

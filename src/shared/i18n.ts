@@ -15,13 +15,17 @@ export type UiStringKey = keyof typeof deDE;
 type Catalogue = Record<UiStringKey, string>;
 
 /**
- * Keys only languages with that convention have: the greeting by title and family name ("Sehr geehrte Frau Muster,"),
- * which German uses and the other languages here do not, as their forms need the name's vocative or the first name
- * (docs/newsletter.md#the-mails). Code asks `hasString` before it uses one.
+ * Keys only languages with that convention have (docs/newsletter.md#the-mails): the greeting by title and family name
+ * ("Sehr geehrte Frau Muster,"), which German uses and the other languages here do not, as their forms need the
+ * name's vocative or the first name; and the greeting by both names ("Kedves Nagy Anna!", "Sayın Ayşe Yılmaz,"), which
+ * Czech, Slovak and Polish leave out: they address a person in the vocative ("Dobrý den, paní Nováková" is not
+ * "Eva Nováková"; Polish "Pani Ewo"), which is not implemented, and the nominative full name is wrong there. Code asks
+ * `hasString` before it uses one.
  */
 export const conventionKeys = [
   'newsletter.email.greetingMr',
   'newsletter.email.greetingMrs',
+  'newsletter.email.greetingNamed',
 ] as const satisfies readonly UiStringKey[];
 type ConventionKey = (typeof conventionKeys)[number];
 /** A complete catalogue of a language that does not follow the conventions of `conventionKeys`. */

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { confirmationLinks, SIGN_UP, startEdgeServer, storedState } from './edge-helpers.ts';
+import { shops } from '../../src/shared/countries.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
 import { linkIn, readOutbox } from '../../server/mail/outboxReader.ts';
 
@@ -60,6 +61,27 @@ describe('refused before anything is stored', () => {
       const response = await post(SIGN_UP_FORM, signUpFields('type@example.com'), { 'content-type': type });
       expect(response.status).toBe(415);
       expect(storedState(server)).toEqual(before);
+    },
+  );
+
+  test.each(shops.map((shop) => [shop.segment, shop.locale] as const))(
+    '%s says why in its own language, as one line of plain text (403 cross-site, 415 not a form)',
+    async (segment, locale) => {
+      const t = translationsFor(locale);
+      for (const target of [
+        `/${segment}/newsletter/sign-up/`,
+        `/${segment}/newsletter/confirm/?token=abc`,
+        `/${segment}/newsletter/preferences/?token=abc`,
+      ]) {
+        const crossSite = await post(target, signUpFields('why@example.com'), { origin: 'https://evil.example' });
+        expect([crossSite.status, crossSite.headers.get('content-type'), await crossSite.text()]).toEqual([
+          403,
+          'text/plain; charset=UTF-8',
+          t('form.refused.crossSite'),
+        ]);
+        const notAForm = await post(target, signUpFields('why@example.com'), { 'content-type': 'text/plain' });
+        expect([notAForm.status, await notAForm.text()]).toEqual([415, t('form.refused.mediaType')]);
+      }
     },
   );
 
@@ -209,4 +231,9 @@ test('without a renderer, a confirmation and an unsubscribe that were made say s
   });
   expect([ended.status, await ended.text()]).toEqual([200, t('newsletter.preferences.unsubscribedHeading')]);
   expect((server.db.prepare('SELECT status FROM subscribers').get() as { status: string }).status).toBe('UNSUBSCRIBED');
+  // The spent preferences link says so in its own words, not with the sign-up's "please sign up again".
+  const spent = await post(`/pl/newsletter/preferences/?token=${encodeURIComponent(preferencesToken)}`, {
+    intent: 'unsubscribe',
+  });
+  expect([spent.status, await spent.text()]).toEqual([404, t('newsletter.preferences.linkInvalidHeading')]);
 });

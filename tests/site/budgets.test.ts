@@ -19,7 +19,7 @@ import { wireBytes } from './support/wire.ts';
  */
 const hydratesAtLoad: Record<string, string> = {
   'newsletter/confirm/':
-    'the double-opt-in landing page confirms the link as it opens (docs/newsletter.md#double-opt-in)',
+    'the double-opt-in landing page hydrates as it opens, so its button confirms in place (only the press confirms: docs/newsletter.md#double-opt-in)',
   'newsletter/preferences/':
     'the preferences page reads the subscription with the token from its link as it opens (docs/newsletter.md#the-preferences-page)',
   'ui/': 'the gallery of UI building blocks, not a shop page: every component hydrated to be tried out',

@@ -64,7 +64,7 @@ for (const width of [375, 1440]) {
 
     test('invalid link', async ({ page }) => {
       await page.goto('/hu/newsletter/preferences/?token=unknown');
-      await page.locator('.newsletter-sign-up-again form').waitFor();
+      await page.locator('.newsletter-preferences .ui-notification--warning').waitFor();
       await expectLooksLike(page, page.locator('main'), `preferences-hu-${width}-invalid`);
     });
   });

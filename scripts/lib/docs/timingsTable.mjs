@@ -65,7 +65,7 @@ export const timingRows = [
   {
     what: 'e-bulletins not opened (promised in TR)',
     value: (q) =>
-      `sending stops after ${q('UNOPENED_STOP_YEARS')} years: a subscription without an open (or confirmation) for that long ends, checked at start and every ${q('UNOPENED_SWEEP_INTERVAL_MS', 'minutes')}`,
+      `the subscription ends after ${q('UNOPENED_STOP_YEARS')} years, its withdrawal registered with İYS: a subscription without an open (or confirmation) for that long ends, checked at start and every ${q('UNOPENED_SWEEP_INTERVAL_MS', 'minutes')}`,
     see: '[newsletter.md#opens-and-the-tr-two-year-rule](newsletter.md#opens-and-the-tr-two-year-rule)',
   },
   {

@@ -73,7 +73,7 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
   app.post(SIGN_UP_FORM_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
     if (!shop) return next();
-    const form = await readFormPost(c, options.config);
+    const form = await readFormPost(c, options.config, shop);
     if (form instanceof Response) return form;
     const page = signUpAnswerPage(shop, form.get(formFieldNames.page) ?? undefined);
     const postedPlacement = form.get(formFieldNames.placement);

@@ -31,6 +31,7 @@ const SAVED_PARAMETER = 'saved';
 /** The sentences the pages' answers fall back to when no renderer is built. */
 type PlainAnswerKey =
   | 'newsletter.error.doiInvalid'
+  | 'newsletter.preferences.linkInvalidHeading'
   | 'newsletter.confirm.successHeading'
   | 'newsletter.preferences.unsubscribedHeading'
   | 'newsletter.error.generic';
@@ -75,7 +76,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
   app.post(CONFIRM_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
     if (!shop) return next();
-    const form = await readFormPost(c, options.config);
+    const form = await readFormPost(c, options.config, shop);
     if (form instanceof Response) return form;
     const row = await subscriberOfToken(c, core.database, ['doi'], c.req.query('token') ?? '');
     const preferencesToken =
@@ -107,13 +108,13 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
   app.post(PREFERENCES_PATH, async (c, next) => {
     const shop = shopBySegment(c.req.param('segment'));
     if (!shop) return next();
-    const form = await readFormPost(c, options.config);
+    const form = await readFormPost(c, options.config, shop);
     if (form instanceof Response) return form;
     const token = c.req.query('token') ?? '';
     const row = await subscribedRow(c, core, token);
     const invalid = async () =>
       (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ??
-      plain(c, shop, 'newsletter.error.doiInvalid', 404);
+      plain(c, shop, 'newsletter.preferences.linkInvalidHeading', 404);
     if (!row) return invalid();
     if (form.get(formFieldNames.intent) === 'unsubscribe') {
       if (!(await unsubscribe(core, row, 'preferences'))) return invalid();

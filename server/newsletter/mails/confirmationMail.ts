@@ -1,5 +1,6 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
+import type { LinkedSites } from '../../../src/shared/retailerSite.ts';
 import { DOI_TOKEN_LIFETIME_MS } from '../doiToken.ts';
 import { senderLine, type MailContent } from './mailContent.ts';
 
@@ -8,12 +9,13 @@ import { senderLine, type MailContent } from './mailContent.ts';
  * the link once more for clients without buttons, what follows the confirmation, how long the link lives, the
  * minimum age the confirmation asserts, and what to do if somebody else signed the address up. Its body names the welcome
  * voucher (never its preheader) only when `promisesVoucher` (the default): not to an address whose welcome voucher was issued and has expired,
- * which the welcome mail will not carry again (docs/newsletter.md#welcome-voucher).
+ * which the welcome mail will not carry again (docs/newsletter.md#welcome-voucher). `sites`: where the sender line's
+ * pages are (`senderLine`).
  */
 export function confirmationMailContent(
   shop: Shop,
   confirmationLink: string,
-  { promisesVoucher = true } = {},
+  { sites, promisesVoucher = true }: { sites: LinkedSites; promisesVoucher?: boolean },
 ): MailContent {
   const t = translationsFor(shop.locale);
   return {
@@ -43,6 +45,6 @@ export function confirmationMailContent(
       { type: 'note', text: t('newsletter.email.confirm.ignore') },
     ],
     signature: t('newsletter.email.signature'),
-    sender: senderLine(shop),
+    sender: senderLine(shop, sites),
   };
 }

@@ -13,7 +13,8 @@ export interface SubscriberName {
  * (`showsPersonalFields`: AT, HU, TR) and they were given, the subscriber is greeted by name in the language's form:
  * by title and family name where the language's catalogue has that form (German: "Sehr geehrte Frau Muster,"; the
  * `conventionKeys` of src/shared/i18n.ts), else by both names in the language's order ("Guten Tag Alex Muster,",
- * "Kedves Nagy Anna!", "Sayın Ayşe Yılmaz,"). Otherwise, or without the names that form needs, the generic greeting. The confirmation mail never calls this: names typed by whoever
+ * "Kedves Nagy Anna!", "Sayın Ayşe Yılmaz,") where the language has that form (not Czech, Slovak and Polish, whose
+ * vocative is not implemented). Otherwise, or without the names that form needs, the generic greeting. The confirmation mail never calls this: names typed by whoever
  * signed an address up must not reach its owner before the owner confirmed (docs/security.md).
  */
 export function mailGreeting(shop: Shop, name: SubscriberName | undefined): string {
@@ -28,5 +29,8 @@ export function mailGreeting(shop: Shop, name: SubscriberName | undefined): stri
         ? 'newsletter.email.greetingMr'
         : undefined;
   if (titled && hasString(shop.locale, titled)) return t(titled, { lastName });
-  return firstName ? t('newsletter.email.greetingNamed', { firstName, lastName }) : t('newsletter.email.greeting');
+  // Czech, Slovak and Polish have no greeting by name until the vocative is implemented (`conventionKeys`).
+  return firstName && hasString(shop.locale, 'newsletter.email.greetingNamed')
+    ? t('newsletter.email.greetingNamed', { firstName, lastName })
+    : t('newsletter.email.greeting');
 }

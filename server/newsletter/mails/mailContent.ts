@@ -1,5 +1,6 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import type { UiLocale } from '../../../src/shared/locales.ts';
+import { absoluteShopLink, type LinkedSites } from '../../../src/shared/retailerSite.ts';
 
 /** A link a reader can follow. */
 export interface MailLink {
@@ -31,8 +32,11 @@ export interface MailContent {
   /** Small print under the mail: why it came, and links such as the preferences page. */
   footer?: { lines: string[]; links: MailLink[] };
   /** Who sends it, last in every mail: the company, its address and its register entry (`senderLine`). */
-  sender: string;
+  sender: SenderPart[];
 }
+
+/** One part of the sender line: a text, or a page of the retailer's site with the words that introduce it. */
+export type SenderPart = string | { label: string; href: string };
 
 /** The imprint's parts in the order every mail names them, after the trade name. */
 const imprintParts = [
@@ -44,18 +48,33 @@ const imprintParts = [
   'shareCapital',
   'website',
   'contact',
-  'disclosure',
+  'imprintPage',
 ] as const;
 
 /**
  * The sender as every mail names it: "Aroma Deutschland GmbH · Beispielstraße 1, … · Amtsgericht Hamburg, HRB … ·
- * Sitz der Gesellschaft: Hamburg · Geschäftsführer: …", with whatever else the shop's law asks for (the country table).
+ * Sitz der Gesellschaft: Hamburg · Geschäftsführer: … · E-Mail: … · Impressum: https://…/de/impressum", with whatever
+ * else the shop's law asks for (the country table). Its pages (website, imprint) are links to the retailer's site, on
+ * `RETAILER_ORIGIN` when it is set (`absoluteShopLink`).
  */
-export function senderLine(shop: Pick<Shop, 'tradeName' | 'imprint'>): string {
-  return [shop.tradeName, ...imprintParts.map((part) => shop.imprint[part]).filter((text) => text !== undefined)].join(
-    ' · ',
-  );
+export function senderLine(shop: Pick<Shop, 'tradeName' | 'imprint' | 'segment'>, sites: LinkedSites): SenderPart[] {
+  return [
+    shop.tradeName,
+    ...imprintParts.flatMap((part): SenderPart[] => {
+      const value = shop.imprint[part];
+      if (value === undefined) return [];
+      return [
+        typeof value === 'string' ? value : { label: value.label, href: absoluteShopLink(shop, value.path, sites) },
+      ];
+    }),
+  ];
 }
+
+/** The words of a sender part: the text, or a page as "label: address". */
+export const senderPartText = (part: SenderPart) => (typeof part === 'string' ? part : `${part.label}: ${part.href}`);
+
+/** The sender line as one line of text, its parts joined by " · ". */
+export const senderText = (parts: readonly SenderPart[]) => parts.map(senderPartText).join(' · ');
 
 /** A link in plain text: its words, and the address on the next line (clients make it clickable). */
 const linkText = (link: MailLink) => `${link.text}\n${link.href}`;
@@ -82,7 +101,11 @@ export function mailText(content: MailContent): string {
     }
   };
   const parts = [...content.blocks.map(block), content.signature];
-  const smallPrint = [...(content.footer?.lines ?? []), ...(content.footer?.links.map(linkText) ?? []), content.sender];
+  const smallPrint = [
+    ...(content.footer?.lines ?? []),
+    ...(content.footer?.links.map(linkText) ?? []),
+    senderText(content.sender),
+  ];
   parts.push(`-- \n${smallPrint.join('\n\n')}`);
   return `${parts.join('\n\n')}\n`;
 }

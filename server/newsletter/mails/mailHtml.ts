@@ -1,7 +1,7 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
-import type { MailBlock, MailContent, MailLink } from './mailContent.ts';
+import type { MailBlock, MailContent, MailLink, SenderPart } from './mailContent.ts';
 
 // Server code runs under Node's type stripping, which has no JSX: the components are written with createElement
 // (`h`), the same elements JSX would make. React escapes every text and attribute, so user data (the address in
@@ -30,6 +30,23 @@ const link: CSSProperties = { color: theme.primary, textDecoration: 'underline' 
 
 function MailLinkText({ href, text, style }: MailLink & { style?: CSSProperties }) {
   return h(Link, { href, style: { ...link, ...style } }, text);
+}
+
+/** The sender line: its parts joined by " · ", a page of the retailer's as its label and the linked address. */
+function SenderLine({ parts }: { parts: readonly SenderPart[] }): ReactNode {
+  const children: ReactNode[] = [];
+  let text = '';
+  parts.forEach((part, index) => {
+    if (index > 0) text += ' · ';
+    if (typeof part === 'string') {
+      text += part;
+      return;
+    }
+    children.push(`${text}${part.label}: `, h(MailLinkText, { href: part.href, text: part.href }));
+    text = '';
+  });
+  if (text !== '') children.push(text);
+  return h(Text, { style: small }, ...children);
 }
 
 function Block({ block }: { block: MailBlock }): ReactNode {
@@ -172,7 +189,7 @@ function Mail({ content }: { content: MailContent }) {
           ...(content.footer?.links ?? []).map((item, index) =>
             h(Text, { key: `link-${index}`, style: small }, h(MailLinkText, item)),
           ),
-          h(Text, { key: 'sender', style: small }, content.sender),
+          h(SenderLine, { key: 'sender', parts: content.sender }),
         ),
       ),
     ),

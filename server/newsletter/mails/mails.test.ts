@@ -7,7 +7,8 @@ import { translationsFor } from '../../../src/shared/i18n.ts';
 import { parseMail } from '../../mail/outboxReader.ts';
 import { fileTransport } from '../../mail/transport.ts';
 import { mailHtml } from './mailHtml.ts';
-import { mailText, senderLine } from './mailContent.ts';
+import { mailGreeting } from './greeting.ts';
+import { mailText, senderLine, senderText } from './mailContent.ts';
 import { listId, type MailingList } from './listHeaders.ts';
 import { newsletterMessage } from './newsletterMails.ts';
 import { SAMPLE_SITE, sampleMails } from './sampleMails.ts';
@@ -110,17 +111,26 @@ describe('in every shop', () => {
     ['ch', 'Sie können sich jederzeit kostenlos abmelden.'],
     ['ch-fr', 'Vous pouvez vous désinscrire gratuitement à tout moment.'],
     ['hu', 'Bármikor ingyenesen leiratkozhat.'],
+    ['sk', 'Z\u00a0odberu sa môžete kedykoľvek bezplatne odhlásiť.'],
     ['tr', 'Abonelikten dilediğiniz zaman ücretsiz olarak çıkabilirsiniz.'],
   ])(
-    '%s: the welcome mail, advertising, says that unsubscribing is free (UWG art. 3 al. 1 let. o, Grt. 6. §)',
+    '%s: the welcome mail, advertising, says that unsubscribing is free (UWG art. 3 al. 1 let. o, Grt. 6. §, SK)',
     (segment, sentence) => {
       expect(welcome(shopBySegment(segment)!).footer?.lines.join(' ')).toContain(sentence);
     },
   );
 
-  test('CZ: the welcome mail says it is a commercial communication (480/2004 Sb.); no other shop says so in Czech', () => {
-    expect(mailText(welcome(shopBySegment('cz')!))).toContain('Toto je obchodní sdělení.');
-    expect(mailText(welcome(shopBySegment('sk')!))).not.toContain('obchodní sdělení');
+  test.each([
+    ['cz', 'Toto je obchodní sdělení.'],
+    ['pl', 'To jest informacja handlowa.'],
+    ['sk', 'Toto je obchodné oznámenie.'],
+  ])('%s: the welcome mail says first that it is a commercial communication', (segment, sentence) => {
+    expect(welcome(shopBySegment(segment)!).footer?.lines[0]).toMatch(new RegExp(`^${sentence.replace('.', '\\.')} `));
+  });
+
+  test('the confirmation mail, which advertises nothing, calls itself no commercial communication', () => {
+    for (const shop of shops)
+      expect(mailText(confirmation(shop))).not.toMatch(/obchodní sdělení|informacja handlowa|obchodné oznámenie/);
   });
 
   test.each(shops.map((shop) => [shop.segment, shop] as const))(
@@ -139,20 +149,33 @@ describe('in every shop', () => {
   test.each(shops.map((shop) => [shop.segment, shop] as const))(
     '%s: both mails name their sender, last, in text and HTML: the company, its address and register entry',
     async (_segment, shop) => {
+      const parts = senderLine(shop, { siteUrl: site });
       for (const content of [confirmation(shop), welcome(shop)]) {
         const text = mailText(content);
-        expect(text.trimEnd().endsWith(senderLine(shop))).toBe(true);
+        expect(text.trimEnd().endsWith(senderText(parts))).toBe(true);
         const html = await mailHtml(content);
-        for (const part of Object.values(shop.imprint))
-          expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+        for (const part of parts) {
+          // A page of the retailer's is a link in the HTML, its address as its text.
+          if (typeof part === 'string') expect(html).toContain(part.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+          else expect(html).toMatch(new RegExp(`href="${part.href}"[^>]*>${part.href}</a>`));
+        }
       }
     },
   );
 
   // What each market's law asks a business e-mail to name (issue 31: §35a GmbHG, art. 206 §1 KSH, TTK 39(2), the
-  // Austrian ECG and MedienG); the values are placeholders for legal to fill in.
+  // Austrian ECG and MedienG; issue 43: §5 DDG, §14 UGB, the TR registry office); the values are placeholders for
+  // legal to fill in.
   test.each([
-    ['DE', [/Sitz der Gesellschaft: \S/, /Geschäftsführer: \S/]],
+    [
+      'DE',
+      [
+        /Sitz der Gesellschaft: \S/,
+        /Geschäftsführer: \S/,
+        /E-Mail: \S+@\S+/,
+        new RegExp(`Impressum: ${site}/de/impressum(?: ·|$)`),
+      ],
+    ],
     [
       'PL',
       [
@@ -162,12 +185,48 @@ describe('in every shop', () => {
         /Kapitał zakładowy: [\d\u00a0]+,\d\d\u00a0zł/,
       ],
     ],
-    ['TR', [/MERSİS No: \d{16}/, /Ticaret Sicil No: \d+/, /https:\/\/\S+\/tr/, /İletişim: \S+@\S+/]],
-    ['AT', [/E-Mail: \S+@\S+/, /Offenlegung nach § 25 MedienG: https:\/\/\S+/]],
+    [
+      'TR',
+      [
+        /İstanbul Ticaret Sicili Müdürlüğü, Sicil No: \d+, MERSİS No: \d{16}/,
+        new RegExp(`İnternet sitesi: ${site}/tr/(?: ·|$)`),
+        /İletişim: \S+@\S+/,
+      ],
+    ],
+    ['AT', [/Sitz: Wien/, /E-Mail: \S+@\S+/, new RegExp(`Offenlegung nach §\u00a025 MedienG: ${site}/at/impressum$`)]],
   ] as const)('%s: the sender line names what the law asks for', (code, patterns) => {
-    const line = senderLine(shopByCode(code)!);
+    const line = senderText(senderLine(shopByCode(code)!, { siteUrl: site }));
     for (const pattern of patterns) expect(line).toMatch(pattern);
   });
+
+  test('TR names its trade register in the register entry, not as a tax number', () => {
+    const { imprint } = shopByCode('TR')!;
+    expect(imprint.register).toMatch(/^İstanbul Ticaret Sicili Müdürlüğü, Sicil No: /u);
+    expect(imprint.taxNumber).toBeUndefined();
+  });
+
+  test.each(shops.map((shop) => [shop.segment, shop] as const))(
+    "%s: with the retailer's site named, the mails link its pages there and this site's pages here",
+    async (_segment, shop) => {
+      const sites = { siteUrl: site, retailerOrigin: 'https://www.aroma.example' };
+      const retailer = `https://www.aroma.example/${shop.segment}/`;
+      const content = welcome(shop, { sites });
+      const html = (await mailHtml(content)) + (await mailHtml(confirmation(shop, { sites })));
+      const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+      // The voucher conditions and the sender line's imprint page are the retailer's; the shop, the preferences and
+      // the confirmation page are this site's own.
+      expect(hrefs).toContain(`${retailer}${shop.links.voucherConditions.slice(1)}`);
+      if (shop.imprint.imprintPage) expect(hrefs).toContain(`${retailer}${shop.imprint.imprintPage.path.slice(1)}`);
+      for (const href of hrefs)
+        expect(
+          href.startsWith(retailer) ||
+            href === `${site}/${shop.segment}/` ||
+            href.startsWith(`${site}/${shop.segment}/newsletter/`),
+          href,
+        ).toBe(true);
+      expect(mailText(content)).toContain(`${retailer}${shop.links.voucherConditions.slice(1)}`);
+    },
+  );
 
   test('a re-subscription: the valid code again, or no code and the note that it was issued', () => {
     const de = shopBySegment('de')!;
@@ -211,6 +270,18 @@ describe('the greeting', () => {
     ['cz', { salutation: null, firstName: 'Eva', lastName: 'Nováková' }, 'Dobrý den,'],
   ] as const)('%s: without the names it needs (%j), the generic greeting', (segment, name, expected) => {
     expect(greeting(welcome(shopBySegment(segment)!, { name }))).toEqual({ type: 'paragraph', text: expected });
+  });
+
+  // Czech, Slovak and Polish address a person by name in the vocative ("Evo", "Pani Ewo"), which is not implemented: the
+  // nominative full name would be wrong, so even a shop of theirs that asked for names greets generically.
+  test.each([
+    ['cz', 'Dobrý den,'],
+    ['sk', 'Dobrý deň,'],
+    ['pl', 'Dzień dobry,'],
+  ] as const)('%s: named, the greeting is still the plain one (no vocative yet)', (segment, expected) => {
+    const shop = shopBySegment(segment)!;
+    const askingForNames = { ...shop, newsletter: { ...shop.newsletter, showsPersonalFields: true } };
+    expect(mailGreeting(askingForNames, { salutation: 'MRS', firstName: 'Eva', lastName: 'Nováková' })).toBe(expected);
   });
 
   test('a name full of markup stays text in the HTML part', async () => {

@@ -1,4 +1,5 @@
 import { shopByCode, shops, type Shop } from '../../../src/shared/countries.ts';
+import type { LinkedSites } from '../../../src/shared/retailerSite.ts';
 import { newsletterPagePath } from '../../../src/shared/newsletter/pagePaths.ts';
 import { serviceUrl, services } from '../../../src/shared/routes.ts';
 import type { MailJob } from '../../mail/mailJobs.ts';
@@ -30,9 +31,8 @@ export interface WelcomePayload {
   voucherMode: 'new' | 'repeat' | 'alreadyIssued';
 }
 
-/** Where mails link to and who sends them. */
-export interface NewsletterMailSettings {
-  siteUrl: string;
+/** Where mails link to (this site, and the retailer's for its pages) and who sends them. */
+export interface NewsletterMailSettings extends LinkedSites {
   from: string;
   replyTo: string;
   /** The domain of the per-mail `unsubscribe+{job}@…` address (`MAIL_BOUNCE_DOMAIN`). */
@@ -100,6 +100,7 @@ export function newsletterMailKinds(
       if (outlook === undefined) return null;
       const promisesVoucher = outlook !== 'alreadyIssued';
       const content = confirmationMailContent(shop, confirmationLink(settings.siteUrl, shop, token), {
+        sites: settings,
         promisesVoucher,
       });
       // One click in the mailbox cancels the pending sign-up (docs/calls.md#one-click-cancel-of-a-sign-up).
@@ -140,8 +141,8 @@ export function newsletterMailKinds(
         links: {
           preferences: settings.siteUrl + newsletterPagePath(shop, 'preferences', preferencesToken),
           shop: `${settings.siteUrl}/${shop.segment}/`,
-          voucherConditions: `${settings.siteUrl}/${shop.segment}${shop.links.voucherConditions}`,
         },
+        sites: settings,
       });
       const oneClickUnsubscribe =
         settings.siteUrl + serviceUrl(services.newsletter, 'unsubscribeOneClick', { token: preferencesToken });

@@ -1,5 +1,6 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import { newsletterPagePath } from '../../../src/shared/newsletter/pagePaths.ts';
+import type { LinkedSites } from '../../../src/shared/retailerSite.ts';
 import { confirmationMailContent } from './confirmationMail.ts';
 import type { MailContent } from './mailContent.ts';
 import { welcomeMailContent, type WelcomeMailInput } from './welcomeMail.ts';
@@ -7,13 +8,19 @@ import { welcomeMailContent, type WelcomeMailInput } from './welcomeMail.ts';
 /** The origin of the sample mails' links. */
 export const SAMPLE_SITE = 'https://shop.example';
 
+/** Where the sample mails' links lead: this site only, its stand-ins answering for the retailer's pages. */
+const sampleSites: LinkedSites = { siteUrl: SAMPLE_SITE };
+
 /**
  * The two mails of a shop with fixed sample data (tokens, code, end date): for the mail tests and their visual
  * baselines (tests/visual/mail.visual.spec.ts), which must look the same on every run.
  */
 export const sampleMails = {
-  confirmation: (shop: Shop, options?: { promisesVoucher?: boolean }): MailContent =>
-    confirmationMailContent(shop, SAMPLE_SITE + newsletterPagePath(shop, 'confirm', 'doi'), options),
+  confirmation: (shop: Shop, options: { promisesVoucher?: boolean; sites?: LinkedSites } = {}): MailContent =>
+    confirmationMailContent(shop, SAMPLE_SITE + newsletterPagePath(shop, 'confirm', 'doi'), {
+      sites: sampleSites,
+      ...options,
+    }),
   welcome: (shop: Shop, input: Partial<WelcomeMailInput> = {}): MailContent =>
     welcomeMailContent(shop, {
       email: 'anna@example.com',
@@ -26,8 +33,8 @@ export const sampleMails = {
       links: {
         preferences: SAMPLE_SITE + newsletterPagePath(shop, 'preferences', 'pref'),
         shop: `${SAMPLE_SITE}/${shop.segment}/`,
-        voucherConditions: `${SAMPLE_SITE}/${shop.segment}${shop.links.voucherConditions}`,
       },
+      sites: sampleSites,
       ...input,
     }),
 };

@@ -1,5 +1,6 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import { translationsFor } from '../../../src/shared/i18n.ts';
+import { absoluteShopLink, type LinkedSites } from '../../../src/shared/retailerSite.ts';
 import { subscriptionPeriodValues } from '../../../src/shared/newsletter/subscriptionPeriods.ts';
 import { mailGreeting, type SubscriberName } from './greeting.ts';
 import { senderLine, type MailBlock, type MailContent, type MailLink } from './mailContent.ts';
@@ -19,9 +20,9 @@ export interface WelcomeMailInput {
     preferences: string;
     /** The shop's home page. */
     shop: string;
-    /** The shop's voucher conditions page. */
-    voucherConditions: string;
   };
+  /** Where the retailer's pages are: the voucher conditions and the sender line's pages. */
+  sites: LinkedSites;
 }
 
 /**
@@ -30,9 +31,12 @@ export interface WelcomeMailInput {
  * the conditions page, and under it the preferences link every mail after confirmation carries. It greets the
  * subscriber by name where the shop asks for names (`mailGreeting`).
  */
-export function welcomeMailContent(shop: Shop, { email, name, voucher, links }: WelcomeMailInput): MailContent {
+export function welcomeMailContent(shop: Shop, { email, name, voucher, links, sites }: WelcomeMailInput): MailContent {
   const t = translationsFor(shop.locale);
-  const conditions: MailLink = { text: t('newsletter.link.voucherConditions'), href: links.voucherConditions };
+  const conditions: MailLink = {
+    text: t('newsletter.link.voucherConditions'),
+    href: absoluteShopLink(shop, shop.links.voucherConditions, sites),
+  };
   const voucherBlocks = (): MailBlock[] => {
     if (voucher.mode === 'alreadyIssued')
       return [{ type: 'paragraph', text: t('newsletter.email.welcome.alreadyIssued') }];
@@ -80,7 +84,7 @@ export function welcomeMailContent(shop: Shop, { email, name, voucher, links }: 
       { type: 'button', link: { text: t('newsletter.email.welcome.shopButton'), href: links.shop } },
     ],
     signature: t('newsletter.email.signature'),
-    sender: senderLine(shop),
+    sender: senderLine(shop, sites),
     footer: {
       lines: [t('newsletter.email.footer.reason', { email, ...subscriptionPeriodValues })],
       links: [{ text: t('newsletter.preferences.link'), href: links.preferences }],

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { confirmSubscription, newsletterBasePath } from '../../lib/newsletter/newsletterClient.ts';
 import { newsletterPagePath } from '../../shared/newsletter/pagePaths.ts';
-import { Notification } from '../../ui/Notification/Notification.tsx';
 import type { NewsletterSignupProps } from '../NewsletterSignup.tsx';
 import { Button } from '../../ui/Button/Button.tsx';
 import type { ConfirmAnswer } from '../../shared/newsletter/formAnswers.ts';
+import { OutcomeNotice } from './OutcomeNotice.tsx';
 import { SignUpAgain } from './SignUpAgain.tsx';
 
 export interface ConfirmSubscriptionProps {
@@ -45,23 +45,34 @@ function initialState(answer: ConfirmAnswer | undefined): ConfirmationState {
   return { name: 'ask' };
 }
 
+/** The confirmation token of the page's address (`?token=`), or undefined when it has none. */
+function tokenOfPage(): string | undefined {
+  return new URLSearchParams(window.location.search).get('token') || undefined;
+}
+
 /**
- * The double opt-in landing: confirms the token from `?token=` with `PUT …/{token}/doi`, then shows the confirmation
- * with a link to the preferences page, or the sign-up form with the invalid-link banner when the link is unknown,
- * spent or expired (docs/newsletter.md#double-opt-in). The server HTML is a form whose button posts the token, so the
- * link also confirms without JavaScript (never on a bare GET, which mail scanners send: docs/newsletter.md#plain-form);
- * with JavaScript the island confirms at once and the button shows that it is under way.
+ * The double opt-in landing (docs/newsletter.md#double-opt-in): a button that confirms the token from `?token=` with
+ * `PUT …/{token}/doi` when the subscriber presses it, then the confirmation with a link to the preferences page, or the
+ * sign-up form with the invalid-link banner when the link is unknown, spent or expired. Only the press confirms:
+ * opening, prefetching or prerendering the page and hydrating the island send nothing, since mail scanners open links
+ * in real browsers and run their scripts. Before hydration, and without JavaScript, the same button posts the token
+ * to the page's own address and the server confirms (docs/newsletter.md#plain-form); a bare GET never does.
  */
 export default function ConfirmSubscription({ signUp, strings, segment, answer }: ConfirmSubscriptionProps) {
   const [state, setState] = useState<ConfirmationState>(() => initialState(answer));
-  // A token is single use: never send it twice, even if the effect runs twice.
-  const started = useRef(answer !== undefined);
+  // A token is single use: never send it twice, whatever is pressed meanwhile.
+  const sent = useRef(answer !== undefined);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    // A page without any token has nothing to confirm: it says so at once (and sends nothing).
+    if (!sent.current && tokenOfPage() === undefined) setState({ name: 'invalid' });
+  }, []);
+
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sent.current) return;
+    sent.current = true;
     setState({ name: 'pending' });
-    const token = new URLSearchParams(window.location.search).get('token');
-    // No token at all is an invalid link too.
+    const token = tokenOfPage();
     const confirmed = token
       ? confirmSubscription(newsletterBasePath(window.location.origin, signUp.singlePageApp), token)
       : Promise.resolve({ confirmed: false } as const);
@@ -70,12 +81,13 @@ export default function ConfirmSubscription({ signUp, strings, segment, answer }
         outcome.confirmed ? { name: 'confirmed', preferencesToken: outcome.preferencesToken } : { name: 'invalid' },
       ),
     );
-  }, [signUp.singlePageApp]);
+  };
 
   if (state.name === 'ask' || state.name === 'pending') {
-    // No action: the form posts to this very URL, token included.
+    // No action: the form posts to this very URL, token included. The button is the page's first control after the
+    // heading, so the keyboard reaches it at once.
     return (
-      <form method="post" className="newsletter-confirm" onSubmit={(event) => event.preventDefault()}>
+      <form method="post" className="newsletter-confirm" onSubmit={confirm}>
         <p>{strings.intro}</p>
         <Button
           type="submit"
@@ -89,8 +101,9 @@ export default function ConfirmSubscription({ signUp, strings, segment, answer }
     );
   }
   if (state.name === 'confirmed') {
+    // Replaces the button that was pressed: announced and focused (OutcomeNotice).
     return (
-      <Notification variant="success" showCloseIcon={false} labelText={strings.successHeading}>
+      <OutcomeNotice heading={strings.successHeading}>
         <p>{strings.successText}</p>
         <p>{strings.mailSent}</p>
         {state.preferencesToken && (
@@ -103,7 +116,7 @@ export default function ConfirmSubscription({ signUp, strings, segment, answer }
         <p>
           <a href={`/${segment}/`}>{strings.shopLink}</a>
         </p>
-      </Notification>
+      </OutcomeNotice>
     );
   }
   return (

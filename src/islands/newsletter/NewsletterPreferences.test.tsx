@@ -20,9 +20,23 @@ const de = shopByCode('DE')!;
 const props = (shop = hu) => ({
   signUp: signUpProps(shop),
   strings: pickStrings(shop.locale, preferencesStringKeys),
-  signUpHeading: 'Sign up',
   headingId: 'h',
+  segment: shop.segment,
 });
+const huText = pickStrings('hu-HU', preferencesStringKeys);
+
+/** The preferences link's own invalid-link message (issue 43), and no sign-up form. */
+async function expectLinkInvalid() {
+  const message = await screen.findByRole('alert');
+  expect(message.textContent).toContain(huText['newsletter.preferences.linkInvalidHeading']);
+  expect(message.textContent).toContain(huText['newsletter.preferences.linkInvalidText']);
+  expect(within(message).getByRole('link', { name: huText['newsletter.confirm.shopLink'] }).getAttribute('href')).toBe(
+    '/hu/',
+  );
+  expect(message.textContent).not.toContain('Ez a link sajnos már nem érvényes. Kérjük, iratkozzon fel újra.');
+  expect(screen.queryByRole('button', { name: 'Feliratkozom' })).toBeNull();
+  expect(screen.queryByRole('textbox', { name: 'E-mail-cím' })).toBeNull();
+}
 const anna = subscriberFixture();
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -87,15 +101,19 @@ describe('NewsletterPreferences: loading', () => {
       '/hu/newsletter/preferences/?token=x',
       { status: 200, body: subscriberFixture({ status: 'WAITING_FOR_DOI' }) },
     ],
-  ])('%s gets the invalid-link banner and a sign-up form', async (_name, path, answer) => {
+  ])('%s gets a message of its own, not a sign-up form', async (_name, path, answer) => {
     window.history.replaceState({}, '', path);
     service({ GET: [answer] });
     render(<NewsletterPreferences {...props()} />);
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Ez a link sajnos már nem érvényes. Kérjük, iratkozzon fel újra.',
-    );
-    expect(screen.getByRole('button', { name: 'Feliratkozom' })).toBeTruthy();
+    await expectLinkInvalid();
     expect(screen.queryByRole('button', { name: 'Leiratkozom' })).toBeNull();
+  });
+
+  test("the server's answer for a spent link (after an unsubscribe, a lapse or an erasure) is the same message", async () => {
+    const calls = service({});
+    render(<NewsletterPreferences {...props()} answer={{ outcome: 'invalid' }} />);
+    await expectLinkInvalid();
+    expect(calls).toEqual([]);
   });
 
   test('a failed load is not an invalid link: it says so and loads again on request', async () => {
@@ -205,7 +223,7 @@ describe('NewsletterPreferences: saving', () => {
     render(<NewsletterPreferences {...props()} />);
     await screen.findByText('anna@example.com');
     await save();
-    expect((await screen.findByRole('alert')).textContent).toContain('Ez a link sajnos már nem érvényes');
+    await expectLinkInvalid();
   });
 });
 
@@ -244,8 +262,7 @@ describe('NewsletterPreferences: unsubscribing', () => {
       'Technikai okok miatt a hírlevélről most nem lehet leiratkozni. Kérjük, próbálja újra később.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Leiratkozom' }));
-    expect(await screen.findByRole('button', { name: 'Feliratkozom' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('Ez a link sajnos már nem érvényes');
+    await expectLinkInvalid();
   });
 });
 

@@ -4,6 +4,7 @@ import { Notification } from '../../ui/Notification/Notification.tsx';
 import type { NewsletterSignupProps } from '../NewsletterSignup.tsx';
 import type { PreferencesAnswer } from '../../shared/newsletter/formAnswers.ts';
 import { EmailText } from './EmailText.tsx';
+import { LinkInvalid } from './LinkInvalid.tsx';
 import { OutcomeNotice } from './OutcomeNotice.tsx';
 import { Pending } from './Pending.tsx';
 import { PreferencesForm } from './PreferencesForm.tsx';
@@ -18,23 +19,25 @@ export interface NewsletterPreferencesProps {
   signUp: Omit<NewsletterSignupProps, 'doiLinkInvalid' | 'headingId' | 'initialEmail'>;
   /** The preferences page's own strings (`preferencesStringKeys`), translated at build time. */
   strings: PreferencesStrings;
-  /** Heading of the sign-up form shown for an invalid link. */
-  signUpHeading: string;
   /** Id of the page heading, which names the form. */
   headingId: string;
+  /** The shop's segment: the link back to the shop leads to its home page. */
+  segment: string;
   /** What the server found or did, when it rendered the page (docs/newsletter.md#plain-form); else the island loads it. */
   answer?: PreferencesAnswer;
 }
 
 /**
  * The preferences page's island (docs/newsletter.md#the-preferences-page): reads `?token=`, loads the subscription, lets the
- * subscriber change it or end it; an unknown, spent or expired link gets the invalid-link banner and a sign-up form.
+ * subscriber change it or end it; an unknown, spent, expired or erased link gets a message of its own (`LinkInvalid`),
+ * not the sign-up: a subscription that ended, by an unsubscribe, a lapse or an erasure, is nothing to sign up to again
+ * from a stale link.
  */
 export default function NewsletterPreferences({
   signUp,
   strings,
-  signUpHeading,
   headingId,
+  segment,
   answer,
 }: NewsletterPreferencesProps) {
   const preferences = usePreferences({ rules: signUp.rules, singlePageApp: signUp.singlePageApp ?? false, answer });
@@ -53,15 +56,7 @@ export default function NewsletterPreferences({
       </div>
     );
   }
-  if (phase.name === 'invalid') {
-    return (
-      <SignUpAgain
-        signUp={{ ...signUp, doiLinkInvalid: true }}
-        headingId="newsletter-preferences-signup"
-        heading={signUpHeading}
-      />
-    );
-  }
+  if (phase.name === 'invalid') return <LinkInvalid strings={strings} segment={segment} />;
   if (phase.name === 'unsubscribed') {
     return (
       <div className="newsletter-preferences">

@@ -41,11 +41,12 @@ describe('the legal notice names no brand and repeats no consent', () => {
 });
 
 describe('Turkish withdrawal', () => {
+  // Issue 43, grammar 1: "varsa … verdiğiniz açık rızayı", not the comma-bound "ve, verdiyseniz, … rızanızı".
   test.each(['unsubscribedText', 'unsubscribeText'] as const)(
     '%s withdraws the explicit consent only where it was given',
     (key) => {
       expect(shown('tr-TR')[`newsletter.preferences.${key}`]).toMatch(
-        /[Tt]icari elektronik ileti onayınızı ve, verdiyseniz, profilleme için açık rızanızı/u,
+        /[Tt]icari elektronik ileti onayınızı ve varsa profilleme için verdiğiniz açık rızayı/u,
       );
     },
   );
@@ -134,6 +135,7 @@ describe('the progress text while unsubscribing', () => {
     'sk-SK': 'Odhlasujeme vás…',
     'hu-HU': 'Leiratkozás folyamatban…',
     'pl-PL': 'Wypisujemy Cię…',
+    'tr-TR': 'Aboneliğiniz sonlandırılıyor…',
   };
   test.each(Object.keys(unsubscribing) as UiLocale[])('%s says what is happening', (locale) => {
     expect(shown(locale)['newsletter.preferences.unsubscribing']).toBe(unsubscribing[locale]);

@@ -1,6 +1,7 @@
 import type { Shop } from '../../shared/countries.ts';
 import { pickStrings, translationsFor } from '../../shared/i18n.ts';
 import { linkKeys } from '../../lib/newsletter/signUpLinks.ts';
+import { shopHref } from '../../lib/retailerLinks.ts';
 import { consentTexts } from '../../shared/newsletter/consentTexts.ts';
 import { NAME_MAX_LENGTH } from '../../shared/newsletter/subscriberSchema.ts';
 import { signUpFormPath } from '../../shared/newsletter/pagePaths.ts';
@@ -30,8 +31,8 @@ export function signUpProps(shop: Shop): {
   page: string;
 } {
   const t = translationsFor(shop.locale);
-  // Link targets are shop pages: they live under the shop's own segment.
-  const href = (path: string) => `/${shop.segment}${path}`;
+  // Link targets are pages of the retailer's site under the shop's segment, on RETAILER_ORIGIN when it is set.
+  const href = (path: string) => shopHref(shop, path);
   const links = Object.entries(listedLinkKeys).flatMap(([name, key]) => {
     const path = shop.links[name as keyof typeof listedLinkKeys];
     return path ? [{ href: href(path), text: t(key) }] : [];
