@@ -11,6 +11,7 @@ const buildingTests = [
   'tests/faults/buildOnShutdown.test.ts',
   'tests/scale/twoInstancesPublish.test.ts',
   'tests/addShop/**/*.test.ts',
+  'src/build/retailerOrigin.test.ts',
 ];
 
 export default defineConfig({
