@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The footer as a browser without JavaScript shows it (docs/footer.md#without-javascript). Every shop's footer
+// The footer as a browser without JavaScript shows it (docs/footer.md#panels). Every shop's footer
 // content, facts, links, images, country list and its script are checked in the built release
 // (tests/site/footer.test.ts); the rendered footer's accessibility and console at each platform in
 // tests/footer-platform.spec.ts.

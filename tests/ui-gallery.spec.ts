@@ -7,7 +7,7 @@ import { viewports } from './support/viewports.ts';
 
 const de = translationsFor('de-DE');
 
-// The gallery of UI building blocks as a browser renders it (docs/ui.md): every block shown and axe-clean at a phone's
+// The gallery of UI building blocks as a browser renders it (docs/architecture.md#ui-gallery): every block shown and axe-clean at a phone's
 // and a desktop's width, hydrated in every shop's language without an error, no layout shift, and the blocks used by
 // pointer and keyboard. Its language, headings, strings per shop and bytes are checked as served in
 // tests/site/gallery.test.ts; each block's behaviour in its component tests (src/ui).

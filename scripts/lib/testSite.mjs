@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { childEnvironment } from '../../src/shared/config.ts';
+import { asInProduction, childEnvironment, handOn } from '../../src/shared/config.ts';
 import { ensurePortFree, root, servicesUp } from './services.mjs';
 import { buildSite } from './buildSite.mjs';
 
@@ -59,11 +59,19 @@ export async function startTestSite({ port, quiet = true }) {
   await ensurePortFree(port, 'localhost');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-site-'));
   const env = { ...testSiteEnvironment(dataDir), TEST_SITE_ORIGIN: `http://localhost:${port}` };
-  Object.assign(process.env, env);
-  // A test runner runs with NODE_ENV=test (Vitest): the site under test is built and served as in production, with
-  // React's production build, so its budgets measure what shoppers get.
-  const runnerNodeEnv = process.env.NODE_ENV;
-  delete process.env.NODE_ENV;
+  for (const [name, value] of Object.entries(env)) handOn(name, value);
+  // Built and served as in production (a test runner sets NODE_ENV=test), so the budgets measure what shoppers get.
+  return asInProduction(() => startAndBuild(dataDir, env, port, quiet));
+}
+
+/**
+ * Starts the services and builds the site under test, as {@link startTestSite} says.
+ * @param {string} dataDir
+ * @param {Record<string, string>} env
+ * @param {number} port
+ * @param {boolean} quiet
+ */
+async function startAndBuild(dataDir, env, port, quiet) {
   const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
     cwd: root,
     env: childEnvironment({ ...env, PORT: String(port) }),
@@ -91,8 +99,6 @@ export async function startTestSite({ port, quiet = true }) {
   } catch (error) {
     await stop();
     throw error;
-  } finally {
-    if (runnerNodeEnv !== undefined) process.env.NODE_ENV = runnerNodeEnv;
   }
   return { origin: env.TEST_SITE_ORIGIN, dataDir, env, stop };
 }

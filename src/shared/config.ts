@@ -483,14 +483,25 @@ export function readToolConfig(env: Environment = process.env): ToolConfig {
 }
 
 /**
- * Sets a variable for the processes this one starts from now on: how Playwright's config hands its throwaway data
- * folder to the test workers it spawns.
+ * Sets a variable for the processes this one starts from now on: how Playwright's config and the test site hand their
+ * throwaway folders and the site under test to the test workers they spawn.
  */
-export function handOn(
-  name: keyof ToolConfig | 'DIST_DIR' | 'RELEASES_DIR' | 'PREVIEW_RENDERER_DIR',
-  value: string,
-): void {
+export function handOn(name: string, value: string): void {
   process.env[name] = value;
+}
+
+/**
+ * Runs `work` with `NODE_ENV` unset for the processes it starts, so they run as in production. A test runner sets
+ * `NODE_ENV=test`, which would build the site under test with React's development build. Restored afterwards.
+ */
+export async function asInProduction<T>(work: () => Promise<T>): Promise<T> {
+  const runner = process.env.NODE_ENV;
+  delete process.env.NODE_ENV;
+  try {
+    return await work();
+  } finally {
+    if (runner !== undefined) process.env.NODE_ENV = runner;
+  }
 }
 
 /** The environment a child process inherits, with `overrides` on top (child processes read their own settings). */

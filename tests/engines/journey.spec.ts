@@ -11,6 +11,13 @@ import { expect, test, widths } from './support/fixtures.ts';
 // Austria shows the optional name fields, so a change can be typed as well as ticked.
 const at = translationsFor('de-AT');
 const WRITE = /\/newsletter-subscribers\/[^/?]+$/;
+// The preferences page is server-rendered with the subscription; its island sends the PUT and the DELETE once it has
+// hydrated, before that its buttons post the page's plain forms (tests/newsletter-no-js-subscriber.spec.ts).
+const PREFERENCES_ISLAND = 'astro-island:has(.newsletter-preferences)';
+const hydrated = (selector: string) => {
+  const island = document.querySelector(selector);
+  return island !== null && !island.hasAttribute('ssr');
+};
 
 for (const width of widths) {
   test(`a subscriber at ${width} px confirms, changes a name and a consent, and unsubscribes`, async ({ site }) => {
@@ -52,6 +59,7 @@ for (const width of widths) {
       welcome.link.pathname + welcome.link.search,
     );
 
+    await site.until('the preferences island hydrated', hydrated, PREFERENCES_ISLAND);
     const firstName = '.newsletter-preferences__form [name="firstName"]';
     const dne = '.newsletter-preferences__form input[name="consents"][value="DNE"]';
     await site.typeInto(firstName, 'Erika');
@@ -74,6 +82,7 @@ for (const width of widths) {
       dne,
     );
 
+    await site.until('the preferences island hydrated again', hydrated, PREFERENCES_ISLAND);
     await site.click('.newsletter-preferences__unsubscribe button');
     await site.until(
       'the unsubscribed notice',

@@ -3,7 +3,7 @@ import { shops } from '../../src/shared/countries.ts';
 import { translationsFor } from '../../src/shared/i18n.ts';
 import { get, type HtmlDocument, type HtmlElement, servedPage, textOf } from './support/site.ts';
 
-// The gallery of UI building blocks (docs/ui.md), as served: every block, in every shop's language, with the
+// The gallery of UI building blocks (docs/architecture.md#ui-gallery), as served: every block, in every shop's language, with the
 // building-block strings filled in at build time, and its bytes. How the blocks behave, their focus rings and the
 // rendered page's accessibility and layout are the browser layer's (tests/ui-gallery.spec.ts).
 
