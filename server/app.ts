@@ -34,6 +34,7 @@ import { mailJobsOf } from './mail/mailService.ts';
 import type { MailSender } from './mail/sender.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
+import { maskedText } from './mail/maskAddresses.ts';
 import { MAIL_EVENTS_BODY_LIMIT_BYTES, mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
 
 export interface AppOptions {
@@ -127,7 +128,8 @@ export function createApp({
   app.use(staticSite(config.distDir, site.pageWhenMissing));
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) return databaseBusyAnswer(c, error);
-    console.error(error);
+    // An error may quote the address a request carried: masked (docs/security.md#data-at-rest).
+    console.error(maskedText(error));
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');
   });
   return app;

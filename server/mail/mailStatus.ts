@@ -5,6 +5,7 @@ import type { SharedTables } from '../database/sharedTables.ts';
 import type { MailJobState } from './mailJobs.ts';
 import { suppressionReasons } from './suppressions.ts';
 import { iysSyncStates } from '../iys/syncQueue.ts';
+import { maskAddress, maskAddressesIn } from './maskAddresses.ts';
 
 /** Every state of a mail job, in the order `npm run mail:status` lists them (docs/operations.md#mail-outbox-operators). */
 export const MAIL_JOB_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] as const;
@@ -20,18 +21,6 @@ const OLDEST_UNSENT_LISTED = 10;
 
 /** Longest last error shown, in characters; longer ones are cut with `…`. */
 const ERROR_SHOWN_MAX = 100;
-
-/** An address as the report shows it: the first character of the local part, then `***@` and the domain. */
-export function maskAddress(address: string): string {
-  const at = address.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${address[0]}***${address.slice(at)}`;
-}
-
-/** A text with every e-mail address in it masked (SMTP errors often quote the recipient). */
-function maskAddressesIn(text: string): string {
-  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, maskAddress);
-}
 
 /** A duration as `2d 3h`, `3h 12m`, `12m` or `40s`. */
 export function formatAge(ms: number): string {

@@ -6,6 +6,7 @@ import { describeFailure, failureKind, refusedTheSender, retryDelayMs, withJitte
 import type { MailTransport, OutgoingMessage } from './transport.ts';
 import { newSenderIdentity, senderGone, senderRunning } from './senderIdentity.ts';
 import { verpAddress } from './verp.ts';
+import { maskAddressesIn, maskedLog } from './maskAddresses.ts';
 
 /**
  * How often a running sender looks for jobs another sender left behind when it died: one small query, so that an
@@ -88,11 +89,14 @@ export function mailSender(options: MailSenderOptions): MailSender {
     pollMs = 1000,
     concurrency = SENDER_CONCURRENCY,
     stopGraceMs = SENDER_STOP_GRACE_MS,
-    log = console,
+    log: plainLog = console,
     bounceDomain,
     refusal,
     ownClaimLostMs = OWN_CLAIM_LOST_MS,
   } = options;
+  // SMTP servers quote the recipient in their refusals: every line the sender logs has its addresses masked
+  // (docs/security.md#data-at-rest).
+  const log = maskedLog(plainLog);
   let running = false;
   let loops: Promise<void> | undefined;
   const sleepers = new Set<() => void>();
@@ -258,7 +262,8 @@ export function mailSender(options: MailSenderOptions): MailSender {
   let failuresInARow = 0;
   function stalled(error: unknown): number {
     failuresInARow += 1;
-    stallReason = describeFailure(error);
+    // Shown by `/service/health` too: masked like the log.
+    stallReason = maskAddressesIn(describeFailure(error));
     if (!stalledSince) {
       stalledSince = new Date();
       log.error(

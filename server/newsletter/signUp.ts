@@ -14,6 +14,7 @@ import type { StatementSteps } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import { mailJobStatements, newMessageId } from '../mail/mailJobs.ts';
+import { maskAddress } from '../mail/maskAddresses.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import type { confirmationCaps } from './confirmationCaps.ts';
@@ -72,7 +73,7 @@ export async function registerSignUp(
     jobs.notify();
     if (options.printLinks)
       console.log(
-        `Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`,
+        `Newsletter confirmation for ${maskAddress(body.email)}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`,
       );
   }
 }

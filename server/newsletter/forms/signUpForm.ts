@@ -20,6 +20,7 @@ import type { FooterContentAt } from '../../preview/footerContent.ts';
 import type { NewsletterCore } from '../routes.ts';
 import { registerSignUp } from '../signUp.ts';
 import { readFormPost } from './formPost.ts';
+import { maskedText } from '../../mail/maskAddresses.ts';
 import { readSignedUpCookie, setSignedUpCookie } from './signedUpCookie.ts';
 
 /** What the form routes need besides the newsletter's core. */
@@ -124,7 +125,7 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     } catch (error) {
       // The form comes back with what was typed; a database locked by another process is worth a retry in a moment.
       if (isDatabaseUnavailable(error)) c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
-      else console.error(error);
+      else console.error(maskedText(error));
       return answerPage(c, options, shop, page, { outcome: 'failed', placement, values }, 503);
     }
     return signedUp(checked.request.email);
