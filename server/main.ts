@@ -23,6 +23,8 @@ import { drainHttpOnShutdown } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
 import { startMailIntake, type MailIntake } from './mail/intake.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
+import { intakeReports } from './newsletter/intakeReports.ts';
+import { serverSecret } from './secrets.ts';
 
 let config: ServerConfig;
 try {
@@ -38,7 +40,7 @@ function prepare(db: DatabaseSync, shared: SharedDatabase, versions: VersionStor
   const adminToken = promotionAdminToken(config);
   const publisher = serverPublisher(config, versions, shared);
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
-  const mail = newsletterMail(shared, config);
+  const mail = newsletterMail(shared, config, serverSecret(db, 'mailTags'));
   const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender, shared });
   // Ends subscriptions unopened too long where the shop promises it (docs/newsletter.md#opens-and-the-tr-two-year-rule).
   const sweeper = unopenedSweeper(mail.jobs);
@@ -115,8 +117,7 @@ function startIntake() {
   startMailIntake({
     port: config.mail.intakePort,
     host: config.host,
-    bounceDomain: config.mail.bounceDomain,
-    handle: (kind, jobId, reports, raw) => events.received(kind, jobId, reports, raw),
+    rules: intakeReports(events, { verp: mail.verp, feedbackLoopDomains: config.mail.feedbackLoopDomains }),
   }).then(
     (started) => {
       intake = started;

@@ -11,7 +11,7 @@ import type { Publisher } from './publish/publisher.ts';
 import { openDatabase } from './db.ts';
 import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
 import { versionStoreOf, type VersionStore } from './promotion/versionStore.ts';
-import { loadSharedSecrets } from './secrets.ts';
+import { loadSharedSecrets, serverSecret } from './secrets.ts';
 import type { MailService } from './mail/mailService.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
@@ -80,7 +80,7 @@ export async function startTestServer(
   const versions = versionStoreOf(shared);
   await versions.ready();
   const publisher = options.publisher?.(config, { db, shared, versions });
-  const mail = newsletterMail(shared, config, { pollMs: 100, log: quietLog });
+  const mail = newsletterMail(shared, config, serverSecret(db, 'mailTags'), { pollMs: 100, log: quietLog });
   const standIn = iysStandIn(config.iys);
   const app = createApp({
     iysStandIn: config.iys.url === undefined ? standIn : undefined,

@@ -263,6 +263,23 @@ export const sharedMigrations: readonly SharedMigration[] = [
         CHECK ((ab_test IS NULL) = (ab_group IS NULL)))`.compile(db);
     },
   },
+  {
+    // Tagged per-mail addresses (server/mail/verp.ts) and the confirmation caps' deferral
+    // (server/newsletter/confirmationCaps.ts). Mails queued before count as released when they were queued.
+    name: '0008_verp_tags_and_deferral',
+    *up(db, engine) {
+      yield sql`ALTER TABLE mail_jobs ADD COLUMN verp_tagged integer NOT NULL DEFAULT 0`.compile(db);
+      yield sql`ALTER TABLE mail_jobs ADD COLUMN released_at text`.compile(db);
+      yield sql`ALTER TABLE mail_jobs ADD COLUMN cap_domain text`.compile(db);
+      yield sql`ALTER TABLE mail_jobs ADD COLUMN client_network text`.compile(db);
+      yield sql`UPDATE mail_jobs SET released_at = created_at`.compile(db);
+      const position = sql.raw(engine === 'postgres' ? `strpos(recipient, '@')` : `instr(recipient, '@')`);
+      yield sql`UPDATE mail_jobs SET cap_domain = lower(rtrim(substr(recipient, ${position} + 1), '.'))
+        WHERE kind = 'newsletter.confirmation'`.compile(db);
+      yield sql`CREATE INDEX IF NOT EXISTS mail_jobs_released ON mail_jobs (released_at)`.compile(db);
+      yield sql`CREATE INDEX IF NOT EXISTS mail_jobs_cap_domain ON mail_jobs (cap_domain, released_at)`.compile(db);
+    },
+  },
 ];
 
 /** The key of the PostgreSQL advisory lock held while migrating (any constant of our own). */

@@ -97,8 +97,9 @@ export const environmentSchema = v.object({
   MAIL_FROM: v.optional(mailbox, 'Aroma Newsletter <newsletter@aroma.example>'),
   MAIL_REPLY_TO: v.optional(mailbox, 'Aroma Kundenservice <service@aroma.example>'),
   /**
-   * The domain of the per-mail bounce and unsubscribe addresses (`bounce+{job}@…`, `unsubscribe+{job}@…`,
-   * server/mail/verp.ts); unset: the domain of MAIL_FROM. Its MX must lead to the mail intake.
+   * The domain of the per-mail bounce and unsubscribe addresses (`bounce+{job}-{tag}@…`, `unsubscribe+{job}-{tag}@…`,
+   * server/mail/verp.ts) and of the intake's `feedback@`; unset: the domain of MAIL_FROM. Its MX must lead to the
+   * mail intake.
    */
   MAIL_BOUNCE_DOMAIN: v.optional(
     v.pipe(v.string(), v.regex(/^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, 'must be a domain name')),
@@ -135,6 +136,11 @@ export const environmentSchema = v.object({
       v.maxValue(65535, 'must be at most 65535'),
     ),
   ),
+  /**
+   * Domains of the mailbox providers' feedback loops whose DKIM-verified complaint reports the intake trusts without
+   * our tag in the returned message (docs/newsletter.md#suppression); comma-separated; unset: none.
+   */
+  MAIL_FEEDBACK_LOOP_DOMAINS: list,
   /** Secret of the providers' bounce and complaint webhook (docs/calls.md#mail-events); unset: the webhook is off. */
   MAIL_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** The public origin: confirmation links are built on it, never on the request's Host header. */
@@ -254,6 +260,8 @@ export function configSchema(root: string) {
         softBounceLimit: e.MAIL_SOFT_BOUNCE_LIMIT,
         /** The inbound SMTP intake's port on HOST (server/mail/intake.ts); undefined: no intake. */
         intakePort: e.MAIL_INTAKE_PORT,
+        /** Feedback-loop domains whose DKIM-signed complaints count without our tag (server/newsletter/intakeReports.ts). */
+        feedbackLoopDomains: e.MAIL_FEEDBACK_LOOP_DOMAINS,
         /** The secret of `POST /service/mail/api/events`; undefined: the call answers 404. */
         webhookSecret: e.MAIL_WEBHOOK_SECRET,
       },

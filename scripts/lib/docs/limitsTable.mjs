@@ -99,6 +99,17 @@ export const limitRows = [
     value: (q) => `at most ${q('INTAKE_MAX_MESSAGE_BYTES', 'KB')}; a larger one is refused with \`552\``,
   },
   {
+    what: 'recipients of one message to the mail intake',
+    value: (q) => `at most ${q('INTAKE_MAX_RECIPIENTS')}; each further one is refused with \`452\``,
+    see: '[operations.md#bounces-and-complaints](operations.md#bounces-and-complaints)',
+  },
+  {
+    what: 'the tag of a per-mail bounce or unsubscribe address',
+    value: (q) =>
+      `${q('VERP_TAG_LENGTH')} characters of base32 (5 bits each) of an HMAC-SHA256 over kind, job and recipient`,
+    see: '[newsletter.md#suppression](newsletter.md#suppression)',
+  },
+  {
     what: 'events reported to the mail webhook in one call',
     value: (q) => `at most ${q('MAIL_EVENTS_PER_CALL')}; a longer list is refused whole`,
     see: '[calls.md#mail-events](calls.md#mail-events)',
