@@ -88,9 +88,13 @@ describe('one configuration', () => {
       retryMaxMs: 1000,
       softBounceLimit: 7,
       intakePort: undefined,
+      feedbackLoopDomains: [],
       webhookSecret: undefined,
     });
     expect(readConfig({ MAIL_FROM: 'Aroma <News@Aroma.example>' }).mail.bounceDomain).toBe('aroma.example');
+    expect(
+      readConfig({ MAIL_FEEDBACK_LOOP_DOMAINS: ' FBL.Provider.example, ,jmrp.example' }).mail.feedbackLoopDomains,
+    ).toEqual(['fbl.provider.example', 'jmrp.example']);
     expect(readConfig({ MAIL_BOUNCE_DOMAIN: 'bounces.aroma.example' }).mail.bounceDomain).toBe('bounces.aroma.example');
     expect(() => readConfig({ MAIL_BOUNCE_DOMAIN: 'not a domain' })).toThrow(
       /MAIL_BOUNCE_DOMAIN must be a domain name/,

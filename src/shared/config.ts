@@ -161,9 +161,14 @@ export const environmentSchema = v.object({
   ),
   /** Sign-ups per client and minute before a generic 429. */
   NEWSLETTER_SIGNUPS_PER_MINUTE: integer(30, 1, 100_000),
-  /** Confirmation mails per recipient domain and hour, and overall per hour (docs/newsletter.md#rate-limit). */
+  /**
+   * Confirmation mails per recipient domain and hour, overall per hour, and the share of a domain's hour one client
+   * network (IPv4 /24, IPv6 /48) may take, in percent; beyond them a sign-up is stored and its mail deferred
+   * (docs/newsletter.md#rate-limit).
+   */
   NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: integer(200, 1, 10_000_000),
   NEWSLETTER_CONFIRMATIONS_PER_HOUR: integer(2000, 1, 10_000_000),
+  NEWSLETTER_CONFIRMATIONS_NETWORK_SHARE_PERCENT: integer(10, 1, 100),
   /** The staff login; the demo defaults are printed at start when no password is set. */
   STAFF_USER: optionalText,
   STAFF_PASSWORD: optionalText,
@@ -276,6 +281,13 @@ export function configSchema(root: string) {
       confirmationCaps: {
         perDomainPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
         perHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
+        /** One client network's share of a domain's hour, in mails (at least one). */
+        perNetworkPerHour: Math.max(
+          1,
+          Math.floor(
+            (e.NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR * e.NEWSLETTER_CONFIRMATIONS_NETWORK_SHARE_PERCENT) / 100,
+          ),
+        ),
       },
       /** Logins; unset passwords fall back to the printed demo accounts (server/preview/staffAccounts.ts). */
       accounts: {

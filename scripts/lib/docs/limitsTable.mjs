@@ -22,10 +22,10 @@ export const limitRows = [
     see: '[configuration.md](configuration.md)',
   },
   {
-    what: 'confirmation mails per recipient domain / in all',
+    what: 'confirmation mails per recipient domain / in all / one client network’s share of a domain',
     value: (q) =>
-      `${q('NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR')} / ${q('NEWSLETTER_CONFIRMATIONS_PER_HOUR')} per hour by default; beyond them a sign-up is answered as usual and stores and sends nothing`,
-    see: '[configuration.md](configuration.md)',
+      `${q('NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR')} / ${q('NEWSLETTER_CONFIRMATIONS_PER_HOUR')} per hour, ${q('NEWSLETTER_CONFIRMATIONS_NETWORK_SHARE_PERCENT')} % by default; beyond them a sign-up is stored and answered as usual, and its mail deferred until the caps allow it`,
+    see: '[newsletter.md#rate-limit](newsletter.md#rate-limit)',
   },
   {
     what: 'throttle counts kept (sign-up per client, staff login, admin token)',

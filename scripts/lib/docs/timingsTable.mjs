@@ -63,6 +63,11 @@ export const timingRows = [
     see: '[newsletter.md#double-opt-in](newsletter.md#double-opt-in)',
   },
   {
+    what: 'confirmation mails deferred by a cap',
+    value: (q) => `let go as the caps allow, checked every ${q('CONFIRMATION_RELEASE_INTERVAL_MS', 's')}`,
+    see: '[newsletter.md#rate-limit](newsletter.md#rate-limit)',
+  },
+  {
     what: 'e-bulletins not opened (promised in TR)',
     value: (q) =>
       `sending stops after ${q('UNOPENED_STOP_YEARS')} years: a subscription without an open (or confirmation) for that long ends, checked at start and every ${q('UNOPENED_SWEEP_INTERVAL_MS', 'minutes')}`,
