@@ -35,6 +35,8 @@ import type { MailSender } from './mail/sender.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
 import { maskedText } from './mail/maskAddresses.ts';
+import { databaseDeadline } from './database/requestDeadline.ts';
+import { requestBoundMs } from './database/postgresDialect.ts';
 import { MAIL_EVENTS_BODY_LIMIT_BYTES, mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
 
 export interface AppOptions {
@@ -87,6 +89,8 @@ export function createApp({
   iysStandIn: iys = config.iys.url === undefined ? iysStandIn(config.iys) : undefined,
 }: AppOptions): Hono {
   const app = new Hono();
+  // Every request's database work within a bound: the acquire plus the statement time-out (docs/operations.md).
+  app.use(databaseDeadline(config.postgres && requestBoundMs(config.postgres)));
   app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));
   // Before any route reads a body: refuse cross-site and non-JSON writes, then oversized bodies.

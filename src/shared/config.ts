@@ -33,6 +33,9 @@ function domainOf(address: string): string {
 /** Shortest `PROMOTION_ADMIN_TOKEN` accepted, in characters (docs/constants.md#limits). */
 export const PROMOTION_ADMIN_TOKEN_MIN_LENGTH = 24;
 
+/** How long a statement waits for a pooled PostgreSQL connection, by default (`DATABASE_ACQUIRE_TIMEOUT_MS`). */
+export const DEFAULT_DATABASE_ACQUIRE_TIMEOUT_MS = 1000;
+
 /** How many soft bounces in a row suppress an address, by default (`MAIL_SOFT_BOUNCE_LIMIT`, docs/constants.md#limits). */
 export const SOFT_BOUNCE_LIMIT = 7;
 
@@ -65,8 +68,13 @@ export const environmentSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL'))),
   /** Most connections to `DATABASE_URL` one instance keeps open. */
   DATABASE_POOL_SIZE: integer(10, 1, 200),
-  /** Longest one statement (or a connection attempt) to `DATABASE_URL` may take before the call answers 503. */
+  /** Longest one statement (or lock wait) on `DATABASE_URL` may take before the call answers 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: integer(5000, 100, 60_000),
+  /**
+   * Longest a statement waits for one of the pool's connections (or for a new one to connect) before the call answers
+   * 503; a request's database work is bounded by this plus the statement time-out (docs/operations.md).
+   */
+  DATABASE_ACQUIRE_TIMEOUT_MS: integer(DEFAULT_DATABASE_ACQUIRE_TIMEOUT_MS, 50, 60_000),
   /** The live site: a link to the live release's `site/` folder (docs/calls.md#publisher). */
   DIST_DIR: v.optional(v.string(), 'dist'),
   /** Where every release (a complete built site plus `release.json`) is kept. */
@@ -245,6 +253,7 @@ export function configSchema(root: string) {
               url: e.DATABASE_URL,
               poolSize: e.DATABASE_POOL_SIZE,
               statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+              acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
             },
       distDir: path.resolve(root, e.DIST_DIR),
       releasesDir: path.resolve(root, e.RELEASES_DIR),
