@@ -107,9 +107,6 @@ function* signUpBody(
   ) {
     return undefined;
   }
-  // Over a cap on confirmation mails (per client network and domain, per domain, overall): stored all the same, its
-  // confirmation mail deferred until the caps allow it; the answer is the same as for any sign-up.
-  const cap = yield* options.confirmationCaps.decide(db, body.email, network, now);
   const id = (yield* subscriberStatements.signUp(db, {
     ...storedFieldsOf(shop.newsletter, body, subscriberFieldNames),
     site: shop.code,
@@ -119,6 +116,10 @@ function* signUpBody(
     now: now.toISOString(),
   }))!;
   yield* subscriberStatements.logEvent(db, id, 'SIGNED_UP', 'sign-up', now.toISOString());
+  // Over a cap on confirmation mails (per client network and domain, per domain, overall): stored all the same, its
+  // confirmation mail deferred until the caps allow it; the answer is the same as for any sign-up. Decided last, right
+  // before the commit: on PostgreSQL the decision holds the caps' lock until then.
+  const cap = yield* options.confirmationCaps.decide(db, body.email, network, now);
   const payload: ConfirmationPayload = { token, site: shop.code };
   const job = {
     kind: newsletterMailKind.confirmation,
