@@ -26,8 +26,8 @@ export const recipientDomain = (address: string) =>
     .toLowerCase()
     .replace(/\.$/, '');
 
-/** The key of the PostgreSQL advisory lock under which cap decisions are made (any constant of our own). */
-const CAPS_LOCK_KEY = 280_045;
+/** The class of the PostgreSQL advisory locks the caps take, one per cap key (any constant of our own). */
+const CAPS_LOCK_CLASS = 280_045;
 
 /** What the caps decided for one confirmation mail: sent at once, or deferred until they allow it. */
 export interface CapDecision {
@@ -43,9 +43,32 @@ interface ReleasedCounts {
   network: number;
 }
 
-/** Serialises cap decisions on PostgreSQL (on SQLite the write transaction does): a cap holds under concurrency. */
-function* capsLock(db: Kysely<SharedTables>): StatementSteps<void> {
-  if (onPostgres(db)) yield sql`SELECT pg_advisory_xact_lock(${CAPS_LOCK_KEY})`.compile(db);
+/**
+ * How a decision locks one cap's key on PostgreSQL (on SQLite the write transaction serialises every decision):
+ * `shared` while the cap is far from reached, so sign-ups do not wait for each other; `exclusive` near it, so the
+ * decision waits for every one in flight and counts them.
+ */
+type CapLockMode = 'shared' | 'exclusive';
+
+/**
+ * Takes the advisory locks of cap keys until the transaction ends, in the order given (one statement; PostgreSQL
+ * evaluates its select list in order). Every decision names its keys in one order, so no two wait for each other.
+ */
+function* capLocks(db: Kysely<SharedTables>, locks: readonly [key: string, mode: CapLockMode][]): StatementSteps<void> {
+  const calls = locks.map(([key, mode]) => {
+    const lock = sql.raw(mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock');
+    return sql`${lock}(${CAPS_LOCK_CLASS}, hashtext(${key}))`;
+  });
+  yield sql`SELECT ${sql.join(calls)}`.compile(db);
+}
+
+/**
+ * The most transactions that can be in flight at once on the PostgreSQL server (`max_connections`): a decision far
+ * enough below a cap, by more than this, cannot be pushed past it by all of them together.
+ */
+function* inFlightAtMost(db: Kysely<SharedTables>): StatementSteps<number> {
+  const [row] = yield* rowsOfSql(db, sql<{ n: number }>`SELECT current_setting('max_connections')::integer AS n`);
+  return Number(row!.n);
 }
 
 function* releasedCounts(
@@ -70,16 +93,54 @@ function* releasedCounts(
   };
 }
 
+/** Whether the counts, with `margin` more mails, reach a cap. */
+function overCap(counts: ReleasedCounts, caps: ConfirmationCaps, margin: number): boolean {
+  return (
+    counts.overall + margin >= caps.perHour ||
+    counts.domain + margin >= caps.perDomainPerHour ||
+    counts.network + margin >= caps.perNetworkPerHour
+  );
+}
+
+/** The lock mode of each cap's key: exclusive once the cap is within `inFlight` mails. */
+function capModes(
+  counts: ReleasedCounts,
+  caps: ConfirmationCaps,
+  inFlight: number,
+): Record<keyof ReleasedCounts, CapLockMode> {
+  const mode = (count: number, cap: number): CapLockMode => (count + inFlight >= cap ? 'exclusive' : 'shared');
+  return {
+    overall: mode(counts.overall, caps.perHour),
+    domain: mode(counts.domain, caps.perDomainPerHour),
+    network: mode(counts.network, caps.perNetworkPerHour),
+  };
+}
+
+/** Whether a key taken shared has come within `inFlight` of its cap meanwhile (it cannot be made exclusive now). */
+function sharedButNear(
+  counts: ReleasedCounts,
+  caps: ConfirmationCaps,
+  inFlight: number,
+  modes: Record<keyof ReleasedCounts, CapLockMode>,
+): boolean {
+  const now = capModes(counts, caps, inFlight);
+  return (Object.keys(modes) as (keyof ReleasedCounts)[]).some(
+    (key) => modes[key] === 'shared' && now[key] === 'exclusive',
+  );
+}
+
 /**
  * Caps on the confirmation mails the sign-up sends to strangers' addresses (docs/newsletter.md#rate-limit), counted
- * in the database (the confirmation mails let go in the last hour) inside the sign-up's write transaction, under a lock
- * on PostgreSQL, so they hold across processes and under concurrency: per recipient domain, overall, and per client
+ * in the database (the confirmation mails let go in the last hour) inside the sign-up's write transaction, on
+ * PostgreSQL under advisory locks per cap (shared far from the cap, so sign-ups do not queue for each other,
+ * exclusive near it), so they hold across processes and under concurrency: per recipient domain, overall, and per client
  * network (IPv4 /24, IPv6 /48) and recipient domain. No cap drops a sign-up: one over a cap is stored, answered like
  * any other, and its confirmation mail deferred; {@link releaseDeferred} lets deferred mails go as the caps allow,
  * the networks that got the fewest first, so one source can delay its own sign-ups but nobody else's for long.
  */
 export function confirmationCaps(caps: ConfirmationCaps, log: Pick<Console, 'warn'> = console) {
   let warnedUntil = 0;
+  let inFlight: number | undefined;
   const since = (now: Date) => new Date(now.getTime() - CONFIRMATION_CAP_WINDOW_MS).toISOString();
   return {
     /**
@@ -87,13 +148,27 @@ export function confirmationCaps(caps: ConfirmationCaps, log: Pick<Console, 'war
      * sign-up's transaction); says so in the log once an hour when a cap is reached.
      */
     *decide(db: Kysely<SharedTables>, address: string, network: string | null, now: Date): StatementSteps<CapDecision> {
-      yield* capsLock(db);
       const domain = recipientDomain(address);
-      const counts = yield* releasedCounts(db, domain, network, since(now));
-      const deferred =
-        counts.overall >= caps.perHour ||
-        counts.domain >= caps.perDomainPerHour ||
-        counts.network >= caps.perNetworkPerHour;
+      const window = since(now);
+      let deferred: boolean;
+      if (!onPostgres(db)) {
+        const counts = yield* releasedCounts(db, domain, network, window);
+        deferred = overCap(counts, caps, 0);
+      } else {
+        // Each cap's key in the order overall, domain, network (one order: no deadlock), shared while the cap is
+        // further away than the transactions that can be in flight, exclusive near it; then counted again.
+        inFlight ??= yield* inFlightAtMost(db);
+        const seen = yield* releasedCounts(db, domain, network, window);
+        const modes = capModes(seen, caps, inFlight);
+        yield* capLocks(db, [
+          ['all', modes.overall],
+          [`domain:${domain}`, modes.domain],
+          [`network:${domain}:${network ?? ''}`, modes.network],
+        ]);
+        const counts = yield* releasedCounts(db, domain, network, window);
+        // A key taken shared counts only while it stays far enough below its cap; else the mail waits for the releaser.
+        deferred = overCap(counts, caps, 0) || sharedButNear(counts, caps, inFlight, modes);
+      }
       if (deferred && now.getTime() > warnedUntil) {
         warnedUntil = now.getTime() + CONFIRMATION_CAP_WINDOW_MS;
         log.warn(
@@ -110,11 +185,17 @@ export function confirmationCaps(caps: ConfirmationCaps, log: Pick<Console, 'war
      * of mails let go more than a window ago. Answers how many it let go.
      */
     *releaseDeferred(db: Kysely<SharedTables>, now: Date): StatementSteps<number> {
-      yield* capsLock(db);
       const windowStart = since(now);
       const at = now.toISOString();
       yield sql`UPDATE mail_jobs SET client_network = NULL WHERE client_network IS NOT NULL
         AND ((released_at IS NOT NULL AND released_at <= ${windowStart}) OR state <> 'queued')`.compile(db);
+      const waiting = yield* rowsOfSql(
+        db,
+        sql`SELECT 1 AS found FROM mail_jobs WHERE state = 'queued' AND next_attempt_at = ${DEFERRED_UNTIL} LIMIT 1`,
+      );
+      if (waiting.length === 0) return 0;
+      // Every decision takes the overall key: exclusively held, the releaser has the caps to itself.
+      if (onPostgres(db)) yield* capLocks(db, [['all', 'exclusive']]);
       const domains = yield* rowsOfSql(
         db,
         sql<{ domain: string }>`SELECT cap_domain AS domain FROM mail_jobs
