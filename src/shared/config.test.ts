@@ -55,14 +55,19 @@ describe('one configuration', () => {
       url: 'postgres://u:p@db.example/shop',
       poolSize: 10,
       statementTimeoutMs: 5000,
+      acquireTimeoutMs: 1000,
     });
     expect(
       readConfig({
         DATABASE_URL: 'postgresql://db.example/shop',
         DATABASE_POOL_SIZE: '4',
         DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+        DATABASE_ACQUIRE_TIMEOUT_MS: '300',
       }).postgres,
-    ).toEqual({ url: 'postgresql://db.example/shop', poolSize: 4, statementTimeoutMs: 2000 });
+    ).toEqual({ url: 'postgresql://db.example/shop', poolSize: 4, statementTimeoutMs: 2000, acquireTimeoutMs: 300 });
+    expect(() => readConfig({ DATABASE_URL: 'postgres://db.example/shop', DATABASE_ACQUIRE_TIMEOUT_MS: '10' })).toThrow(
+      /DATABASE_ACQUIRE_TIMEOUT_MS must be at least 50/,
+    );
   });
 
   test('mail: SMTP_URL must be smtp:// or smtps:// and is never echoed; addresses must be addresses', () => {
