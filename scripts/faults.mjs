@@ -14,8 +14,10 @@
 //   8. the sign-up load split over two instances on the one database file: requests/s together, p99, lost.
 //   9. the same with the shared data layer on PostgreSQL (DATABASE_URL), one instance and then two
 //      (scripts/lib/faults/postgresThroughput.mjs; skipped without PostgreSQL).
+//  10. PostgreSQL away for 10 s under sign-up load on two instances (a loopback proxy cut and restored): answers by
+//      status, recovery, rows, mails, lost, mailed twice (scripts/lib/faults/postgresOutage.mjs; skipped without it).
 // `npm run faults -- --only=locked,mail-from` runs the first release and only the scenarios named (locked, mail-from,
-// sign-ups, two-instances, postgres).
+// sign-ups, two-instances, postgres, postgres-outage).
 // Loopback only, bounded: each phase has its own time limit and the whole run stops after 10 minutes. Writes
 // reports/faults.json and prints the figures as Markdown.
 import fs from 'node:fs';
@@ -26,6 +28,7 @@ import { REFUSED, signUpLoop } from './lib/faults/signUpLoop.mjs';
 import { deliveredTo } from './lib/faults/delivered.mjs';
 import { pageLoad, signUpLoad, signUpLoadOver } from './lib/faults/autocannonLoad.mjs';
 import { postgresThroughput } from './lib/faults/postgresThroughput.mjs';
+import { postgresOutage } from './lib/faults/postgresOutage.mjs';
 import { processesOf } from './lib/faults/processes.mjs';
 import { publishFooterText, steadyLoad, waitUntil } from './lib/publishProbe.mjs';
 import { root } from './lib/services.mjs';
@@ -300,6 +303,13 @@ function markdown(report) {
       '',
     );
   lines.push(...engineComparison(report));
+  const o = report.postgresOutage;
+  if (o?.skipped) lines.push(`The PostgreSQL outage did not run: ${o.skipped}.`, '');
+  else if (o)
+    lines.push(
+      `PostgreSQL away for ${seconds(o.outageMs)} s under sign-up load on two instances (4 connections each; ${o.where}): ${o.requests} requests, ${answersOf(o.answers)}; while it was away ${answersOf(o.answersDuringOutage)}; ${o.withoutRetryAfter} 503s without \`Retry-After\`, ${o.answered500} answered 500; health during it: ${o.healthDuringOutage.join(', ')}; the first sign-up stored ${o.recoveryMs ?? 'never'} ms after the database returned; ${o.answered201} answered 201, ${o.rows} rows, ${o.mails} e-mails, **${o.lost} lost, ${o.mailedTwice} mailed twice**.`,
+      '',
+    );
   // The full tables need the whole run (`--only` runs part of it).
   if (!s || !p || !kills || !t || !k) return lines.join('\n');
   lines.push(
@@ -372,6 +382,10 @@ try {
     log(`sign-up load for ${LOAD_SECONDS} s on PostgreSQL, one instance and then two`);
     report.postgres = await postgresThroughput({ env, seconds: LOAD_SECONDS, lostOf });
   }
+  if (runs('postgres-outage')) {
+    log('PostgreSQL away for 10 s under sign-up load on two instances');
+    report.postgresOutage = await postgresOutage({ env, lostOf });
+  }
   if (!only) {
     log(`static page load for ${LOAD_SECONDS} s`);
     report.pages = await pageLoad({ origin: server.origin, path: '/de/', seconds: LOAD_SECONDS });
@@ -399,6 +413,12 @@ const lost =
   (report.twoInstances?.lost ?? 0) +
   (report.postgres?.one?.lost ?? 0) +
   (report.postgres?.two?.lost ?? 0) +
+  (report.postgresOutage?.skipped
+    ? 0
+    : (report.postgresOutage?.lost ?? 0) +
+      (report.postgresOutage?.mailedTwice ?? 0) +
+      (report.postgresOutage?.answered500 ?? 0) +
+      (report.postgresOutage?.withoutRetryAfter ?? 0)) +
   (report.kills ?? []).reduce((sum, round) => sum + round.lost, 0) +
   (report.sigterm?.lost ?? 0) +
   (report.locked ? report.locked.lost + report.locked.stuck + report.locked.answered500 : 0) +

@@ -100,6 +100,27 @@ describe('npm run mail:status', () => {
     );
   });
 
+  test('counts the confirmation mails a cap deferred, and lists them as deferred', async () => {
+    const deferred = await mailJobs(sharedDatabaseOf(db), 'test.example').enqueue(
+      mailJobFixture({
+        kind: 'confirmation',
+        recipient: 'waits@example.com',
+        cap: { domain: 'example.com', network: '203.0.113.0/24', deferred: true },
+      }),
+      new Date(Date.now() - 2 * HOUR_MS),
+    );
+    await jobIn('queued', 'due@example.com', 1);
+    const { code, stdout } = await mailStatus({ DB_PATH: dbPath });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/ {2}queued +2\n/);
+    expect(stdout).toMatch(
+      /Confirmation mails deferred by the caps \(sent once they allow\)\n {2}deferred +1\n {2}oldest waiting +2h 0m\n/,
+    );
+    expect(stdout.split('\n').find((line) => line.startsWith(`  ${deferred} `))).toMatch(
+      /confirmation +deferred +w\*\*\*@example\.com +2h 0m/,
+    );
+  });
+
   test('shows suppressions by reason and the İYS backlog, with the registrations past their deadline', async () => {
     db.exec(`INSERT INTO suppressions (site, address, reason, since) VALUES
         ('DE', 'a@example.com', 'hard_bounce', '2026-11-01T00:00:00Z'), ('DE', 'b@example.com', 'complaint', '2026-11-01T00:00:00Z'),

@@ -34,6 +34,9 @@ import { mailJobsOf } from './mail/mailService.ts';
 import type { MailSender } from './mail/sender.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
+import { maskedText } from './mail/maskAddresses.ts';
+import { databaseDeadline } from './database/requestDeadline.ts';
+import { requestBoundMs } from './database/postgresDialect.ts';
 import { MAIL_EVENTS_BODY_LIMIT_BYTES, mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
 
 export interface AppOptions {
@@ -86,6 +89,8 @@ export function createApp({
   iysStandIn: iys = config.iys.url === undefined ? iysStandIn(config.iys) : undefined,
 }: AppOptions): Hono {
   const app = new Hono();
+  // Every request's database work within a bound: the acquire plus the statement time-out (docs/operations.md).
+  app.use(databaseDeadline(config.postgres && requestBoundMs(config.postgres)));
   app.use(securityHeaders(config));
   app.use(requireAllowedHost(config));
   // Before any route reads a body: refuse cross-site and non-JSON writes, then oversized bodies.
@@ -127,7 +132,8 @@ export function createApp({
   app.use(staticSite(config.distDir, site.pageWhenMissing));
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) return databaseBusyAnswer(c, error);
-    console.error(error);
+    // An error may quote the address a request carried: masked (docs/security.md#data-at-rest).
+    console.error(maskedText(error));
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');
   });
   return app;

@@ -4,6 +4,7 @@ import { SERVICE_PREFIX } from '../src/shared/routes.ts';
 import { problem } from './problem.ts';
 import { siteUnavailablePage } from './siteUnavailablePage.ts';
 import { isDatabaseUnreachable } from './database/databaseUnreachable.ts';
+import { isDatabaseTimingOut } from './database/databaseTimeout.ts';
 
 /**
  * How long one statement waits for another process's write lock before it gives up (SQLite's `busy_timeout`,
@@ -36,9 +37,13 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-/** Whether an error means the database is locked by another process (worth a retry later, not a fault of the request). */
+/**
+ * Whether an error means the database is busy (worth a retry later, not a fault of the request): SQLite locked by
+ * another process, or PostgreSQL answering too slowly (`isDatabaseTimingOut`: no pooled connection in time, a
+ * request's deadline, a statement or lock wait past its time-out).
+ */
 export function isDatabaseBusy(error: unknown): boolean {
-  if (error instanceof DatabaseBusyError) return true;
+  if (error instanceof DatabaseBusyError || isDatabaseTimingOut(error)) return true;
   const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
   return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' && BUSY_CODES.has(errcode & 0xff);
 }
@@ -80,7 +85,7 @@ export function databaseBusyAnswer(c: Context, error?: unknown): Response {
   const headers = { 'retry-after': String(DATABASE_BUSY_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' };
   if (c.req.path.startsWith(`${SERVICE_PREFIX}/`)) {
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    if (error !== undefined && isDatabaseUnreachable(error))
+    if (error !== undefined && isDatabaseUnreachable(error) && !isDatabaseBusy(error))
       return problem(
         c,
         503,

@@ -13,6 +13,7 @@ import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { unopenedSweeper } from './newsletter/unopenedSweeper.ts';
 import { expirySweeper } from './newsletter/expirySweep.ts';
 import { throttleSweep } from './throttle/throttleSweep.ts';
+import { confirmationReleaser } from './newsletter/confirmationRelease.ts';
 import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
 import { waitForSharedSecrets } from './database/waitForSharedSecrets.ts';
 import { postgresLocation } from './database/postgresLocation.ts';
@@ -23,6 +24,8 @@ import { drainHttpOnShutdown } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
 import { startMailIntake, type MailIntake } from './mail/intake.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
+import { intakeReports } from './newsletter/intakeReports.ts';
+import { serverSecret } from './secrets.ts';
 
 let config: ServerConfig;
 try {
@@ -38,7 +41,7 @@ function prepare(db: DatabaseSync, shared: SharedDatabase, versions: VersionStor
   const adminToken = promotionAdminToken(config);
   const publisher = serverPublisher(config, versions, shared);
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
-  const mail = newsletterMail(shared, config);
+  const mail = newsletterMail(shared, config, serverSecret(db, 'mailTags'));
   const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender, shared });
   // Ends subscriptions unopened too long where the shop promises it (docs/newsletter.md#opens-and-the-tr-two-year-rule).
   const sweeper = unopenedSweeper(mail.jobs);
@@ -46,7 +49,9 @@ function prepare(db: DatabaseSync, shared: SharedDatabase, versions: VersionStor
   const expiry = expirySweeper(shared);
   // Deletes the throttles' counts that are over (docs/security.md#service-edge-probes-and-answers).
   const throttles = throttleSweep(shared);
-  return { adminToken, publisher, mail, sweeper, expiry, throttles, app };
+  // Lets confirmation mails deferred by a cap go once the caps allow (docs/newsletter.md#rate-limit).
+  const releaser = confirmationReleaser(mail.jobs, config.confirmationCaps);
+  return { adminToken, publisher, mail, sweeper, expiry, throttles, releaser, app };
 }
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
@@ -76,7 +81,8 @@ try {
   opened?.close();
   process.exit(1);
 }
-const { db, seeded, adminToken, shared, versions, publisher, mail, sweeper, expiry, throttles, app } = prepared;
+const { db, seeded, adminToken, shared, versions, publisher, mail, sweeper, expiry, throttles, releaser, app } =
+  prepared;
 
 // Which database the instance works on: PostgreSQL (host, port and database, never the password) or the SQLite file.
 const databaseNamed = config.postgres
@@ -100,6 +106,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   sweeper.start();
   expiry.start();
   throttles.start();
+  releaser.start();
   const iysUrl = config.iys.url ?? `${ownOrigin(config.host, info.port)}/service/iys`;
   iysSync = iysSyncWorker(mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
   iysSync.start();
@@ -121,8 +128,7 @@ function startIntake() {
   startMailIntake({
     port: config.mail.intakePort,
     host: config.host,
-    bounceDomain: config.mail.bounceDomain,
-    handle: (kind, jobId, reports, raw) => events.received(kind, jobId, reports, raw),
+    rules: intakeReports(events, { verp: mail.verp, feedbackLoopDomains: config.mail.feedbackLoopDomains }),
   }).then(
     (started) => {
       intake = started;
@@ -155,6 +161,7 @@ shutdown.onShutdown('mail', () => mail.sender.stop());
 shutdown.onShutdown('unopened sweep', () => sweeper.stop());
 shutdown.onShutdown('expiry sweep', () => expiry.stop());
 shutdown.onShutdown('throttle sweep', () => throttles.stop());
+shutdown.onShutdown('confirmation release', () => releaser.stop());
 shutdown.onShutdown('iys sync', () => iysSync?.stop());
 shutdown.onShutdown('mail intake', () => intake?.close());
 shutdown.onShutdown('promotion versions', () => versions.close());

@@ -1,3 +1,5 @@
+import { maskAddressesIn } from './mail/maskAddresses.ts';
+
 /** A background sweep: start it once the server listens, stop it before the database closes. */
 export interface PeriodicSweep {
   start(): void;
@@ -31,7 +33,7 @@ export function periodicSweep(
   let timer: NodeJS.Timeout | undefined;
 
   const failed = (error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = maskAddressesIn(error instanceof Error ? error.message : String(error));
     log.error(`${messages.failed} failed: ${reason}. It runs again in ${Math.round(intervalMs / 1000)} s.`);
   };
   const done = (count: number) => {

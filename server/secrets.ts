@@ -6,10 +6,10 @@ import type { SharedDatabase } from './database/sharedDatabase.ts';
 const loaded = new WeakMap<DatabaseSync, Map<string, string>>();
 
 /**
- * The secrets the services generate for themselves when none is configured: the login and long-term token keys and
- * the key of the plain forms' signed cookies.
+ * The secrets the services generate for themselves when none is configured: the login and long-term token keys, the
+ * key of the plain forms' signed cookies, and the key of the per-mail addresses' tags (server/mail/verp.ts).
  */
-export const GENERATED_SECRETS = ['loginToken', 'longTermToken', 'newsletterForms'] as const;
+export const GENERATED_SECRETS = ['loginToken', 'longTermToken', 'newsletterForms', 'mailTags'] as const;
 
 function secretsOf(db: DatabaseSync): Map<string, string> {
   let secrets = loaded.get(db);

@@ -7,6 +7,7 @@ import { siteUnavailablePage } from './siteUnavailablePage.ts';
 import type { SharedDatabase } from './database/sharedDatabase.ts';
 import { sql } from 'kysely';
 import { databaseErrorReason } from './database/databaseUnreachable.ts';
+import { isDatabaseTimingOut } from './database/databaseTimeout.ts';
 
 /** What a client is told to wait before asking again while the site is being rebuilt (docs/constants.md#timings). */
 export const RETRY_AFTER_SECONDS = 10;
@@ -15,14 +16,15 @@ export const RETRY_AFTER_SECONDS = 10;
  * The site's state for `GET /service/health` and for pages (docs/calls.md#health): while `distDir` serves no release,
  * the health call answers 503 with the reason and pages answer 503 with `Retry-After`, and each asks the publisher to
  * build every shop (`repair`), so a missing or dangling `dist` heals by itself. The health call also answers 503 while
- * the shared PostgreSQL database does not answer (asked on every health call, bounded by its statement time-out), and
- * while the mail sender has been unable to work for longer than `SENDER_STALL_REPORT_MS`.
+ * the shared PostgreSQL database does not answer (asked on every health call, within the request's database bound),
+ * while it answers but writes keep timing out (degraded), and while the mail sender has been unable to work for longer
+ * than `SENDER_STALL_REPORT_MS`.
  */
 export function siteHealth(
   distDir: string,
   publisher: Publisher | undefined,
   mailSender?: Pick<MailSender, 'stalled'>,
-  shared?: Pick<SharedDatabase, 'engine' | 'kysely' | 'ready'>,
+  shared?: Pick<SharedDatabase, 'engine' | 'kysely' | 'ready' | 'degraded'>,
 ) {
   /** Undefined while the site serves a release; else whether a build that may repair it is under way, and why. */
   function check(): { reason: string; building: boolean } | undefined {
@@ -31,16 +33,23 @@ export function siteHealth(
     return { reason: missing.message, building: publisher?.repair(missing.message) ?? false };
   }
 
-  /** Undefined while the shared PostgreSQL database answers (or the data layer is SQLite, in this process); else why not. */
-  async function databaseProblem(): Promise<string | undefined> {
+  /**
+   * Undefined while the shared PostgreSQL database answers and takes writes (or the data layer is SQLite, in this
+   * process); else whether it cannot be reached or answers too slowly (degraded: writes timing out), and why.
+   */
+  async function databaseProblem(): Promise<
+    { type: 'unreachable' | 'degraded'; reason: string; since?: string } | undefined
+  > {
     if (shared?.engine !== 'postgres') return undefined;
     try {
       await shared.ready();
       await sql`select 1`.execute(shared.kysely);
-      return undefined;
     } catch (error) {
-      return databaseErrorReason(error);
+      const reason = databaseErrorReason(error);
+      return isDatabaseTimingOut(error) ? { type: 'degraded', reason } : { type: 'unreachable', reason };
     }
+    const degraded = shared.degraded();
+    return degraded && { type: 'degraded', reason: degraded.reason, since: degraded.since.toISOString() };
   }
 
   const health: Handler = async (c) => {
@@ -50,11 +59,19 @@ export function siteHealth(
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
       return problem(c, 503, 'urn:service:no_live_release', 'The site serves no release', down);
     }
-    const unreachable = await databaseProblem();
-    if (unreachable !== undefined) {
+    const database = await databaseProblem();
+    if (database?.type === 'unreachable') {
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
       return problem(c, 503, 'urn:service:database_unreachable', 'The services cannot reach their database', {
-        reason: unreachable,
+        reason: database.reason,
+      });
+    }
+    if (database?.type === 'degraded') {
+      c.header('retry-after', String(RETRY_AFTER_SECONDS));
+      const { reason, since } = database;
+      return problem(c, 503, 'urn:service:database_degraded', 'The database answers, but writes are timing out', {
+        reason,
+        ...(since && { since }),
       });
     }
     const stalled = mailSender?.stalled();

@@ -11,7 +11,7 @@ import type { Publisher } from './publish/publisher.ts';
 import { openDatabase, serveWithShortBusyWait } from './db.ts';
 import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
 import { versionStoreOf, type VersionStore } from './promotion/versionStore.ts';
-import { loadSharedSecrets } from './secrets.ts';
+import { loadSharedSecrets, serverSecret } from './secrets.ts';
 import type { MailService } from './mail/mailService.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
@@ -81,7 +81,7 @@ export async function startTestServer(
   await versions.ready();
   serveWithShortBusyWait(db);
   const publisher = options.publisher?.(config, { db, shared, versions });
-  const mail = newsletterMail(shared, config, { pollMs: 100, log: quietLog });
+  const mail = newsletterMail(shared, config, serverSecret(db, 'mailTags'), { pollMs: 100, log: quietLog });
   const standIn = iysStandIn(config.iys);
   const app = createApp({
     iysStandIn: config.iys.url === undefined ? standIn : undefined,

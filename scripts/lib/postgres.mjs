@@ -77,7 +77,7 @@ function runAs(bin, args, options) {
 /**
  * Starts a cluster in a new temporary folder on a free loopback port, with trust authentication for the `postgres`
  * role (it listens on 127.0.0.1 only) and without fsync (a test cluster loses nothing worth keeping). Answers its
- * `url` and `stop()`, which stops it and deletes the folder.
+ * `url`, its data folder `dataDir`, and `stop()`, which stops it and deletes the folder.
  */
 export async function startThrowawayCluster(bin) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-postgres-'));
@@ -114,5 +114,6 @@ export async function startThrowawayCluster(bin) {
     const output = error instanceof Error && 'stderr' in error ? String(error.stderr).trim() : String(error);
     throw new Error(`the throwaway PostgreSQL cluster did not start: ${output || log}`);
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  // `dataDir`: the cluster's data folder, for tests that read its files (the erasure test reads `base/`).
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir: data, stop };
 }

@@ -4,7 +4,7 @@ import { databaseErrorReason, isDatabaseUnreachable } from './databaseUnreachabl
 // Which failures answer 503 "try again" (docs/operations.md#when-postgresql-is-down) and which stay faults (500).
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
-test('a refused, reset or timed-out connection, and PostgreSQL shutting down or cancelling, count as unreachable', () => {
+test('a refused, reset or timed-out connection, and PostgreSQL shutting down, count as unreachable', () => {
   for (const code of [
     'ECONNREFUSED',
     'ECONNRESET',
@@ -14,7 +14,6 @@ test('a refused, reset or timed-out connection, and PostgreSQL shutting down or 
     '08001',
     '57P01',
     '57P03',
-    '57014',
     '53300',
   ])
     expect(isDatabaseUnreachable(withCode(code)), code).toBe(true);
@@ -26,8 +25,9 @@ test('a refused, reset or timed-out connection, and PostgreSQL shutting down or 
   );
 });
 
-test('a wrong statement, a broken constraint, SQLite errors and non-errors are not', () => {
-  for (const code of ['42601', '23505', '22001', 'ERR_SQLITE_ERROR'])
+test('a wrong statement, a broken constraint, a statement or lock wait past its time-out, SQLite errors and non-errors are not', () => {
+  // A statement time-out (57014) or lock time-out (55P03) is a busy database, not an unreachable one (issue 45).
+  for (const code of ['42601', '23505', '22001', '57014', '55P03', 'ERR_SQLITE_ERROR'])
     expect(isDatabaseUnreachable(withCode(code)), code).toBe(false);
   expect(isDatabaseUnreachable(new Error('syntax error at or near "selec"'))).toBe(false);
   expect(isDatabaseUnreachable(undefined)).toBe(false);

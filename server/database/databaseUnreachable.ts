@@ -1,9 +1,10 @@
 /**
  * SQLSTATE codes of PostgreSQL that mean "the database cannot serve this now", not "this request is wrong": it is
- * shutting down or starting (57P01–57P03), a statement or lock wait ran past its time-out (57014, 55P03), too many
- * connections or out of resources (53xxx). Class 08 (connection exceptions) counts as a whole.
+ * shutting down or starting (57P01–57P03), too many connections or out of resources (53xxx). Class 08 (connection
+ * exceptions) counts as a whole. A statement or lock wait past its time-out (57014, 55P03) is no outage: the database
+ * answers, too slowly (server/database/databaseTimeout.ts).
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03', '53000', '53100', '53200', '53300']);
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53000', '53100', '53200', '53300']);
 
 /** Socket errors of a connection that could not be made or broke. */
 const SOCKET_CODES = new Set([

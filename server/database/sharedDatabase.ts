@@ -12,6 +12,8 @@ import { nodeSqliteDialect } from './nodeSqliteDialect.ts';
 import { postgresDialect, type PostgresSettings } from './postgresDialect.ts';
 import { sharedMigrationWork, type DatabaseEngine, type SharedMigration } from './sharedMigrations.ts';
 import type { SharedTables } from './sharedTables.ts';
+import { isDatabaseTimingOut } from './databaseTimeout.ts';
+import { databaseErrorReason } from './databaseUnreachable.ts';
 
 export type { DatabaseEngine };
 
@@ -29,7 +31,8 @@ export interface SharedDatabase {
   run<T>(work: AtomicWork<T>): Promise<T>;
   /**
    * After personal data was erased: on SQLite the WAL is checkpointed, so no old copy of an erased row stays on disk
-   * (server/db.ts `checkpointAfterErasure`); PostgreSQL's own vacuum reclaims dead rows (docs/security.md#data-at-rest).
+   * (server/db.ts `checkpointAfterErasure`). On PostgreSQL the dead row versions stay in the table files until
+   * `npm run db:compact` rewrites them (docs/operations.md#erasure-on-postgresql).
    */
   afterErasure(): void;
   /** Applies the shared schema steps not yet applied (see `sharedMigrationWork`) and answers their names. */
@@ -41,6 +44,45 @@ export interface SharedDatabase {
   ready(): Promise<void>;
   /** Closes the pool (PostgreSQL); an SQLite connection stays its opener's. */
   close(): Promise<void>;
+  /**
+   * Undefined while writes go through; on PostgreSQL, while they keep timing out (the last write of the last
+   * {@link DEGRADED_REPORT_MS} timed out: no connection free in time, a statement or lock wait past its time-out),
+   * since when and why (docs/calls.md#health). SQLite's busy writes answer at once and are not reported here.
+   */
+  degraded(now?: Date): { since: Date; reason: string } | undefined;
+}
+
+/** How long after the last timed-out write `/service/health` still reports the database degraded (docs/constants.md). */
+export const DEGRADED_REPORT_MS = 10_000;
+
+/**
+ * Wraps an engine's runners to remember how writes end: a transaction that commits clears the record, a statement that
+ * times out (`isDatabaseTimingOut`) starts or extends it (see `SharedDatabase.degraded`).
+ */
+function writeOutcomes(runners: EngineRunners): EngineRunners & Pick<SharedDatabase, 'degraded'> {
+  let timingOut: { since: Date; last: number; reason: string } | undefined;
+  const noted = async <T>(running: Promise<T>, write: boolean): Promise<T> => {
+    try {
+      const result = await running;
+      if (write) timingOut = undefined;
+      return result;
+    } catch (error) {
+      if (isDatabaseTimingOut(error)) {
+        const reason = `writes are timing out: ${databaseErrorReason(error)}`;
+        timingOut = { since: timingOut?.since ?? new Date(), last: Date.now(), reason };
+      }
+      throw error;
+    }
+  };
+  return {
+    ...runners,
+    atomically: (work) => noted(runners.atomically(work), true),
+    run: (work) => noted(runners.run(work), false),
+    degraded(now = new Date()) {
+      if (!timingOut || now.getTime() - timingOut.last > DEGRADED_REPORT_MS) return undefined;
+      return { since: timingOut.since, reason: timingOut.reason };
+    },
+  };
 }
 
 /** How one engine runs bodies: in a transaction, without one, and what follows an erasure. */
@@ -50,7 +92,11 @@ interface EngineRunners {
   afterErasure: () => void;
 }
 
-function shared(engine: DatabaseEngine, kysely: Kysely<SharedTables>, runners: EngineRunners): SharedDatabase {
+function shared(
+  engine: DatabaseEngine,
+  kysely: Kysely<SharedTables>,
+  runners: EngineRunners & Pick<SharedDatabase, 'degraded'>,
+): SharedDatabase {
   const { atomically } = runners;
   let applied: Promise<void> | undefined;
   const migrate = (steps?: readonly SharedMigration[]) => atomically(sharedMigrationWork(engine, steps));
@@ -84,6 +130,7 @@ export function sharedDatabaseOf(db: DatabaseSync): SharedDatabase {
       atomically: async (work) => runAtomicSqlite(db, kysely, work),
       run: async (work) => runStatementsSqlite(db, kysely, work),
       afterErasure: () => checkpointAfterErasure(db),
+      degraded: () => undefined,
     });
     overSqlite.set(db, found);
   }
@@ -101,9 +148,13 @@ export function migrateSharedSqlite(db: DatabaseSync): string[] {
 /** The shared data layer on PostgreSQL, through a pool of `settings.poolSize` connections. */
 export function openPostgresDatabase(settings: PostgresSettings): SharedDatabase {
   const kysely = new Kysely<SharedTables>({ dialect: postgresDialect(settings) });
-  return shared('postgres', kysely, {
-    atomically: (work) => runAtomicAsync(kysely, work),
-    run: (work) => runStatementsAsync(kysely, work),
-    afterErasure: () => {},
-  });
+  return shared(
+    'postgres',
+    kysely,
+    writeOutcomes({
+      atomically: (work) => runAtomicAsync(kysely, work),
+      run: (work) => runStatementsAsync(kysely, work),
+      afterErasure: () => {},
+    }),
+  );
 }

@@ -263,7 +263,56 @@ export const sharedMigrations: readonly SharedMigration[] = [
         CHECK ((ab_test IS NULL) = (ab_group IS NULL)))`.compile(db);
     },
   },
+  {
+    // Tagged per-mail addresses (server/mail/verp.ts) and the confirmation caps' deferral
+    // (server/newsletter/confirmationCaps.ts). Mails queued before count as released when they were queued.
+    name: '0008_verp_tags_and_deferral',
+    *up(db, engine) {
+      yield sql`ALTER TABLE mail_jobs ADD COLUMN verp_tagged integer NOT NULL DEFAULT 0`.compile(db);
+      yield sql`ALTER TABLE mail_jobs ADD COLUMN released_at text`.compile(db);
+      yield sql`ALTER TABLE mail_jobs ADD COLUMN cap_domain text`.compile(db);
+      yield sql`ALTER TABLE mail_jobs ADD COLUMN client_network text`.compile(db);
+      yield sql`UPDATE mail_jobs SET released_at = created_at`.compile(db);
+      const position = sql.raw(engine === 'postgres' ? `strpos(recipient, '@')` : `instr(recipient, '@')`);
+      yield sql`UPDATE mail_jobs SET cap_domain = lower(rtrim(substr(recipient, ${position} + 1), '.'))
+        WHERE kind = 'newsletter.confirmation'`.compile(db);
+      yield sql`CREATE INDEX IF NOT EXISTS mail_jobs_released ON mail_jobs (released_at)`.compile(db);
+      yield sql`CREATE INDEX IF NOT EXISTS mail_jobs_cap_domain ON mail_jobs (cap_domain, released_at)`.compile(db);
+    },
+  },
+  {
+    // PostgreSQL's planner statistics (pg_statistic) keep sample values of every column ANALYZE reads, erased names
+    // and addresses among them, out of reach of any vacuum of the tables: no statistics of personal data, and those
+    // already gathered dropped (re-setting a column's type drops them). docs/operations.md#erasure-on-postgresql.
+    name: '0009_no_statistics_of_personal_data',
+    *up(db, engine) {
+      if (engine !== 'postgres') return;
+      for (const [table, columns] of Object.entries(PERSONAL_DATA_COLUMNS)) {
+        const alterations = columns.map(
+          (column) => sql`ALTER COLUMN ${sql.id(column)} SET STATISTICS 0, ALTER COLUMN ${sql.id(column)} TYPE text`,
+        );
+        yield sql`ALTER TABLE ${sql.id(table)} ${sql.join(alterations)}`.compile(db);
+      }
+      for (const index of ['subscribers_email_key', 'customers_email_key'])
+        yield sql`ALTER INDEX ${sql.id(index)} ALTER COLUMN 1 SET STATISTICS 0`.compile(db);
+    },
+  },
 ];
+
+/**
+ * The tables that hold personal data, and their columns that do (docs/operations.md#erasure-on-postgresql): no
+ * planner statistics of these columns, and `npm run db:compact` rewrites these tables.
+ */
+export const PERSONAL_DATA_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  subscribers: ['email', 'salutation', 'first_name', 'last_name'],
+  consent_events: ['email'],
+  mail_jobs: ['recipient', 'payload', 'last_error', 'client_network'],
+  vouchers: ['mailbox_key'],
+  iys_sync: ['recipient', 'last_error'],
+  suppressions: ['address'],
+  soft_bounces: ['address'],
+  customers: ['email', 'first_name', 'last_name'],
+};
 
 /** The key of the PostgreSQL advisory lock held while migrating (any constant of our own). */
 const MIGRATION_LOCK_KEY = 280_001;

@@ -90,6 +90,20 @@ export interface SharedTables {
     /** When the message started to go to the transport in the current attempt; null before (and after a retry). */
     handed_over_at: string | null;
     finished_at: string | null;
+    /**
+     * 1 once the job was handed over with tagged per-mail addresses (server/mail/verp.ts); 0 for mails sent before
+     * tags, whose untagged addresses the intake still takes under stricter rules (docs/newsletter.md#suppression).
+     */
+    verp_tagged: Generated<number>;
+    /**
+     * When the mail was let go to the queue, counted by the confirmation caps; null while a confirmation waits for a
+     * cap (deferred: server/newsletter/confirmationCaps.ts).
+     */
+    released_at: string | null;
+    /** A confirmation's recipient domain as the caps count it (lower case); null for other mails. */
+    cap_domain: string | null;
+    /** The client network (IPv4 /24, IPv6 /48) a confirmation was asked from; cleared an hour after its release. */
+    client_network: string | null;
   };
   /** Welcome vouchers: one per mailbox and shop, ever (server/newsletter/vouchers.ts). */
   vouchers: {

@@ -1,5 +1,6 @@
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { retryDelayMs } from '../mail/retry.ts';
+import { maskedLog } from '../mail/maskAddresses.ts';
 import { buildLease } from '../publish/buildLease.ts';
 import type { IysClient } from './client.ts';
 import { iysSyncStatements as queue } from './syncQueue.ts';
@@ -49,8 +50,10 @@ export function iysSyncWorker(jobs: MailJobs, client: IysClient, options: IysSyn
     retryFirstMs = IYS_RETRY_FIRST_MS,
     retryMaxMs = IYS_RETRY_MAX_MS,
     now = () => new Date(),
-    log = console,
+    log: plainLog = console,
   } = options;
+  // İYS's answers may quote the registration's address: masked in the log (docs/security.md#data-at-rest).
+  const log = maskedLog(plainLog);
   const { database } = jobs;
   // Several instances on one database: one sends at a time, so rows go to İYS once and in order.
   const lease = buildLease(database, { name: IYS_SYNC_LEASE, ttlMs: IYS_SYNC_LEASE_TTL_MS });

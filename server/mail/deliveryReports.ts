@@ -5,10 +5,25 @@
  * fields are plain ASCII (RFC 3464 §2, RFC 5965 §3).
  */
 
-/** What a report says about one recipient, or about the message (a complaint). */
+/**
+ * The message a report returns (its `message/rfc822` part, or only its headers as `text/rfc822-headers`): its
+ * Message-ID, and its text, where the per-mail addresses it carried can be read (docs/newsletter.md#suppression).
+ */
+export interface ReturnedMessage {
+  messageId: string | undefined;
+  text: string;
+}
+
+/** What a report says about one recipient, or about the message (a complaint); with the message it returns, if any. */
 export type DeliveryReport =
-  | { kind: 'bounce'; severity: 'hard' | 'soft'; recipients: string[]; status: string }
-  | { kind: 'complaint'; recipients: string[] };
+  | {
+      kind: 'bounce';
+      severity: 'hard' | 'soft';
+      recipients: string[];
+      status: string;
+      original: ReturnedMessage | undefined;
+    }
+  | { kind: 'complaint'; recipients: string[]; original: ReturnedMessage | undefined };
 
 /** One MIME entity: its header fields (lower-case names, unfolded) and its body as text. */
 interface Entity {
@@ -78,8 +93,19 @@ function addressOf(field: string | undefined): string | undefined {
   return address ? address.replace(/^<|>$/g, '').toLowerCase() : undefined;
 }
 
+/** The media types a report returns the original message (or its headers) in. */
+const RETURNED_MESSAGE_TYPES = new Set(['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers']);
+
+/** The returned message among a report's parts, if it has one. */
+function returnedMessage(parts: readonly Entity[]): ReturnedMessage | undefined {
+  const part = parts.find((candidate) => RETURNED_MESSAGE_TYPES.has(contentType(candidate).type));
+  if (!part) return undefined;
+  const text = decodedBody(part);
+  return { messageId: entityOf(text).headers.get('message-id')?.trim(), text };
+}
+
 /** The bounces a `message/delivery-status` body reports, one per recipient that failed or was delayed. */
-function bouncesOf(body: string): DeliveryReport[] {
+function bouncesOf(body: string, original: ReturnedMessage | undefined): DeliveryReport[] {
   const [, ...recipientGroups] = body.split(/\r?\n[ \t]*\r?\n/).filter((group) => group.trim() !== '');
   return recipientGroups.flatMap((group): DeliveryReport[] => {
     const fields = fieldsOf(group);
@@ -89,16 +115,17 @@ function bouncesOf(body: string): DeliveryReport[] {
       (address): address is string => address !== undefined,
     );
     if (action === 'failed' && status.startsWith('5'))
-      return [{ kind: 'bounce', severity: 'hard', recipients, status }];
+      return [{ kind: 'bounce', severity: 'hard', recipients, status, original }];
     if ((action === 'failed' || action === 'delayed') && (status.startsWith('4') || action === 'delayed'))
-      return [{ kind: 'bounce', severity: 'soft', recipients, status }];
+      return [{ kind: 'bounce', severity: 'soft', recipients, status, original }];
     return [];
   });
 }
 
 /**
  * The reports a received message carries: the failed and delayed recipients of a DSN, or one complaint of an ARF
- * report (its `Original-Rcpt-To`, if given, as recipient). Any other message reports nothing.
+ * report (its `Original-Rcpt-To`, if given, as recipient), each with the message it returns. Any other message
+ * reports nothing.
  */
 export function readDeliveryReport(raw: string): DeliveryReport[] {
   const message = entityOf(raw);
@@ -109,13 +136,13 @@ export function readDeliveryReport(raw: string): DeliveryReport[] {
   const parts = partsOf(message, boundary);
   if (reportType === 'delivery-status') {
     const status = parts.find((part) => contentType(part).type === 'message/delivery-status');
-    return status ? bouncesOf(decodedBody(status)) : [];
+    return status ? bouncesOf(decodedBody(status), returnedMessage(parts)) : [];
   }
   if (reportType === 'feedback-report') {
     const feedback = parts.find((part) => contentType(part).type === 'message/feedback-report');
     if (!feedback) return [];
     const rcpt = addressOf(fieldsOf(decodedBody(feedback)).get('original-rcpt-to'));
-    return [{ kind: 'complaint', recipients: rcpt ? [rcpt] : [] }];
+    return [{ kind: 'complaint', recipients: rcpt ? [rcpt] : [], original: returnedMessage(parts) }];
   }
   return [];
 }

@@ -1,18 +1,32 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { readDeliveryReport, type DeliveryReport } from './deliveryReports.ts';
-import { parseVerpAddress, type VerpKind } from './verp.ts';
+import { dkimVerifiedDomains, type DkimKeyResolver } from './dkimVerified.ts';
+import { maskedLog, type WorkerLog } from './maskAddresses.ts';
 
 /** The largest message the intake accepts: a report with the returned headers fits easily (docs/constants.md#limits). */
 export const INTAKE_MAX_MESSAGE_BYTES = 256 * 1024;
 
-/** What the intake hands on for each message: the per-mail address it came to, and the reports it carries. */
-export type IntakeHandler = (
-  kind: VerpKind,
-  jobId: number,
-  reports: DeliveryReport[],
-  raw: string,
-) => Promise<unknown> | void;
+/**
+ * The most recipients the intake takes in one message, as Postfix's `smtpd_recipient_limit` does; more are answered
+ * `452` (docs/constants.md#limits). A report comes to one address.
+ */
+export const INTAKE_MAX_RECIPIENTS = 10;
+
+/** A received message, as the intake hands it on: its text, and (looked up once, when first asked) its DKIM signers. */
+export interface IntakeMessage {
+  /** The whole message, each byte one character (latin1), as it came. */
+  raw: string;
+  /** The domains whose DKIM signature on the message verifies (lower case); none when unsigned or not verified. */
+  verifiedDomains(): Promise<string[]>;
+}
+
+/** What the intake asks about each recipient and hands on for each message. */
+export interface IntakeRules<R> {
+  /** What an address given at `RCPT TO` is, or undefined: refused with 550. Asked again for each message. */
+  recipient(address: string): Promise<R | undefined>;
+  /** One accepted message for one of its accepted recipients. */
+  received(recipient: R, message: IntakeMessage): Promise<unknown>;
+}
 
 /** A running intake. */
 export interface MailIntake {
@@ -28,33 +42,43 @@ function smtpError(code: number, message: string): Error {
 
 /**
  * The inbound SMTP listener of bounces, complaints and unsubscribe mails (docs/operations.md#bounces-and-complaints):
- * no login, no TLS (the bounce domain's MX hands mail to it, or a relay in front does), recipients only the per-mail
- * addresses of `bounceDomain` (any other is refused at `RCPT TO` with 550), messages up to
- * {@link INTAKE_MAX_MESSAGE_BYTES} (larger ones refused with 552). Each accepted message is handed on once per
- * recipient; a failure of the handler answers 451 (the sending MTA tries again).
+ * no login, no TLS (the bounce domain's MX hands mail to it, or a relay in front does). Each recipient is checked at
+ * `RCPT TO` by `rules.recipient` (refused with 550, or 451 while the database cannot answer), at most
+ * {@link INTAKE_MAX_RECIPIENTS} per message (452 beyond); messages up to {@link INTAKE_MAX_MESSAGE_BYTES} (552 beyond).
+ * Each accepted message is handed on once per accepted recipient; a failure answers 451 (the sending MTA tries
+ * again). What it logs has its addresses masked.
  */
-export async function startMailIntake({
+export async function startMailIntake<R>({
   port,
   host,
-  bounceDomain,
-  handle,
-  log = console,
+  rules,
+  resolver,
+  log: plainLog = console,
 }: {
   port: number;
   host: string;
-  bounceDomain: string;
-  handle: IntakeHandler;
-  log?: Pick<Console, 'error'>;
+  rules: IntakeRules<R>;
+  /** How DKIM keys are looked up (tests); by default DNS. */
+  resolver?: DkimKeyResolver;
+  log?: Pick<WorkerLog, 'error'>;
 }): Promise<MailIntake> {
+  const log = maskedLog(plainLog);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     disableReverseLookup: true,
     size: INTAKE_MAX_MESSAGE_BYTES,
+    // Beyond it `452` (smtp-server counts distinct accepted recipients; a repeated one replaces itself).
+    maxRecipients: INTAKE_MAX_RECIPIENTS,
     onRcptTo(address, _session, callback) {
-      if (parseVerpAddress(address.address, bounceDomain)) return callback();
-      callback(smtpError(550, 'No such recipient here'));
+      rules.recipient(address.address).then(
+        (recipient) => callback(recipient === undefined ? smtpError(550, 'No such recipient here') : undefined),
+        (error: Error) => {
+          log.error(`The mail intake could not check a recipient: ${error.message}`);
+          callback(smtpError(451, 'Try again later'));
+        },
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -66,10 +90,14 @@ export async function startMailIntake({
         }
         try {
           const raw = Buffer.concat(chunks).toString('latin1');
-          const reports = readDeliveryReport(raw);
-          for (const recipient of session.envelope.rcptTo) {
-            const verp = parseVerpAddress(recipient.address, bounceDomain);
-            if (verp) await handle(verp.kind, verp.jobId, reports, raw);
+          let verified: Promise<string[]> | undefined;
+          const message: IntakeMessage = {
+            raw,
+            verifiedDomains: () => (verified ??= dkimVerifiedDomains(raw, resolver)),
+          };
+          for (const { address } of session.envelope.rcptTo) {
+            const recipient = await rules.recipient(address);
+            if (recipient !== undefined) await rules.received(recipient, message);
           }
           callback();
         } catch (error) {

@@ -12,6 +12,21 @@ export interface JobAddress {
   recipient: string;
   subscriberId: number | null;
   messageId: string;
+  /**
+   * Whether the mail went out before per-mail addresses were tagged (server/mail/verp.ts): handed over (`sent`, or
+   * `unknown`) without tags. Only such a job's untagged addresses are still taken by the intake.
+   */
+  sentUntagged: boolean;
+}
+
+/** The columns of a {@link JobAddress}, from `mail_jobs j` joined with `subscribers s`. */
+const jobAddressColumns = sql`j.id AS "jobId", s.site AS site, j.recipient AS recipient,
+  j.subscriber_id AS "subscriberId", j.message_id AS "messageId",
+  CASE WHEN j.verp_tagged = 0 AND j.state IN ('sent', 'unknown') THEN 1 ELSE 0 END AS "sentUntagged"`;
+
+/** A row of {@link jobAddressColumns} as a {@link JobAddress} (the flag is a number on both engines). */
+function jobAddressOfRow(row: Omit<JobAddress, 'sentUntagged'> & { sentUntagged: number }): JobAddress {
+  return { ...row, sentUntagged: Number(row.sentUntagged) === 1 };
 }
 
 /**
@@ -21,12 +36,26 @@ export interface JobAddress {
 export function* jobAddressOf(db: Kysely<SharedTables>, jobId: number): StatementSteps<JobAddress | undefined> {
   const rows = yield* rowsOfSql(
     db,
-    sql<JobAddress>`
-      SELECT j.id AS "jobId", s.site AS site, j.recipient AS recipient, j.subscriber_id AS "subscriberId",
-        j.message_id AS "messageId"
+    sql<Omit<JobAddress, 'sentUntagged'> & { sentUntagged: number }>`
+      SELECT ${jobAddressColumns}
       FROM mail_jobs j JOIN subscribers s ON s.id = j.subscriber_id WHERE j.id = ${jobId} AND s.site IS NOT NULL`,
   );
-  return rows[0];
+  return rows[0] && jobAddressOfRow(rows[0]);
+}
+
+/** The same, by the job's Message-ID (`<…@…>`, as its mail carried it): for a complaint that returns our message. */
+export function* jobAddressByMessageId(
+  db: Kysely<SharedTables>,
+  messageId: string,
+): StatementSteps<JobAddress | undefined> {
+  const rows = yield* rowsOfSql(
+    db,
+    sql<Omit<JobAddress, 'sentUntagged'> & { sentUntagged: number }>`
+      SELECT ${jobAddressColumns}
+      FROM mail_jobs j JOIN subscribers s ON s.id = j.subscriber_id
+      WHERE j.message_id = ${messageId} AND s.site IS NOT NULL`,
+  );
+  return rows[0] && jobAddressOfRow(rows[0]);
 }
 
 /**

@@ -23,6 +23,13 @@ export type { NewMailJob } from './newMailJobSchema.ts';
 /** The domain part of the Message-IDs: the sender address's domain. */
 export type MessageIdDomain = string;
 
+/**
+ * The due time of a confirmation mail that waits for a cap (docs/newsletter.md#rate-limit): never due, so no sender
+ * claims it, until the caps release it (server/newsletter/confirmationCaps.ts). It is `queued` all the same: an
+ * unsubscribe cancels it, and a sign-up again finds it pending.
+ */
+export const DEFERRED_UNTIL = '9999-12-31T23:59:59.999Z';
+
 /** A job's state after a crash: back to the queue (its transport can tell an earlier delivery) or `unknown`. */
 type RecoveredState = 'queued' | 'unknown';
 
@@ -33,14 +40,21 @@ type RecoveredState = 'queued' | 'unknown';
  * (`FOR UPDATE SKIP LOCKED`) instead of all going for the same one and coming back empty.
  */
 export const mailJobStatements = {
-  /** Queues a job (inside the caller's transaction) and answers its id. */
+  /**
+   * Queues a job (inside the caller's transaction) and answers its id: due at `notBefore` (or now) and released now,
+   * or, deferred by a cap, due at {@link DEFERRED_UNTIL} until the caps release it.
+   */
   *enqueue(db: Kysely<SharedTables>, job: NewMailJob, messageId: string, now: Date): StatementSteps<number> {
+    const deferred = job.cap?.deferred === true;
+    const due = deferred ? DEFERRED_UNTIL : (job.notBefore ?? now).toISOString();
     const rows = yield* rowsOfSql(
       db,
       sql<{ id: number }>`
-        INSERT INTO mail_jobs (kind, recipient, subscriber_id, payload, message_id, state, next_attempt_at, not_after, created_at)
+        INSERT INTO mail_jobs (kind, recipient, subscriber_id, payload, message_id, state, next_attempt_at, not_after,
+                               created_at, released_at, cap_domain, client_network)
         VALUES (${job.kind}, ${job.recipient}, ${job.subscriberId ?? null}, ${JSON.stringify(job.payload)}, ${messageId},
-                'queued', ${(job.notBefore ?? now).toISOString()}, ${job.notAfter?.toISOString() ?? null}, ${now.toISOString()})
+                'queued', ${due}, ${job.notAfter?.toISOString() ?? null}, ${now.toISOString()},
+                ${deferred ? null : now.toISOString()}, ${job.cap?.domain ?? null}, ${job.cap?.network ?? null})
         RETURNING id`,
     );
     return rows[0]!.id;
@@ -61,11 +75,13 @@ export const mailJobStatements = {
     );
     return rows[0];
   },
-  /** Records that the message is about to reach the transport (see MailTransport.send). */
-  *handingOver(db: Kysely<SharedTables>, id: number, now: Date): StatementSteps<void> {
-    yield sql`UPDATE mail_jobs SET handed_over_at = ${now.toISOString()} WHERE id = ${id} AND state = 'sending'`.compile(
-      db,
-    );
+  /**
+   * Records that the message is about to reach the transport (see MailTransport.send), and whether its per-mail
+   * addresses are tagged (server/mail/verp.ts): the intake holds mails sent untagged to stricter rules.
+   */
+  *handingOver(db: Kysely<SharedTables>, id: number, now: Date, tagged = false): StatementSteps<void> {
+    yield sql`UPDATE mail_jobs SET handed_over_at = ${now.toISOString()}, verp_tagged = ${tagged ? 1 : 0}
+      WHERE id = ${id} AND state = 'sending'`.compile(db);
   },
   /** Ends a job being sent: `sent`, `failed` or `cancelled`; its payload is cleared. Whether it was being sent. */
   *finish(
@@ -169,7 +185,8 @@ export function mailJobs(database: SharedDatabase, messageIdDomain: MessageIdDom
       return () => listeners.delete(listener);
     },
     claim: (owner: string, now = new Date()) => atomically((db) => statements.claim(db, owner, now)),
-    handingOver: (id: number, now = new Date()) => run((db) => statements.handingOver(db, id, now)),
+    handingOver: (id: number, now = new Date(), tagged = false) =>
+      run((db) => statements.handingOver(db, id, now, tagged)),
     finish: (id: number, state: 'sent' | 'failed' | 'cancelled', error: string | null = null, now = new Date()) =>
       run((db) => statements.finish(db, id, state, error, now)),
     retryAt: (id: number, nextAttemptAt: Date, error: string) =>

@@ -2,9 +2,10 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
-import type { MailJobState } from './mailJobs.ts';
+import { DEFERRED_UNTIL, type MailJobState } from './mailJobs.ts';
 import { suppressionReasons } from './suppressions.ts';
 import { iysSyncStates } from '../iys/syncQueue.ts';
+import { maskAddress, maskAddressesIn } from './maskAddresses.ts';
 
 /** Every state of a mail job, in the order `npm run mail:status` lists them (docs/operations.md#mail-outbox-operators). */
 export const MAIL_JOB_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] as const;
@@ -20,18 +21,6 @@ const OLDEST_UNSENT_LISTED = 10;
 
 /** Longest last error shown, in characters; longer ones are cut with `…`. */
 const ERROR_SHOWN_MAX = 100;
-
-/** An address as the report shows it: the first character of the local part, then `***@` and the domain. */
-export function maskAddress(address: string): string {
-  const at = address.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${address[0]}***${address.slice(at)}`;
-}
-
-/** A text with every e-mail address in it masked (SMTP errors often quote the recipient). */
-function maskAddressesIn(text: string): string {
-  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, maskAddress);
-}
 
 /** A duration as `2d 3h`, `3h 12m`, `12m` or `40s`. */
 export function formatAge(ms: number): string {
@@ -77,6 +66,26 @@ function* mailsByState(db: Kysely<SharedTables>): StatementSteps<string[]> {
   return ['Mails by state', ...aligned(MAIL_JOB_STATES.map((state) => [`  ${state}`, counts.get(state) ?? 0]))];
 }
 
+/**
+ * The confirmation mails a cap deferred (docs/newsletter.md#rate-limit): stored sign-ups whose mail waits until the
+ * caps allow it (they count as `queued` above too), and how long the oldest has waited.
+ */
+function* deferredByCaps(db: Kysely<SharedTables>, now: Date): StatementSteps<string[]> {
+  const [row] = yield* rowsOfSql(
+    db,
+    sql<{ n: number; oldest: string | null }>`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM mail_jobs
+      WHERE state = 'queued' AND next_attempt_at = ${DEFERRED_UNTIL}`,
+  );
+  const oldest = row?.oldest ? formatAge(now.getTime() - Date.parse(row.oldest)) : '-';
+  return [
+    'Confirmation mails deferred by the caps (sent once they allow)',
+    ...aligned([
+      ['  deferred', Number(row?.n ?? 0)],
+      ['  oldest waiting', oldest],
+    ]),
+  ];
+}
+
 function* oldestUnsent(db: Kysely<SharedTables>, now: Date): StatementSteps<string[]> {
   const rows = yield* rowsOfSql(
     db,
@@ -88,7 +97,8 @@ function* oldestUnsent(db: Kysely<SharedTables>, now: Date): StatementSteps<stri
       attempts: number;
       created_at: string;
       last_error: string | null;
-    }>`SELECT id, kind, state, recipient, attempts, created_at, last_error FROM mail_jobs
+    }>`SELECT id, kind, CASE WHEN next_attempt_at = ${DEFERRED_UNTIL} THEN 'deferred' ELSE state END AS state,
+         recipient, attempts, created_at, last_error FROM mail_jobs
        WHERE state IN (${sql.join(UNSENT_STATES)}) ORDER BY created_at, id LIMIT ${sql.lit(OLDEST_UNSENT_LISTED)}`,
   );
   const title = `Oldest unsent mails (${UNSENT_STATES.join(', ')}; at most ${OLDEST_UNSENT_LISTED})`;
@@ -145,14 +155,16 @@ function* iysBacklog(db: Kysely<SharedTables>, now: Date): StatementSteps<string
 }
 
 /**
- * The report `npm run mail:status` prints (docs/operations.md#mail-outbox-operators): mails by state, the oldest
- * unsent ones with their last error, suppressions by reason and the İYS backlog. Recipients are masked; payloads
+ * The report `npm run mail:status` prints (docs/operations.md#mail-outbox-operators): mails by state, the
+ * confirmation mails deferred by the caps, the oldest unsent ones with their last error, suppressions by reason and the İYS backlog. Recipients are masked; payloads
  * (which hold the links' tokens) are never read.
  */
 export function mailStatusReport(database: SharedDatabase, now = new Date()): Promise<string> {
   return database.run(function* (db) {
     return [
       ...(yield* mailsByState(db)),
+      '',
+      ...(yield* deferredByCaps(db, now)),
       '',
       ...(yield* oldestUnsent(db, now)),
       '',

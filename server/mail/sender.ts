@@ -5,7 +5,8 @@ import { mailJobStatements, type MailJob, type MailJobs } from './mailJobs.ts';
 import { describeFailure, failureKind, refusedTheSender, retryDelayMs, withJitter } from './retry.ts';
 import type { MailTransport, OutgoingMessage } from './transport.ts';
 import { newSenderIdentity, senderGone, senderRunning } from './senderIdentity.ts';
-import { verpAddress } from './verp.ts';
+import type { VerpAddresses } from './verp.ts';
+import { maskAddressesIn, maskedLog } from './maskAddresses.ts';
 
 /**
  * How often a running sender looks for jobs another sender left behind when it died: one small query, so that an
@@ -51,8 +52,11 @@ export interface MailSenderOptions {
   /** How long `stop()` waits for a message being handed over before it gives up waiting. */
   stopGraceMs?: number;
   log?: Pick<Console, 'log' | 'warn' | 'error'>;
-  /** The domain of the envelope sender `bounce+{job}@…` of every mail (`MAIL_BOUNCE_DOMAIN`, server/mail/verp.ts). */
-  bounceDomain?: string;
+  /**
+   * The per-mail addresses (server/mail/verp.ts): every mail's envelope sender is its tagged `bounce+{job}-{tag}@…`
+   * of `MAIL_BOUNCE_DOMAIN`. Without them the envelope sender is the `From` address.
+   */
+  verp?: VerpAddresses;
   /** Why a job must not go out (its address is suppressed: docs/newsletter.md#suppression), or undefined. */
   refusal?: (job: MailJob) => Promise<string | undefined>;
   /** How old an own claim no loop delivers must be to count as lost; by default {@link OWN_CLAIM_LOST_MS}. */
@@ -88,11 +92,14 @@ export function mailSender(options: MailSenderOptions): MailSender {
     pollMs = 1000,
     concurrency = SENDER_CONCURRENCY,
     stopGraceMs = SENDER_STOP_GRACE_MS,
-    log = console,
-    bounceDomain,
+    log: plainLog = console,
+    verp,
     refusal,
     ownClaimLostMs = OWN_CLAIM_LOST_MS,
   } = options;
+  // SMTP servers quote the recipient in their refusals: every line the sender logs has its addresses masked
+  // (docs/security.md#data-at-rest).
+  const log = maskedLog(plainLog);
   let running = false;
   let loops: Promise<void> | undefined;
   const sleepers = new Set<() => void>();
@@ -176,11 +183,11 @@ export function mailSender(options: MailSenderOptions): MailSender {
         return;
       }
       // The envelope sender names the job, so a bounce finds it (docs/newsletter.md#suppression); From stays.
-      const envelope = bounceDomain && { from: verpAddress('bounce', job.id, bounceDomain), to: job.recipient };
+      const envelope = verp && { from: verp.address('bounce', job), to: job.recipient };
       delivery = await transport.send(
         { ...message, ...(envelope && { envelope }), date: now },
         { id: job.id, messageId: job.message_id },
-        () => jobs.handingOver(job.id),
+        () => jobs.handingOver(job.id, new Date(), verp !== undefined),
       );
     } catch (error) {
       await failed(job, error);
@@ -258,7 +265,8 @@ export function mailSender(options: MailSenderOptions): MailSender {
   let failuresInARow = 0;
   function stalled(error: unknown): number {
     failuresInARow += 1;
-    stallReason = describeFailure(error);
+    // Shown by `/service/health` too: masked like the log.
+    stallReason = maskAddressesIn(describeFailure(error));
     if (!stalledSince) {
       stalledSince = new Date();
       log.error(

@@ -257,3 +257,36 @@ describe('a real SMTP server refusing at each stage', () => {
     }
   });
 });
+
+describe('no address in the log (docs/security.md#data-at-rest)', () => {
+  test('a refusal that quotes the recipient, final (550) or retried (451), is logged with the address masked', async () => {
+    const refusals = [451, 451, 550];
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: true,
+      logger: false,
+      onRcptTo: (address, _session, done) =>
+        done(
+          Object.assign(new Error(`<${address.address}>: Recipient address rejected`), {
+            responseCode: refusals.shift() ?? 550,
+          }),
+        ),
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.server.address() as AddressInfo;
+    const db = openDatabase(':memory:');
+    cleanups.push(() => db.close());
+    const recorder = logRecorder();
+    const { jobs } = start(db, smtpTransport(`smtp://127.0.0.1:${port}`), recorder.log);
+    const id = await jobs.enqueue(mailJobFixture({ recipient: 'Reader.Name@example.com' }));
+    jobs.notify();
+    await until(() => row(db, id).state === 'failed');
+    // The refusal reached the job (the operator's report masks it: server/mail/mailStatus.ts) and the log.
+    expect(row(db, id).last_error).toContain('<Reader.Name@example.com>: Recipient address rejected');
+    const logged = recorder.lines.map((line) => line.text).join('\n');
+    expect(logged).toMatch(/451 <R\*\*\*@example\.com>: Recipient address rejected/);
+    expect(logged).toMatch(/550 <R\*\*\*@example\.com>: Recipient address rejected/);
+    expect(logged).not.toMatch(/reader\.name@/i);
+  });
+});

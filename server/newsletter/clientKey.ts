@@ -1,4 +1,6 @@
-import { isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 
 /** The first four groups (/64) of an IPv6 address: one subscriber line usually gets a whole /64 to pick from. */
 function ipv6Prefix64(address: string): string {
@@ -43,4 +45,26 @@ export function clientAddress(
     if (last) return last;
   }
   return socketAddress ?? 'unknown';
+}
+
+/**
+ * The network a client address belongs to, as the confirmation caps count it (docs/newsletter.md#rate-limit): IPv4 by
+ * its /24 (also when written IPv4-mapped), IPv6 by its /48, the allocation of one site; anything else as it is.
+ */
+export function clientNetwork(address: string): string {
+  const key = clientKey(address);
+  if (isIPv4(key)) return `${key.split('.').slice(0, 3).join('.')}.0/24`;
+  if (key.endsWith('::/64')) return `${key.split(':').slice(0, 3).join(':')}::/48`;
+  return key;
+}
+
+/** The client network of a request (`trustProxy`: its last X-Forwarded-For entry, see {@link clientAddress}). */
+export function requestClientNetwork(c: Context, trustProxy: boolean): string {
+  let socketAddress: string | undefined;
+  try {
+    socketAddress = getConnInfo(c).remote.address;
+  } catch {
+    // A request handed to the app without a socket (app.request in tests): no address of its own.
+  }
+  return clientNetwork(clientAddress(socketAddress, c.req.header('x-forwarded-for'), trustProxy));
 }

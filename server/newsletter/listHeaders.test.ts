@@ -25,6 +25,12 @@ const headerLine = (mail: ReceivedMail, name: string) =>
   mail.parsed.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n[ \t]+/g, ' ');
 const jobIdOf = (mail: ReceivedMail) =>
   (server.db.prepare('SELECT id FROM mail_jobs WHERE message_id = ?').get(mail.parsed.messageId!) as { id: number }).id;
+/** The mail's own tagged unsubscribe address: `unsubscribe+{job}-{tag}@bounces.aroma.example` (server/mail/verp.ts). */
+const unsubscribeAddressOf = (mail: ReceivedMail, recipient: string) => {
+  const address = server.mail.verp.address('unsubscribe', { id: jobIdOf(mail), recipient });
+  expect(address).toMatch(new RegExp(`^unsubscribe\\+${jobIdOf(mail)}-[a-z2-7]{16}@bounces\\.aroma\\.example$`));
+  return address;
+};
 const row = (email: string) => server.db.prepare('SELECT status FROM subscribers WHERE email = ?').get(email);
 /** The POST a mailbox provider makes to a `List-Unsubscribe` URL, from its own servers. */
 const providerPost = (url: string) =>
@@ -47,7 +53,7 @@ describe('the list headers', () => {
     const token = await client.confirmationToken(email);
     expect(headerLine(confirmation, 'list-id')).toBe('List-ID: Aroma Newsletter AT <newsletter.at.aroma.example>');
     expect(headerLine(confirmation, 'list-unsubscribe')).toBe(
-      `List-Unsubscribe: <${cancelUrl(token)}>, <mailto:unsubscribe+${jobIdOf(confirmation)}@bounces.aroma.example>`,
+      `List-Unsubscribe: <${cancelUrl(token)}>, <mailto:${unsubscribeAddressOf(confirmation, email)}>`,
     );
     expect(headerLine(confirmation, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
@@ -57,7 +63,7 @@ describe('the list headers', () => {
     expect(jobIdOf(welcome)).not.toBe(jobIdOf(confirmation));
     expect(headerLine(welcome, 'list-id')).toBe('List-ID: Aroma Newsletter AT <newsletter.at.aroma.example>');
     expect(headerLine(welcome, 'list-unsubscribe')).toBe(
-      `List-Unsubscribe: <https://shop.example${NEWSLETTER_BASE}/newsletter-subscribers/${preferencesToken}/unsubscribe>, <mailto:unsubscribe+${jobIdOf(welcome)}@bounces.aroma.example>`,
+      `List-Unsubscribe: <https://shop.example${NEWSLETTER_BASE}/newsletter-subscribers/${preferencesToken}/unsubscribe>, <mailto:${unsubscribeAddressOf(welcome, email)}>`,
     );
     expect(headerLine(welcome, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });

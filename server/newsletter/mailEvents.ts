@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import { shopByCode } from '../../src/shared/countries.ts';
 import { rowsOfSql } from '../database/atomicWork.ts';
 import type { DeliveryReport } from '../mail/deliveryReports.ts';
-import { jobAddressOf, type JobAddress } from '../mail/jobSuppression.ts';
+import { jobAddressByMessageId, jobAddressOf, type JobAddress } from '../mail/jobSuppression.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { mailJobStatements } from '../mail/mailJobs.ts';
 import { suppressionKey, suppressionStatements } from '../mail/suppressions.ts';
-import type { VerpKind } from '../mail/verp.ts';
 import { subscriberStatements } from './subscriberStore.ts';
 import { unsubscribe } from './subscription.ts';
 import { cancelSignUpOf } from './cancelSignUp.ts';
@@ -24,8 +23,9 @@ export interface ReportedMailEvent {
  * What bounces, complaints and unsubscribe mails do to the suppression list and the subscriptions
  * (docs/newsletter.md#suppression): a hard bounce suppresses the address in its shop, soft bounces once `softBounceLimit`
  * came in a row, a complaint suppresses and ends the subscription as an unsubscribe does (consent evidence kept, the
- * consent log's channel `complaint`); a mail to `unsubscribe+{job}@…` ends the job's subscription (no suppression), or cancels
- * its pending sign-up when the job is a confirmation mail; only when it comes from the address the job was mailed to.
+ * consent log's channel `complaint`); an unsubscribe mail ends the job's subscription (no suppression), or cancels its
+ * pending sign-up when the job is a confirmation mail. Which reports of the intake count is decided by
+ * `intakeReports` (server/newsletter/intakeReports.ts); the webhook's are authenticated by its secret.
  */
 export function mailEvents(jobs: MailJobs, { softBounceLimit }: { softBounceLimit: number }) {
   const { database } = jobs;
@@ -60,47 +60,27 @@ export function mailEvents(jobs: MailJobs, { softBounceLimit }: { softBounceLimi
     if (subscribed) await unsubscribe(stores, subscribed, 'complaint');
   }
 
-  /**
-   * Whether an unsubscribe mail comes from the address the job was mailed to (its `From` header). Job numbers can be
-   * guessed, so a mail from anybody else changes nothing.
-   */
-  function fromRecipient(job: JobAddress, raw: string): boolean {
-    const headers = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-    const from = /^from:(.*)$/im.exec(headers)?.[1] ?? '';
-    const address = /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
-    return suppressionKey(address) === suppressionKey(job.recipient);
-  }
-
-  /** Whether a report names the job it came back for: its recipient, or its Message-ID in the returned headers. */
-  function namesJob(job: JobAddress, recipients: readonly string[], raw: string): boolean {
-    return recipients.includes(suppressionKey(job.recipient)) || raw.includes(job.messageId);
-  }
-
   return {
+    /** The job a per-mail address names, with its shop and recipient; undefined for an unknown job. */
+    jobAddress,
+    /** The job a returned message's Message-ID names; undefined for a Message-ID not of ours. */
+    jobByMessageId: (messageId: string) => database.run((db) => jobAddressByMessageId(db, messageId)),
+    /** A bounce or complaint the intake found to be about `job`: applied to the job's address in the job's shop. */
+    async applyReport(job: JobAddress, report: DeliveryReport): Promise<void> {
+      const hard = report.kind === 'bounce' && report.severity === 'hard';
+      await apply(job.site, job.recipient, report.kind, hard, job.jobId);
+    },
     /**
-     * A message the intake received for a per-mail address (server/mail/intake.ts). Reports that do not name the
-     * job's recipient or Message-ID are ignored (a forged report cannot suppress an address it does not know).
-     * Answers how many reports changed something.
+     * An unsubscribe mail the intake found to be about `job`: the job's subscription ends (channel `unsubscribe
+     * mail`), or, for the confirmation mail, its pending sign-up is cancelled as its one-click URL does. Whether
+     * something changed.
      */
-    async received(kind: VerpKind, jobId: number, reports: readonly DeliveryReport[], raw: string): Promise<number> {
-      const job = await jobAddress(jobId);
-      if (!job) return 0;
-      if (kind === 'unsubscribe') {
-        const subscriberId = job.subscriberId;
-        if (subscriberId === null || !fromRecipient(job, raw)) return 0;
-        // The confirmation mail's mailto cancels the pending sign-up, as its one-click URL does.
-        if (await cancelSignUpOf(database, subscriberId)) return 1;
-        const row = await database.run((db) => subscriberStatements.subscribedById(db, subscriberId));
-        return row && (await unsubscribe(stores, row, 'unsubscribe mail')) ? 1 : 0;
-      }
-      let applied = 0;
-      for (const report of reports) {
-        if (!namesJob(job, report.recipients, raw)) continue;
-        const hard = report.kind === 'bounce' && report.severity === 'hard';
-        await apply(job.site, job.recipient, report.kind, hard, jobId);
-        applied += 1;
-      }
-      return applied;
+    async unsubscribeBy(job: JobAddress): Promise<boolean> {
+      const { subscriberId } = job;
+      if (subscriberId === null) return false;
+      if (await cancelSignUpOf(database, subscriberId)) return true;
+      const row = await database.run((db) => subscriberStatements.subscribedById(db, subscriberId));
+      return row !== undefined && (await unsubscribe(stores, row, 'unsubscribe mail'));
     },
     /**
      * One event of the providers' webhook (docs/calls.md#mail-events): for a known shop; with a `jobId`, only when the

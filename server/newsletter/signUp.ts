@@ -14,9 +14,11 @@ import type { StatementSteps } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import { mailJobStatements, newMessageId } from '../mail/mailJobs.ts';
+import { maskAddress } from '../mail/maskAddresses.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
-import type { confirmationCaps } from './confirmationCaps.ts';
+import type { ConfirmationCapsOf } from './confirmationCaps.ts';
+import { requestClientNetwork } from './clientKey.ts';
 import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
@@ -35,17 +37,19 @@ export interface SignUpOptions {
    * is as good as the address's consent.
    */
   printLinks: boolean;
-  /** Caps on confirmation mails per recipient domain and overall (docs/newsletter.md#rate-limit). */
-  confirmationCaps: ReturnType<typeof confirmationCaps>;
+  /** Caps on confirmation mails per recipient domain, overall and per client network (docs/newsletter.md#rate-limit). */
+  confirmationCaps: ConfirmationCapsOf;
 }
 
 /** At most one confirmation e-mail per address in this time; sign-ups in between keep the pending link (docs/constants.md#timings). */
 export const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
-/** A checked sign-up: the create request and the shop whose rules it passed. */
+/** A checked sign-up: the create request, the shop whose rules it passed, and the client network it came from. */
 export interface CheckedSignUp {
   body: SubscriberCreateRequest;
   shop: Shop;
+  /** IPv4 /24 or IPv6 /48 of the client (server/newsletter/clientKey.ts), for the confirmation caps. */
+  network: string | null;
 }
 
 /**
@@ -58,21 +62,20 @@ export async function registerSignUp(
   database: SharedDatabase,
   jobs: MailJobs,
   options: Pick<SignUpOptions, 'siteUrl' | 'printLinks' | 'confirmationCaps'>,
-  { body, shop }: CheckedSignUp,
+  signUp: CheckedSignUp,
 ): Promise<void> {
+  const { body, shop } = signUp;
   const now = new Date();
   const token = newDoiToken();
   const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
   // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
   // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
-  const queued = await database.atomically((db) =>
-    signUpBody(db, jobs, options, { body, shop }, { now, token, expiresAt }),
-  );
+  const queued = await database.atomically((db) => signUpBody(db, jobs, options, signUp, { now, token, expiresAt }));
   if (queued !== undefined) {
     jobs.notify();
     if (options.printLinks)
       console.log(
-        `Newsletter confirmation for ${body.email}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`,
+        `Newsletter confirmation for ${maskAddress(body.email)}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`,
       );
   }
 }
@@ -85,7 +88,7 @@ function* signUpBody(
   db: Kysely<SharedTables>,
   jobs: MailJobs,
   options: Pick<SignUpOptions, 'confirmationCaps'>,
-  { body, shop }: CheckedSignUp,
+  { body, shop, network }: CheckedSignUp,
   { now, token, expiresAt }: { now: Date; token: string; expiresAt: Date },
 ): StatementSteps<number | undefined> {
   yield* subscriberStatements.purgeExpired(db, now.toISOString());
@@ -104,9 +107,6 @@ function* signUpBody(
   ) {
     return undefined;
   }
-  // Over a cap on confirmation mails (per recipient domain, overall): nothing is stored or sent, and the answer is
-  // the same as for any sign-up.
-  if (!(yield* options.confirmationCaps.allows(db, body.email, now))) return undefined;
   const id = (yield* subscriberStatements.signUp(db, {
     ...storedFieldsOf(shop.newsletter, body, subscriberFieldNames),
     site: shop.code,
@@ -116,6 +116,10 @@ function* signUpBody(
     now: now.toISOString(),
   }))!;
   yield* subscriberStatements.logEvent(db, id, 'SIGNED_UP', 'sign-up', now.toISOString());
+  // Over a cap on confirmation mails (per client network and domain, per domain, overall): stored all the same, its
+  // confirmation mail deferred until the caps allow it; the answer is the same as for any sign-up. Decided last, right
+  // before the commit: on PostgreSQL the decision holds the caps' lock until then.
+  const cap = yield* options.confirmationCaps.decide(db, body.email, network, now);
   const payload: ConfirmationPayload = { token, site: shop.code };
   const job = {
     kind: newsletterMailKind.confirmation,
@@ -124,6 +128,7 @@ function* signUpBody(
     payload,
     notBefore: new Date(Math.max(now.getTime(), intervalOver)),
     notAfter: expiresAt,
+    cap,
   };
   return yield* mailJobStatements.enqueue(db, job, newMessageId(now, jobs.messageIdDomain), now);
 }
@@ -154,7 +159,8 @@ export function signUpRoute(
     const shop = siteShop ?? shopOfReferer(c.req.header('referer'));
     const countryErrors = countryRuleErrors(shop, body);
     if (countryErrors) return invalidRequest(c, countryErrors);
-    await registerSignUp(database, jobs, options, { body, shop });
+    const network = requestClientNetwork(c, options.signUpLimit.trustProxy);
+    await registerSignUp(database, jobs, options, { body, shop, network });
     return c.body(null, 201);
   });
   return app;

@@ -6,6 +6,7 @@ import { checkAuthResponseSchema, isoInstantSchema, previewSelectionSchema } fro
 import { abTestCalendar } from '../abtests/routes.ts';
 import type { PreviewSessions } from './sessions.ts';
 import { jsonOf } from '../jsonOf.ts';
+import { maskedText } from '../mail/maskAddresses.ts';
 import { services } from '../../src/shared/routes.ts';
 
 const unauthorized = { status: 'UNAUTHORIZED' } as const;
@@ -24,7 +25,7 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
       c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
       return c.json({ status: 'INTERNAL_ERROR' }, 503);
     }
-    console.error(error);
+    console.error(maskedText(error));
     return c.json({ status: 'INTERNAL_ERROR' }, 500);
   });
 

@@ -86,14 +86,19 @@ describe('one configuration', () => {
       url: 'postgres://u:p@db.example/shop',
       poolSize: 10,
       statementTimeoutMs: 5000,
+      acquireTimeoutMs: 1000,
     });
     expect(
       readConfig({
         DATABASE_URL: 'postgresql://db.example/shop',
         DATABASE_POOL_SIZE: '4',
         DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+        DATABASE_ACQUIRE_TIMEOUT_MS: '300',
       }).postgres,
-    ).toEqual({ url: 'postgresql://db.example/shop', poolSize: 4, statementTimeoutMs: 2000 });
+    ).toEqual({ url: 'postgresql://db.example/shop', poolSize: 4, statementTimeoutMs: 2000, acquireTimeoutMs: 300 });
+    expect(() => readConfig({ DATABASE_URL: 'postgres://db.example/shop', DATABASE_ACQUIRE_TIMEOUT_MS: '10' })).toThrow(
+      /DATABASE_ACQUIRE_TIMEOUT_MS must be at least 50/,
+    );
   });
 
   test('mail: SMTP_URL must be smtp:// or smtps:// and is never echoed; addresses must be addresses', () => {
@@ -119,9 +124,13 @@ describe('one configuration', () => {
       retryMaxMs: 1000,
       softBounceLimit: 7,
       intakePort: undefined,
+      feedbackLoopDomains: [],
       webhookSecret: undefined,
     });
     expect(readConfig({ MAIL_FROM: 'Aroma <News@Aroma.example>' }).mail.bounceDomain).toBe('aroma.example');
+    expect(
+      readConfig({ MAIL_FEEDBACK_LOOP_DOMAINS: ' FBL.Provider.example, ,jmrp.example' }).mail.feedbackLoopDomains,
+    ).toEqual(['fbl.provider.example', 'jmrp.example']);
     expect(readConfig({ MAIL_BOUNCE_DOMAIN: 'bounces.aroma.example' }).mail.bounceDomain).toBe('bounces.aroma.example');
     expect(() => readConfig({ MAIL_BOUNCE_DOMAIN: 'not a domain' })).toThrow(
       /MAIL_BOUNCE_DOMAIN must be a domain name/,

@@ -33,6 +33,9 @@ function domainOf(address: string): string {
 /** Shortest `PROMOTION_ADMIN_TOKEN` accepted, in characters (docs/constants.md#limits). */
 export const PROMOTION_ADMIN_TOKEN_MIN_LENGTH = 24;
 
+/** How long a statement waits for a pooled PostgreSQL connection, by default (`DATABASE_ACQUIRE_TIMEOUT_MS`). */
+export const DEFAULT_DATABASE_ACQUIRE_TIMEOUT_MS = 1000;
+
 /** How many soft bounces in a row suppress an address, by default (`MAIL_SOFT_BOUNCE_LIMIT`, docs/constants.md#limits). */
 export const SOFT_BOUNCE_LIMIT = 7;
 
@@ -71,8 +74,13 @@ export const environmentSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL'))),
   /** Most connections to `DATABASE_URL` one instance keeps open. */
   DATABASE_POOL_SIZE: integer(10, 1, 200),
-  /** Longest one statement (or a connection attempt) to `DATABASE_URL` may take before the call answers 503. */
+  /** Longest one statement (or lock wait) on `DATABASE_URL` may take before the call answers 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: integer(5000, 100, 60_000),
+  /**
+   * Longest a statement waits for one of the pool's connections (or for a new one to connect) before the call answers
+   * 503; a request's database work is bounded by this plus the statement time-out (docs/operations.md).
+   */
+  DATABASE_ACQUIRE_TIMEOUT_MS: integer(DEFAULT_DATABASE_ACQUIRE_TIMEOUT_MS, 50, 60_000),
   /** The live site: a link to the live release's `site/` folder (docs/calls.md#publisher). */
   DIST_DIR: v.optional(v.string(), 'dist'),
   /** Where every release (a complete built site plus `release.json`) is kept. */
@@ -103,8 +111,9 @@ export const environmentSchema = v.object({
   MAIL_FROM: v.optional(mailbox, 'Aroma Newsletter <newsletter@aroma.example>'),
   MAIL_REPLY_TO: v.optional(mailbox, 'Aroma Kundenservice <service@aroma.example>'),
   /**
-   * The domain of the per-mail bounce and unsubscribe addresses (`bounce+{job}@…`, `unsubscribe+{job}@…`,
-   * server/mail/verp.ts); unset: the domain of MAIL_FROM. Its MX must lead to the mail intake.
+   * The domain of the per-mail bounce and unsubscribe addresses (`bounce+{job}-{tag}@…`, `unsubscribe+{job}-{tag}@…`,
+   * server/mail/verp.ts) and of the intake's `feedback@`; unset: the domain of MAIL_FROM. Its MX must lead to the
+   * mail intake.
    */
   MAIL_BOUNCE_DOMAIN: v.optional(
     v.pipe(v.string(), v.regex(/^(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i, 'must be a domain name')),
@@ -141,6 +150,11 @@ export const environmentSchema = v.object({
       v.maxValue(65535, 'must be at most 65535'),
     ),
   ),
+  /**
+   * Domains of the mailbox providers' feedback loops whose DKIM-verified complaint reports the intake trusts without
+   * our tag in the returned message (docs/newsletter.md#suppression); comma-separated; unset: none.
+   */
+  MAIL_FEEDBACK_LOOP_DOMAINS: list,
   /** Secret of the providers' bounce and complaint webhook (docs/calls.md#mail-events); unset: the webhook is off. */
   MAIL_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** The public origin: confirmation links are built on it, never on the request's Host header. */
@@ -176,9 +190,14 @@ export const environmentSchema = v.object({
   ),
   /** Sign-ups per client and minute before a generic 429. */
   NEWSLETTER_SIGNUPS_PER_MINUTE: integer(30, 1, 100_000),
-  /** Confirmation mails per recipient domain and hour, and overall per hour (docs/newsletter.md#rate-limit). */
+  /**
+   * Confirmation mails per recipient domain and hour, overall per hour, and the share of a domain's hour one client
+   * network (IPv4 /24, IPv6 /48) may take, in percent; beyond them a sign-up is stored and its mail deferred
+   * (docs/newsletter.md#rate-limit).
+   */
   NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: integer(200, 1, 10_000_000),
   NEWSLETTER_CONFIRMATIONS_PER_HOUR: integer(2000, 1, 10_000_000),
+  NEWSLETTER_CONFIRMATIONS_NETWORK_SHARE_PERCENT: integer(10, 1, 100),
   /** The staff login; the demo defaults are printed at start when no password is set. */
   STAFF_USER: optionalText,
   STAFF_PASSWORD: optionalText,
@@ -255,6 +274,7 @@ export function configSchema(root: string) {
               url: e.DATABASE_URL,
               poolSize: e.DATABASE_POOL_SIZE,
               statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+              acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
             },
       distDir: path.resolve(root, e.DIST_DIR),
       releasesDir: path.resolve(root, e.RELEASES_DIR),
@@ -275,6 +295,8 @@ export function configSchema(root: string) {
         softBounceLimit: e.MAIL_SOFT_BOUNCE_LIMIT,
         /** The inbound SMTP intake's port on HOST (server/mail/intake.ts); undefined: no intake. */
         intakePort: e.MAIL_INTAKE_PORT,
+        /** Feedback-loop domains whose DKIM-signed complaints count without our tag (server/newsletter/intakeReports.ts). */
+        feedbackLoopDomains: e.MAIL_FEEDBACK_LOOP_DOMAINS,
         /** The secret of `POST /service/mail/api/events`; undefined: the call answers 404. */
         webhookSecret: e.MAIL_WEBHOOK_SECRET,
       },
@@ -291,6 +313,13 @@ export function configSchema(root: string) {
       confirmationCaps: {
         perDomainPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
         perHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
+        /** One client network's share of a domain's hour, in mails (at least one). */
+        perNetworkPerHour: Math.max(
+          1,
+          Math.floor(
+            (e.NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR * e.NEWSLETTER_CONFIRMATIONS_NETWORK_SHARE_PERCENT) / 100,
+          ),
+        ),
       },
       /** Logins; unset passwords fall back to the printed demo accounts (server/preview/staffAccounts.ts). */
       accounts: {

@@ -22,10 +22,10 @@ export const limitRows = [
     see: '[configuration.md](configuration.md)',
   },
   {
-    what: 'confirmation mails per recipient domain / in all',
+    what: 'confirmation mails per recipient domain / in all / one client network’s share of a domain',
     value: (q) =>
-      `${q('NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR')} / ${q('NEWSLETTER_CONFIRMATIONS_PER_HOUR')} per hour by default; beyond them a sign-up is answered as usual and stores and sends nothing`,
-    see: '[configuration.md](configuration.md)',
+      `${q('NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR')} / ${q('NEWSLETTER_CONFIRMATIONS_PER_HOUR')} per hour, ${q('NEWSLETTER_CONFIRMATIONS_NETWORK_SHARE_PERCENT')} % by default; beyond them a sign-up is stored and answered as usual, and its mail deferred until the caps allow it`,
+    see: '[newsletter.md#rate-limit](newsletter.md#rate-limit)',
   },
   {
     what: 'throttle counts kept (sign-up per client, staff login, admin token)',
@@ -97,6 +97,17 @@ export const limitRows = [
   {
     what: 'a message to the mail intake',
     value: (q) => `at most ${q('INTAKE_MAX_MESSAGE_BYTES', 'KB')}; a larger one is refused with \`552\``,
+  },
+  {
+    what: 'recipients of one message to the mail intake',
+    value: (q) => `at most ${q('INTAKE_MAX_RECIPIENTS')}; each further one is refused with \`452\``,
+    see: '[operations.md#bounces-and-complaints](operations.md#bounces-and-complaints)',
+  },
+  {
+    what: 'the tag of a per-mail bounce or unsubscribe address',
+    value: (q) =>
+      `${q('VERP_TAG_LENGTH')} characters of base32 (5 bits each) of an HMAC-SHA256 over kind, job and recipient`,
+    see: '[newsletter.md#suppression](newsletter.md#suppression)',
   },
   {
     what: 'events reported to the mail webhook in one call',

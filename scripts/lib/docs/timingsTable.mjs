@@ -63,6 +63,17 @@ export const timingRows = [
     see: '[newsletter.md#double-opt-in](newsletter.md#double-opt-in)',
   },
   {
+    what: 'health reports PostgreSQL degraded',
+    value: (q) =>
+      `while the last write of the last ${q('DEGRADED_REPORT_MS', 's')} timed out and none committed since (\`DATABASE_ACQUIRE_TIMEOUT_MS\` + \`DATABASE_STATEMENT_TIMEOUT_MS\` bound every request)`,
+    see: '[operations.md#when-postgresql-is-slow](operations.md#when-postgresql-is-slow)',
+  },
+  {
+    what: 'confirmation mails deferred by a cap',
+    value: (q) => `let go as the caps allow, checked every ${q('CONFIRMATION_RELEASE_INTERVAL_MS', 's')}`,
+    see: '[newsletter.md#rate-limit](newsletter.md#rate-limit)',
+  },
+  {
     what: 'e-bulletins not opened (promised in TR)',
     value: (q) =>
       `the subscription ends after ${q('UNOPENED_STOP_YEARS')} years, its withdrawal registered with İYS: a subscription without an open (or confirmation) for that long ends, checked at start and every ${q('UNOPENED_SWEEP_INTERVAL_MS', 'minutes')}`,

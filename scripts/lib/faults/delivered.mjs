@@ -67,7 +67,13 @@ export async function deliveredTo({ dbPath, databaseUrl, outboxDir }, emails, { 
 
 /** The addresses among `wanted` with a confirmation e-mail in the outbox (the `To:` header of each .eml file). */
 function mailedAddresses(outboxDir, wanted) {
-  const mailed = new Set();
+  return new Set(mailsPerAddress(outboxDir, wanted).keys());
+}
+
+/** How many e-mails the outbox holds for each address among `wanted` (the `To:` header of each .eml file). */
+function mailsPerAddress(outboxDir, wanted) {
+  /** @type {Map<string, number>} */
+  const mailed = new Map();
   if (!fs.existsSync(outboxDir)) return mailed;
   for (const file of fs.readdirSync(outboxDir)) {
     if (!file.endsWith('.eml')) continue;
@@ -75,7 +81,17 @@ function mailedAddresses(outboxDir, wanted) {
       .exec(fs.readFileSync(path.join(outboxDir, file), 'utf8'))?.[1]
       ?.trim()
       .toLowerCase();
-    if (to && wanted.has(to)) mailed.add(to);
+    if (to && wanted.has(to)) mailed.set(to, (mailed.get(to) ?? 0) + 1);
   }
   return mailed;
+}
+
+/**
+ * The addresses among `emails` that got more than one e-mail in the outbox: a sign-up mailed twice.
+ * @param {string} outboxDir
+ * @param {Iterable<string>} emails
+ */
+export function mailedTwice(outboxDir, emails) {
+  const wanted = new Set([...emails].map((email) => email.toLowerCase()));
+  return [...mailsPerAddress(outboxDir, wanted)].filter(([, count]) => count > 1).map(([email]) => email);
 }

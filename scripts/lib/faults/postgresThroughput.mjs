@@ -8,7 +8,7 @@ import { startServerProcess } from './serverProcess.mjs';
 import { signUpLoad, signUpLoadOver } from './autocannonLoad.mjs';
 
 /** `TEST_DATABASE_URL`'s server, else a throwaway cluster; undefined when PostgreSQL is not installed. */
-async function postgresServer() {
+export async function postgresServer() {
   const given = readToolConfig().TEST_DATABASE_URL;
   if (given) return { url: given, where: 'the TEST_DATABASE_URL server', stop() {} };
   const bin = findPostgresBin();

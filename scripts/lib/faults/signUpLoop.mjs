@@ -8,7 +8,11 @@ const SIGN_UP = serviceUrl(services.newsletter, 'createSubscriber');
 /** The error of a connection the server refused: nothing was sent, so nothing can be lost. */
 export const REFUSED = 'ECONNREFUSED';
 
-/** @typedef {{ email: string, worker: number, at: number, status?: number, connection?: string, error?: string }} SignUpOutcome */
+/**
+ * One request's outcome: when it was sent (`at`) and answered (`end`), its status, `Connection` header, and for a
+ * problem answer its `type` and whether it carried `Retry-After`; or the error the client saw instead.
+ * @typedef {{ email: string, worker: number, at: number, end?: number, status?: number, connection?: string, type?: string, retryAfter?: boolean, error?: string }} SignUpOutcome
+ */
 
 /** @returns {Promise<SignUpOutcome>} */
 function signUp(url, agent, email, worker) {
@@ -26,16 +30,28 @@ function signUp(url, agent, email, worker) {
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (response) => {
-        response.resume();
-        response.on('end', () =>
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          let type;
+          try {
+            type = status >= 400 ? JSON.parse(text).type : undefined;
+          } catch {
+            // Not a problem document.
+          }
           resolve({
             email,
             worker,
             at,
-            status: response.statusCode ?? 0,
+            end: Date.now(),
+            status,
             ...(response.headers.connection ? { connection: response.headers.connection } : {}),
-          }),
-        );
+            ...(type ? { type } : {}),
+            ...(status >= 400 ? { retryAfter: response.headers['retry-after'] !== undefined } : {}),
+          });
+        });
         response.on('error', failed);
       },
     );

@@ -19,7 +19,9 @@ import type { PreviewRenderer } from '../../preview/renderer.ts';
 import type { FooterContentAt } from '../../preview/footerContent.ts';
 import type { NewsletterCore } from '../routes.ts';
 import { registerSignUp } from '../signUp.ts';
+import { requestClientNetwork } from '../clientKey.ts';
 import { readFormPost } from './formPost.ts';
+import { maskedText } from '../../mail/maskAddresses.ts';
 import { readSignedUpCookie, setSignedUpCookie } from './signedUpCookie.ts';
 
 /** What the form routes need besides the newsletter's core. */
@@ -120,11 +122,12 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     if (!checked.success)
       return answerPage(c, options, shop, page, { outcome: 'invalid', placement, values, errors: checked.errors }, 400);
     try {
-      await registerSignUp(core.database, core.jobs, core.options, { body: checked.request, shop });
+      const network = requestClientNetwork(c, core.options.signUpLimit.trustProxy);
+      await registerSignUp(core.database, core.jobs, core.options, { body: checked.request, shop, network });
     } catch (error) {
       // The form comes back with what was typed; a database locked by another process is worth a retry in a moment.
       if (isDatabaseUnavailable(error)) c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
-      else console.error(error);
+      else console.error(maskedText(error));
       return answerPage(c, options, shop, page, { outcome: 'failed', placement, values }, 503);
     }
     return signedUp(checked.request.email);

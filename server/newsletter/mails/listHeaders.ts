@@ -1,6 +1,6 @@
 import type { Shop } from '../../../src/shared/countries.ts';
 import { senderDomain } from '../../mail/mailService.ts';
-import { verpAddress } from '../../mail/verp.ts';
+import type { VerpAddresses } from '../../mail/verp.ts';
 
 /** What identifies a shop's newsletter list in a mail and how a mailbox provider unsubscribes from it. */
 export interface MailingList {
@@ -8,7 +8,7 @@ export interface MailingList {
   id: string;
   /** RFC 8058 one-click URL: a POST of `List-Unsubscribe=One-Click` to it unsubscribes (or cancels the sign-up). */
   oneClickUnsubscribe: string;
-  /** The `mailto:` alternative: the mail's own `unsubscribe+{job}@{bounceDomain}` (server/mail/verp.ts). */
+  /** The `mailto:` alternative: the mail's own `unsubscribe+{job}-{tag}@{bounceDomain}` (server/mail/verp.ts). */
   mailtoUnsubscribe: string;
 }
 
@@ -26,13 +26,13 @@ export function listId(shop: Pick<Shop, 'segment'>, from: string): string {
 /** The list headers of one mail job: `List-Id`, `List-Unsubscribe` (one-click URL and `mailto:`), `-Post`. */
 export function mailingList(
   shop: Pick<Shop, 'segment'>,
-  job: { id: number },
-  settings: { from: string; bounceDomain: string },
+  job: { id: number; recipient: string },
+  settings: { from: string; verp: VerpAddresses },
   oneClickUnsubscribe: string,
 ): MailingList {
   return {
     id: listId(shop, settings.from),
     oneClickUnsubscribe,
-    mailtoUnsubscribe: `mailto:${verpAddress('unsubscribe', job.id, settings.bounceDomain)}`,
+    mailtoUnsubscribe: `mailto:${settings.verp.address('unsubscribe', job)}`,
   };
 }

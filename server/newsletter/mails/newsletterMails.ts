@@ -6,6 +6,7 @@ import type { MailJob } from '../../mail/mailJobs.ts';
 import type { MailKind } from '../../mail/sender.ts';
 import type { OutgoingMessage } from '../../mail/transport.ts';
 import type { SharedDatabase } from '../../database/sharedDatabase.ts';
+import type { VerpAddresses } from '../../mail/verp.ts';
 import { subscriberStatements } from '../subscriberStore.ts';
 import { voucherStatements } from '../vouchers.ts';
 import { confirmationMailContent } from './confirmationMail.ts';
@@ -35,8 +36,8 @@ export interface WelcomePayload {
 export interface NewsletterMailSettings extends LinkedSites {
   from: string;
   replyTo: string;
-  /** The domain of the per-mail `unsubscribe+{job}@…` address (`MAIL_BOUNCE_DOMAIN`). */
-  bounceDomain: string;
+  /** The per-mail addresses: the `mailto:` of List-Unsubscribe is the job's `unsubscribe+{job}-{tag}@…`. */
+  verp: VerpAddresses;
 }
 
 /** The confirmation page link of a token. */

@@ -1,0 +1,48 @@
+import type { MailJobs } from '../mail/mailJobs.ts';
+import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
+import {
+  CONFIRMATION_RELEASE_INTERVAL_MS,
+  confirmationCaps,
+  releaseDeferredConfirmations,
+  type ConfirmationCaps,
+} from './confirmationCaps.ts';
+
+/** Settings of the releaser; all optional, for tests. */
+export interface ConfirmationReleaserOptions {
+  intervalMs?: number;
+  /** The time the caps judge by. */
+  now?: () => Date;
+  log?: Pick<Console, 'log' | 'warn' | 'error'>;
+}
+
+/**
+ * Lets the confirmation mails the caps deferred go as soon as the caps allow (docs/newsletter.md#rate-limit), at start
+ * and every `intervalMs`, and wakes the sender when it let some go. Several instances may run it at once: each run
+ * decides under the caps' lock. A failed run is logged and the next one tries again; the deferred count is in
+ * `npm run mail:status`.
+ */
+export function confirmationReleaser(
+  jobs: MailJobs,
+  caps: ConfirmationCaps,
+  {
+    intervalMs = CONFIRMATION_RELEASE_INTERVAL_MS,
+    now = () => new Date(),
+    log = console,
+  }: ConfirmationReleaserOptions = {},
+): PeriodicSweep {
+  const decided = confirmationCaps(caps, log);
+  return periodicSweep(
+    async () => {
+      const released = await releaseDeferredConfirmations(jobs.database, decided, now());
+      if (released > 0) jobs.notify();
+      return released;
+    },
+    {
+      done: (count) => `Let ${count} deferred confirmation mail(s) go as the caps allow.`,
+      failed: 'Letting deferred confirmation mails go',
+    },
+    intervalMs,
+    // Every few seconds during a flood: only a failure is worth a line (mail:status counts what waits).
+    { log: () => {}, error: (...args: unknown[]) => log.error(...args) },
+  );
+}
