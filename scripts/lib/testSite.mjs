@@ -6,9 +6,25 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asInProduction, childEnvironment, handOn } from '../../src/shared/config.ts';
+import { childEnvironment, withEnvironment } from '../../src/shared/config.ts';
 import { ensurePortFree, root, servicesUp } from './services.mjs';
 import { buildSite } from './buildSite.mjs';
+
+/**
+ * What the site and browser layers are handed to find the site under test: its origin, its data folder (database,
+ * outbox) and its release folders.
+ * @param {string} dataDir
+ * @param {string} origin
+ */
+function handedOnEnvironment(dataDir, origin) {
+  return {
+    TEST_SITE_ORIGIN: origin,
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'dist'),
+    RELEASES_DIR: path.join(dataDir, 'releases'),
+    PREVIEW_RENDERER_DIR: path.join(dataDir, 'preview-renderer'),
+  };
+}
 
 /**
  * The settings the site under test runs with. Every test signs up at example.com from one address: the caps on
@@ -16,14 +32,10 @@ import { buildSite } from './buildSite.mjs';
  * tests/security and server/newsletter, not by chance here).
  * @param {string} dataDir
  */
-export function testSiteEnvironment(dataDir) {
+function serverEnvironment(dataDir) {
   return {
-    DATA_DIR: dataDir,
     DB_PATH: path.join(dataDir, 'test.sqlite'),
     OUTBOX_DIR: path.join(dataDir, 'outbox'),
-    DIST_DIR: path.join(dataDir, 'dist'),
-    RELEASES_DIR: path.join(dataDir, 'releases'),
-    PREVIEW_RENDERER_DIR: path.join(dataDir, 'preview-renderer'),
     PUBLISHER: 'no-catch-up',
     NEWSLETTER_SIGNUPS_PER_MINUTE: '600',
     NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '1000000',
@@ -49,19 +61,19 @@ async function untilServicesAnswer(origin, child, output, timeoutMs = 60_000) {
 
 /**
  * Starts the services on `port` (localhost) with a new throwaway data folder, builds every shop from their content into
- * a release there, and resolves once the site is served. `stop()` stops the services and deletes the folder.
- * The settings are also put into this process's environment, so that everything it starts afterwards (test runners and
- * their workers) finds the same site.
+ * a release there, and resolves once the site is served. `env` is what to hand the site and browser layers (the
+ * services' own settings, such as their raised limits, stay theirs: the unit layer's servers run with the defaults).
+ * `stop()` stops the services and deletes the folder.
  * @param {{ port: number, quiet?: boolean }} options
  * @returns {Promise<{ origin: string, dataDir: string, env: Record<string, string>, stop: () => Promise<void> }>}
  */
 export async function startTestSite({ port, quiet = true }) {
   await ensurePortFree(port, 'localhost');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-test-site-'));
-  const env = { ...testSiteEnvironment(dataDir), TEST_SITE_ORIGIN: `http://localhost:${port}` };
-  for (const [name, value] of Object.entries(env)) handOn(name, value);
-  // Built and served as in production (a test runner sets NODE_ENV=test), so the budgets measure what shoppers get.
-  return asInProduction(() => startAndBuild(dataDir, env, port, quiet));
+  const env = handedOnEnvironment(dataDir, `http://localhost:${port}`);
+  // Built and served as in production (a test runner sets NODE_ENV=test), so the budgets measure what shoppers get;
+  // the build reads the release folders from the environment.
+  return withEnvironment({ ...env, NODE_ENV: undefined }, () => startAndBuild(dataDir, env, port, quiet));
 }
 
 /**
@@ -74,7 +86,7 @@ export async function startTestSite({ port, quiet = true }) {
 async function startAndBuild(dataDir, env, port, quiet) {
   const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: childEnvironment({ ...env, PORT: String(port) }),
+    env: childEnvironment({ ...env, ...serverEnvironment(dataDir), PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -520,16 +520,25 @@ export function handOn(name: string, value: string): void {
 }
 
 /**
- * Runs `work` with `NODE_ENV` unset for the processes it starts, so they run as in production. A test runner sets
- * `NODE_ENV=test`, which would build the site under test with React's development build. Restored afterwards.
+ * Runs `work` with `overrides` in this process's environment (undefined: unset), for the processes it starts and the
+ * settings it reads; restores the environment afterwards.
  */
-export async function asInProduction<T>(work: () => Promise<T>): Promise<T> {
-  const runner = process.env.NODE_ENV;
-  delete process.env.NODE_ENV;
+export async function withEnvironment<T>(
+  overrides: Record<string, string | undefined>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const before = Object.fromEntries(Object.keys(overrides).map((name) => [name, process.env[name]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  apply(overrides);
   try {
     return await work();
   } finally {
-    if (runner !== undefined) process.env.NODE_ENV = runner;
+    apply(before);
   }
 }
 

@@ -135,7 +135,10 @@ describe.each(engines)('two instances on one $engine database, default limits', 
       statuses.push(response.status);
       if (response.status === 201) accepted.push(email);
     }
-    expect(statuses.filter((status) => status === 201), statuses.join(" ")).toHaveLength(30);
+    expect(
+      statuses.filter((status) => status === 201),
+      statuses.join(' '),
+    ).toHaveLength(30);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
     const { mails } = await deliveredTo(where, accepted);
     expect(mails.size).toBe(30);

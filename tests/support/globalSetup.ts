@@ -1,5 +1,5 @@
 import { startTestSite } from '../../scripts/lib/testSite.mjs';
-import { readToolConfig } from '../../src/shared/config.ts';
+import { handOn, readToolConfig } from '../../src/shared/config.ts';
 
 /**
  * Run on its own (`npx playwright test`), Playwright starts the site under test itself: the services on a throwaway
@@ -8,5 +8,7 @@ import { readToolConfig } from '../../src/shared/config.ts';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const site = await startTestSite({ port: readToolConfig().E2E_PORT });
+  // The workers start after this and inherit the environment: they find the site by it.
+  for (const [name, value] of Object.entries(site.env)) handOn(name, value);
   return site.stop;
 }
