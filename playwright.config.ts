@@ -17,7 +17,7 @@ export default defineConfig<object, { engine: EngineName }>({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 30_000,
   // The JSON report goes where `npm test` reads its counts (scripts/test.mjs).

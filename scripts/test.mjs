@@ -89,6 +89,37 @@ async function startTestDatabase() {
   }
 }
 
+/** The browser layer: Playwright against the site under test, in Chromium, Firefox and WebKit. */
+async function browserLayer(site) {
+  console.log('\n▶ browser tests (Playwright: Chromium, Firefox and WebKit)');
+  const json = path.join(resultsDir, 'playwright.json');
+  fs.rmSync(json, { force: true });
+  const playwright = [
+    bin('@playwright/test', 'cli.js'),
+    'test',
+    '--project=chromium',
+    '--project=firefox',
+    '--project=webkit',
+  ];
+  // Firefox and MiniBrowser open windows: on a machine without a display they get a virtual one.
+  const xvfbRun = readToolConfig().DISPLAY ? undefined : findXvfbRun();
+  const [command, args] = xvfbRun
+    ? [xvfbRun, ['-a', '-s', '-screen 0 1920x1080x24', process.execPath, ...playwright]]
+    : [process.execPath, playwright];
+  // BASE_URL would point Playwright at another served site; `npm test` tests its own.
+  const code = await run(command, args, { env: { ...site.env, BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: json } });
+  const report = readJson(json);
+  const stats = report?.stats;
+  failedTests.push(...playwrightFailures(report?.suites ?? []));
+  fileTimes.push(...playwrightFiles(report?.suites ?? []));
+  if (stats) {
+    tally.passed += stats.expected + stats.flaky;
+    tally.failed += stats.unexpected;
+    tally.skipped += stats.skipped;
+    if (code !== 0 && stats.unexpected === 0) check('playwright (set-up or run errors)', code);
+  } else check('playwright', code || 1);
+}
+
 /** Adds a Vitest JSON report to the tally, the failures and the file times. */
 function countVitest(name, file, code) {
   const report = readJson(file);
@@ -101,22 +132,27 @@ function countVitest(name, file, code) {
   if (code !== 0 && report.numFailedTests === 0) check(`${name} (suite errors)`, code);
 }
 
-/** Vitest's projects, their JSON report read afterwards. */
-async function vitest(projects, env) {
+/**
+ * Vitest's projects, their JSON report read afterwards. `buffered`: its output is printed whole when it ends (it runs
+ * beside another layer whose output goes on live).
+ */
+async function vitest(projects, env, { buffered = false } = {}) {
   const json = path.join(resultsDir, `vitest-${projects[0]}.json`);
   fs.rmSync(json, { force: true });
-  const code = await run(
-    process.execPath,
-    [
-      bin('vitest', 'vitest.mjs'),
-      'run',
-      ...projects.map((project) => `--project=${project}`),
-      '--reporter=dot',
-      '--reporter=json',
-      `--outputFile=${json}`,
-    ],
-    { env },
-  );
+  const args = [
+    bin('vitest', 'vitest.mjs'),
+    'run',
+    ...projects.map((project) => `--project=${project}`),
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile=${json}`,
+  ];
+  let code;
+  if (buffered) {
+    const result = await runBuffered(process.execPath, args, { env: { ...env, FORCE_COLOR: '1' } });
+    console.log(`\n▶ vitest ${projects.join(' and ')}: ${result.code === 0 ? 'passed' : 'FAILED'}\n${result.output}`);
+    code = result.code;
+  } else code = await run(process.execPath, args, { env });
   countVitest(`vitest ${projects.join(' and ')}`, json, code);
 }
 
@@ -175,57 +211,29 @@ const site = await layer('static checks, tools and the site build', async () => 
 });
 
 try {
-  // Unit layer: the stores' tests run on SQLite, and on PostgreSQL too when a server is there
-  // (docs/commands.md#postgresql).
-  await layer('unit (vitest)', async () => {
-    console.log("\n▶ PostgreSQL (a throwaway cluster for the stores' tests)");
-    const database = await startTestDatabase();
-    if (database) cleanups.push(database.stop);
-    console.log('\n▶ unit tests (vitest: unit and build)');
-    await vitest(['unit', 'build'], { TEST_DATABASE_URL: database?.url ?? '' });
-    database?.stop();
-  });
+  // The stores' tests run on SQLite, and on PostgreSQL too when a server is there (docs/commands.md#postgresql).
+  console.log("\n▶ PostgreSQL (a throwaway cluster for the stores' tests)");
+  const database = await startTestDatabase();
+  if (database) cleanups.push(database.stop);
 
-  if (site) {
+  // The unit layer runs beside the site and browser layers: each alone leaves a core idle much of the time (servers,
+  // processes, browsers wait on each other). Its output is printed whole when it ends.
+  console.log(
+    '\n▶ unit tests (vitest: unit and build), beside the site and browser tests; their output comes at their end',
+  );
+  const unit = layer('unit (vitest), beside the next two', () =>
+    vitest(['unit', 'build'], { TEST_DATABASE_URL: database?.url ?? '' }, { buffered: true }),
+  );
+  const siteAndBrowser = (async () => {
+    if (!site) return;
     await layer('site (vitest)', async () => {
       console.log('\n▶ site tests (vitest over the built release: files and HTTP)');
       await vitest(['site'], site.env);
     });
-
     // Without Chromium nothing can run; without Firefox or WebKit their tests fail, each saying what to install.
-    if (findChromium())
-      await layer('browser (playwright)', async () => {
-        console.log('\n▶ browser tests (Playwright: Chromium, Firefox and WebKit)');
-        const json = path.join(resultsDir, 'playwright.json');
-        fs.rmSync(json, { force: true });
-        const playwright = [
-          bin('@playwright/test', 'cli.js'),
-          'test',
-          '--project=chromium',
-          '--project=firefox',
-          '--project=webkit',
-        ];
-        // Firefox and MiniBrowser open windows: on a machine without a display they get a virtual one.
-        const xvfbRun = readToolConfig().DISPLAY ? undefined : findXvfbRun();
-        const [command, args] = xvfbRun
-          ? [xvfbRun, ['-a', '-s', '-screen 0 1920x1080x24', process.execPath, ...playwright]]
-          : [process.execPath, playwright];
-        // BASE_URL would point Playwright at another served site; `npm test` tests its own.
-        const code = await run(command, args, {
-          env: { ...site.env, BASE_URL: '', PLAYWRIGHT_JSON_OUTPUT_NAME: json },
-        });
-        const report = readJson(json);
-        const stats = report?.stats;
-        failedTests.push(...playwrightFailures(report?.suites ?? []));
-        fileTimes.push(...playwrightFiles(report?.suites ?? []));
-        if (stats) {
-          tally.passed += stats.expected + stats.flaky;
-          tally.failed += stats.unexpected;
-          tally.skipped += stats.skipped;
-          if (code !== 0 && stats.unexpected === 0) check('playwright (set-up or run errors)', code);
-        } else check('playwright', code || 1);
-      });
-  }
+    if (findChromium()) await layer('browser (playwright)', () => browserLayer(site));
+  })();
+  await Promise.all([unit, siteAndBrowser]);
 } finally {
   await cleanUp();
 }

@@ -5,6 +5,7 @@ import { HYDRATION_FALLBACK_MS } from '../src/lib/hydration/interactionDirective
 import { uniqueEmail } from './newsletter-helpers.ts';
 import { mailJobsTo } from './support/mailJobs.ts';
 import { throttleCpu } from './support/hydration.ts';
+import { pauseClock } from './support/clock.ts';
 
 // The sign-up never loses a visitor (docs/newsletter.md#three-paths): when the island's code does not arrive, the
 // submit it held goes out as the plain form; a fast click while it hydrates is sent exactly once.
@@ -79,6 +80,7 @@ test.describe("the island's code does not arrive", () => {
 
     const section = page.locator('#newsletter');
     await section.getByLabel(t('newsletter.field.email')).fill(email);
+    await pauseClock(page);
     await section.getByRole('button', { name: submitName }).click();
     // Held while the code may still come.
     expect(counts).toEqual({ json: 0, form: 0 });

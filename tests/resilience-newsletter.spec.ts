@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page, type Route } from '@playwright/t
 import { openSignUp, uniqueEmail } from './newsletter-helpers.ts';
 import { REQUEST_TIMEOUT_MS } from '../src/lib/http.ts';
 import { faults, throttleToSlow3G } from './support/network.ts';
+import { pauseClock } from './support/clock.ts';
 
 const signUpUrl = '**/service/newsletter/api/internal/newsletter-subscribers';
 const genericError = 'Aus technischen Gründen';
@@ -65,6 +66,7 @@ test('a sign-up that gets no answer within 15 s ends in the generic error, not a
   // Never answered.
   await page.route(signUpUrl, () => {});
   await fillAustrianForm(section, email);
+  await pauseClock(page);
   await submit(section).click();
   await expect(submit(section)).toHaveAttribute('aria-busy', 'true');
   await page.clock.fastForward(REQUEST_TIMEOUT_MS);

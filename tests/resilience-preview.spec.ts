@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { REQUEST_TIMEOUT_MS } from '../src/lib/http.ts';
 import { faults, throttleToSlow3G } from './support/network.ts';
 import { loginAsStaff } from './support/preview.ts';
+import { pauseClock } from './support/clock.ts';
 
 // The staff panel when a service fails, in the browser (docs/errors.md): one failure of each call as the page meets it,
 // the 15 s time-out on the page's clock, and a slow connection. Every other kind of failure of both calls (500, 429,
@@ -67,6 +68,7 @@ test(`an apply that gets no answer within ${REQUEST_TIMEOUT_MS / 1000} s fails c
   await chooseTestAndGroup(page);
   // The service never answers: the request is held until the page gives up on it.
   await page.route('**/service/preview/api/token*', () => {});
+  await pauseClock(page);
   await apply(page).click();
   await expect(panel(page).getByText('Loading...')).toBeAttached();
   await page.clock.runFor(REQUEST_TIMEOUT_MS - 1_000);
