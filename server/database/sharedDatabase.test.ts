@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { openDatabase } from '../db.ts';
 import { inTransaction } from '../transaction.ts';
 import { sharedDatabaseOf } from './sharedDatabase.ts';
@@ -61,6 +61,9 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
   });
 
   test('40 parallel wrong guesses over two instances: exactly the 5 free ones are let through', async () => {
+    // The clock stands still: the first wait (1 s) must not run out on a busy machine before it is read.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     open = await openInstances();
     const options = { firstDelayMs: 1000, maxDelayMs: 60_000 };
     const backoffs = [failureBackoff(open.first, 'login', options), failureBackoff(open.second, 'login', options)];

@@ -40,7 +40,9 @@ const engines = [
           env: async () => {
             const database = await createPostgresTestDatabase();
             cleanups.push(() => database.drop());
-            return { DATABASE_URL: database.url } as Record<string, string>;
+            // What the caps answer is under test, not the bounded wait for a connection (tests/faults/
+            // postgresBoundedWait.test.ts): on a busy machine a second's wait could answer 503 here.
+            return { DATABASE_URL: database.url, DATABASE_ACQUIRE_TIMEOUT_MS: '30000' } as Record<string, string>;
           },
         },
       ]
