@@ -17,6 +17,18 @@ export function assetsOf(html) {
 export function steadyLoad({ origin, pagePath, concurrency = 4 }) {
   const result = { pages: 0, assets: 0, refused: 0, non200: [], mixed: [] };
   let stopped = false;
+  /** Pages each loop has fetched with their assets, and who waits for every loop to reach a count. */
+  const laps = Array.from({ length: concurrency }, () => 0);
+  /** @type {{ targets: number[], resolve: () => void }[]} */
+  const lapWaiters = [];
+  const settleLaps = () => {
+    for (const waiter of [...lapWaiters]) {
+      if (stopped || laps.every((lap, index) => lap >= waiter.targets[index])) {
+        lapWaiters.splice(lapWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  };
   const get = async (url) => {
     let response;
     try {
@@ -33,23 +45,39 @@ export function steadyLoad({ origin, pagePath, concurrency = 4 }) {
     if (response.status !== 200) result.non200.push(`${response.status} ${url}`);
     return { answered: true, ok: response.status === 200, body };
   };
-  const loop = async () => {
+  const loop = async (index) => {
     while (!stopped) {
       const page = await get(pagePath);
       if (!page.answered) continue;
       result.pages += 1;
-      if (!page.ok) continue;
-      const assets = await Promise.all(assetsOf(page.body).map(async (asset) => ({ asset, ...(await get(asset)) })));
-      result.assets += assets.filter((asset) => asset.answered).length;
-      const missing = assets.filter((asset) => asset.answered && !asset.ok).map((asset) => asset.asset);
-      if (missing.length > 0) result.mixed.push(`${pagePath} names ${missing.join(', ')}`);
+      if (page.ok) {
+        const assets = await Promise.all(assetsOf(page.body).map(async (asset) => ({ asset, ...(await get(asset)) })));
+        result.assets += assets.filter((asset) => asset.answered).length;
+        const missing = assets.filter((asset) => asset.answered && !asset.ok).map((asset) => asset.asset);
+        if (missing.length > 0) result.mixed.push(`${pagePath} names ${missing.join(', ')}`);
+      }
+      laps[index] += 1;
+      settleLaps();
     }
   };
-  const loops = Array.from({ length: concurrency }, loop);
+  const loops = Array.from({ length: concurrency }, (_, index) => loop(index));
   return {
+    /**
+     * Resolves once every loop has fetched `count` more pages, each with its assets, counted from this call: a page
+     * fetched before the call has asked for its assets by then (or the load was stopped).
+     * @param {number} count
+     * @returns {Promise<void>}
+     */
+    laps(count) {
+      return new Promise((resolve) => {
+        lapWaiters.push({ targets: laps.map((lap) => lap + count), resolve });
+        settleLaps();
+      });
+    },
     /** Stops the loops and answers the counts. */
     async stop() {
       stopped = true;
+      settleLaps();
       await Promise.all(loops);
       return result;
     },

@@ -125,10 +125,10 @@ describe('mail job state machine', () => {
     const { transport, attempts } = scriptedTransport([refusal(550, 'RCPT TO')]);
     const { jobs, row, start } = setUp(transport);
     const id = await jobs.enqueue(mailJobFixture({ recipient: 'nobody@example.com', payload: { token: 'x' } }));
-    start();
+    const running = start();
     await until(() => row(id).state === 'failed');
     expect(row(id)).toMatchObject({ payload: null, last_error: expect.stringMatching(/550/) });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await running.drained();
     expect(attempts).toHaveLength(1);
   });
 
@@ -171,8 +171,7 @@ describe('mail job state machine', () => {
       mailJobFixture({ recipient: 'a@example.com', subscriberId: subscriber, payload: { token: 't' } }),
     );
     await jobs.cancelQueuedFor(subscriber, 'unsubscribed');
-    start();
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await start().drained();
     expect(row(id)).toMatchObject({ state: 'cancelled', payload: null, last_error: 'unsubscribed' });
     expect(handedOver).toEqual([]);
   });
@@ -196,8 +195,7 @@ describe('after a crash and on shutdown', () => {
     const other = `${os.hostname()}:${process.pid}:other`;
     senderRunning(other, true);
     const id = await leaveSending(jobs, false, other);
-    start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await start().drained();
     expect(row(id).state).toBe('sending');
     expect(handedOver).toEqual([]);
     senderRunning(other, false);
@@ -225,10 +223,10 @@ describe('after a crash and on shutdown', () => {
     const { transport, handedOver } = scriptedTransport([]);
     const { jobs, row, start } = setUp(transport);
     const id = await leaveSending(jobs, true);
-    start();
+    const running = start();
     await until(() => row(id).state === 'unknown');
     expect(row(id).payload).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await running.drained();
     expect(handedOver).toEqual([]);
   });
 
@@ -253,5 +251,23 @@ describe('after a crash and on shutdown', () => {
     sender = undefined;
     expect(ids.map((id) => row(id).state)).toEqual(['sent', 'sent', 'queued']);
     expect(handedOver).toHaveLength(2); // two hand-overs run at a time
+  });
+});
+
+describe('drained()', () => {
+  test('resolves once every job queued before it is out, retries included; refuses a sender not running', async () => {
+    const { transport, handedOver } = scriptedTransport([refusal(421)], { delayMs: 30 });
+    const { jobs, row, start } = setUp(transport);
+    const running = start();
+    await running.drained();
+    // Queued without notify(): drained() looks at the queue itself.
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) ids.push(await jobs.enqueue(mailJobFixture({ recipient: `${n}@example.com` })));
+    await running.drained();
+    expect(ids.map((id) => row(id).state)).toEqual(['sent', 'sent', 'sent']);
+    expect(handedOver).toHaveLength(3);
+    await running.stop();
+    sender = undefined;
+    await expect(running.drained()).rejects.toThrow('The mail sender is not running');
   });
 });

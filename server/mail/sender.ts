@@ -73,6 +73,14 @@ export interface MailSender {
    * loop failing, e.g. a database locked by another process or a full disk: docs/newsletter.md#mail-delivery).
    */
   stalled(): { since: Date; reason: string } | undefined;
+  /**
+   * Resolves once every loop, having looked at the queue after this call, waits with no job queued at all (none due
+   * now, none due later): every job queued before the call has been sent, cancelled, failed or marked unknown, and
+   * no hand-over of this sender is under way. A look is asked for at once, so a job queued without `notify()` counts
+   * too. Rejects when the sender is not running or stops meanwhile. For tests and tools that check what went out,
+   * instead of waiting a while for a second mail that should not come.
+   */
+  drained(): Promise<void>;
 }
 
 /**
@@ -106,6 +114,19 @@ export function mailSender(options: MailSenderOptions): MailSender {
   const wakeAll = () => {
     for (const wake of sleepers) wake();
   };
+  // For drained(): how many looks at the queue have begun, and, by loop, the look after which a loop waits with
+  // nothing queued (and how to wake it).
+  let looks = 0;
+  const emptyLooks = new Map<number, { look: number; wake: () => void }>();
+  const drainWaiters: { after: number; resolve: () => void; reject: (error: Error) => void }[] = [];
+  function settleDrained() {
+    if (emptyLooks.size < concurrency) return;
+    const oldest = Math.min(...[...emptyLooks.values()].map((empty) => empty.look));
+    for (const waiter of drainWaiters.filter((waiting) => waiting.after < oldest)) {
+      drainWaiters.splice(drainWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
   let unsubscribe: (() => void) | undefined;
   // Failed attempts since the transport last worked: an outage is logged when it starts and when it ends, not once per
   // attempt of every queued job (each job keeps its own last_error).
@@ -239,23 +260,35 @@ export function mailSender(options: MailSenderOptions): MailSender {
     failedSinceLastSuccess += 1;
   }
 
-  /** Waits `waitMs`, or less when `stop()` or a newly queued job wakes the sender. */
-  function sleep(waitMs: number): Promise<void> {
+  /**
+   * Waits `waitMs`, or less when `stop()` or a newly queued job wakes the sender. `empty`: the loop found nothing
+   * queued at that look, and waits for work until woken (see drained()).
+   */
+  function sleep(waitMs: number, empty?: { loop: number; look: number }): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, waitMs);
       function done() {
         clearTimeout(timer);
         sleepers.delete(done);
+        if (empty) emptyLooks.delete(empty.loop);
         resolve();
       }
       sleepers.add(done);
+      if (empty) {
+        emptyLooks.set(empty.loop, { look: empty.look, wake: done });
+        // A look that began before a drained() call counts for none of them: look again at once.
+        if (drainWaiters.some((waiter) => waiter.after >= empty.look)) done();
+        else settleDrained();
+      }
     });
   }
 
   /** Waits until the next job is due, something is queued, or `stop()`; at most `pollMs`. */
-  async function idle(): Promise<void> {
+  async function idle(loop: number): Promise<void> {
+    const look = ++looks;
     const due = await jobs.nextDueAt();
-    return sleep(Math.max(0, Math.min(pollMs, due ? due.getTime() - Date.now() : pollMs)));
+    if (!due) return sleep(pollMs, { loop, look });
+    return sleep(Math.max(0, Math.min(pollMs, due.getTime() - Date.now())));
   }
 
   // The sender's own failures (its database locked by another process, a full disk): logged when they start and
@@ -282,7 +315,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
     failuresInARow = 0;
   }
 
-  async function work() {
+  async function work(loop: number) {
     while (running) {
       let pauseMs = 0;
       try {
@@ -296,7 +329,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
           } finally {
             delivering.delete(job.id);
           }
-        } else await idle();
+        } else await idle(loop);
         working();
       } catch (error) {
         pauseMs = stalled(error);
@@ -313,12 +346,13 @@ export function mailSender(options: MailSenderOptions): MailSender {
       unsubscribe = jobs.onQueued(wakeAll);
       // Settled by the loops: at start too, the database may be busy.
       settledAt = 0;
-      loops = Promise.all(Array.from({ length: concurrency }, work)).then(() => undefined);
+      loops = Promise.all(Array.from({ length: concurrency }, (_, loop) => work(loop))).then(() => undefined);
     },
     async stop() {
       if (!loops) return;
       running = false;
       unsubscribe?.();
+      for (const waiter of drainWaiters.splice(0)) waiter.reject(new Error('The mail sender stopped'));
       wakeAll();
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, stopGraceMs)));
@@ -329,5 +363,13 @@ export function mailSender(options: MailSenderOptions): MailSender {
       transport.close();
     },
     stalled: () => (stalledSince ? { since: stalledSince, reason: stallReason } : undefined),
+    drained() {
+      if (!running) return Promise.reject(new Error('The mail sender is not running'));
+      return new Promise((resolve, reject) => {
+        drainWaiters.push({ after: looks, resolve, reject });
+        // A fresh look by every loop waiting for work; the others look once their job or pause is done.
+        for (const { wake } of [...emptyLooks.values()]) wake();
+      });
+    },
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { openDatabase } from '../db.ts';
 import { siteHealth } from '../siteHealth.ts';
 import { mailJobs, type MailJob } from './mailJobs.ts';
@@ -93,12 +93,35 @@ describe('the sender survives errors of its own loop', () => {
     other.exec('BEGIN IMMEDIATE');
     const { transport, handedOver } = countingTransport();
     const recorder = logRecorder();
-    const { sender } = start(db, transport, recorder.log);
-    await until(() => sender.stalled() !== undefined);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Its claims, counted as they fail: the lock outlasts several tries, each after a longer pause.
+    let refused = 0;
+    let refusedThrice!: () => void;
+    const thrice = new Promise<void>((resolve) => (refusedThrice = resolve));
+    const jobs = mailJobs(sharedDatabaseOf(db), 'aroma.example');
+    const countedJobs = {
+      ...jobs,
+      claim: (...args: Parameters<typeof jobs.claim>) =>
+        jobs.claim(...args).catch((error: unknown) => {
+          if (++refused === 3) refusedThrice();
+          throw error;
+        }),
+    };
+    const sender = mailSender({
+      jobs: countedJobs,
+      transport,
+      kinds: { test: kind },
+      retry,
+      pollMs: 20,
+      log: recorder.log,
+    });
+    cleanups.push(() => sender.stop());
+    sender.start();
+    await thrice;
+    expect(sender.stalled()).toMatchObject({ reason: expect.stringMatching(/locked/) });
     expect(handedOver).toEqual([]);
     other.exec('COMMIT');
-    await until(() => ids.every((id) => row(db, id).state === 'sent'));
+    await sender.drained();
+    expect(ids.map((id) => row(db, id).state)).toEqual(['sent', 'sent', 'sent']);
     expect(handedOver.sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
     expect(sender.stalled()).toBeUndefined();
     expect(recorder.lines.filter((line) => line.level === 'error')).toHaveLength(1);
@@ -140,12 +163,17 @@ describe('the sender survives errors of its own loop', () => {
 
 describe('a claim whose answer was lost', () => {
   test('committed while the connection broke: the job is taken back and handed over once', async () => {
+    // The sender's clock, moved to its next look at the jobs left `sending` (every SETTLE_EVERY_MS).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    cleanups.push(() => vi.useRealTimers());
     const db = openDatabase(':memory:');
     cleanups.push(() => db.close());
     const { transport, handedOver } = countingTransport();
     const jobs = mailJobs(sharedDatabaseOf(db), 'aroma.example');
     const id = await jobs.enqueue(mailJobFixture({ recipient: 'doubt@example.com' }));
     let broken = true;
+    let broke!: () => void;
+    const claimBroke = new Promise<void>((resolve) => (broke = resolve));
     // PostgreSQL committed the claim, then the connection broke before its answer arrived.
     const flakyJobs = {
       ...jobs,
@@ -153,6 +181,7 @@ describe('a claim whose answer was lost', () => {
         const claimed = await jobs.claim(...args);
         if (!broken) return claimed;
         broken = false;
+        broke();
         throw new Error('Connection terminated unexpectedly');
       },
     };
@@ -167,8 +196,13 @@ describe('a claim whose answer was lost', () => {
     });
     cleanups.push(() => sender.stop());
     sender.start();
-    // Settled on the sender's next look at the jobs left `sending` (every SETTLE_EVERY_MS).
-    await expect.poll(() => row(db, id).state, { timeout: SETTLE_EVERY_MS * 2, interval: 20 }).toBe('sent');
+    await claimBroke;
+    // Left alone until the sender's next look at the jobs left `sending`.
+    await sender.drained();
+    expect([row(db, id).state, handedOver]).toEqual(['sending', []]);
+    vi.setSystemTime(Date.now() + SETTLE_EVERY_MS + 1);
+    await sender.drained();
+    expect(row(db, id).state).toBe('sent');
     expect(handedOver).toEqual(['doubt@example.com']);
     expect(row(db, id).attempts).toBe(2);
   });
@@ -240,7 +274,7 @@ describe('a real SMTP server refusing at each stage', () => {
     const db = openDatabase(':memory:');
     cleanups.push(() => db.close());
     const recorder = logRecorder();
-    const { jobs } = start(db, smtpTransport(server.url, { socketTimeoutMs: 300 }), recorder.log);
+    const { sender, jobs } = start(db, smtpTransport(server.url, { socketTimeoutMs: 300 }), recorder.log);
     const id = await jobs.enqueue(mailJobFixture({ recipient: 'reader@example.com' }));
     jobs.notify();
     await until(() => row(db, id).attempts >= 1 && row(db, id).state !== 'sending');
@@ -252,7 +286,7 @@ describe('a real SMTP server refusing at each stage', () => {
       expect(recorder.lines.some((line) => /refuses our sender/.test(line.text))).toBe(true);
     }
     if (state === 'unknown') {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await sender.drained();
       expect([row(db, id).state, server.received]).toEqual(['unknown', 1]);
     }
   });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openDatabase } from '../db.ts';
 import { mailJobs } from '../mail/mailJobs.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
@@ -19,7 +19,10 @@ beforeEach(async () => {
   server = await startTestServer();
   client = newsletterTestClient(server, `${server.dir}/outbox`);
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
 
 const row = (email: string) =>
   server.db.prepare('SELECT * FROM subscribers WHERE email = ?').get(email) as Record<string, unknown>;
@@ -27,13 +30,24 @@ const events = (email: string) =>
   (
     server.db.prepare('SELECT event FROM consent_events WHERE email = ? ORDER BY id').all(email) as { event: string }[]
   ).map((entry) => entry.event);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once a route has read the subscriber that `token` opens (as the row it will write over). */
+function subscriberRead(token: string): Promise<void> {
+  const read = subscriberStatements.byToken;
+  return new Promise((resolve) => {
+    vi.spyOn(subscriberStatements, 'byToken').mockImplementation(function* (db, kind, asked) {
+      const row = yield* read(db, kind, asked);
+      if (asked === token) resolve();
+      return row;
+    });
+  });
+}
 
 /**
- * Starts a request whose body is sent in two parts: the first at once, the rest only when `finish()` is called. The
- * route has read the subscriber by then (it reads the token before the body).
+ * Starts a request whose body is sent in two parts: the first at once, the rest only when `finish()` is called.
+ * `read` resolves once the route has read the subscriber (it reads the token before the body).
  */
-function heldBackRequest(method: string, pathname: string, contentType: string, body: string) {
+function heldBackRequest(method: string, pathname: string, contentType: string, body: string, token: string) {
+  const read = subscriberRead(token);
   const encoder = new TextEncoder();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -54,6 +68,7 @@ function heldBackRequest(method: string, pathname: string, contentType: string, 
   } as RequestInit);
   return {
     response,
+    read,
     finish: async () => {
       release();
       return response;
@@ -75,8 +90,9 @@ describe('a slow body cannot undo what happened meanwhile', () => {
       `${SUBSCRIBERS}/${token}`,
       'application/json',
       JSON.stringify({ salutation: 'MRS', firstName: 'Zebulonia', lastName: 'Quist', consents: ['DNE'] }),
+      token,
     );
-    await sleep(150);
+    await put.read;
     const oneClick = await fetch(`${server.origin}${SUBSCRIBERS}/${token}/unsubscribe`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -106,8 +122,9 @@ describe('a slow body cannot undo what happened meanwhile', () => {
       `${SUBSCRIBERS}/${first}/unsubscribe`,
       'application/x-www-form-urlencoded',
       'List-Unsubscribe=One-Click',
+      first,
     );
-    await sleep(150);
+    await oneClick.read;
     expect((await client.json('DELETE', `${SUBSCRIBERS}/${first}`)).status).toBe(204);
     // The 10-minute interval between confirmation mails (docs/newsletter.md) would hold the second mail back.
     server.db.prepare('UPDATE subscribers SET confirmation_sent_at = NULL WHERE email = ?').run(email);

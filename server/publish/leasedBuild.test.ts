@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Release } from '../../src/shared/publish/releases.ts';
 import { testEngines, type TwoInstances } from '../database/testEngines.ts';
 import { buildLease } from './buildLease.ts';
@@ -8,21 +8,29 @@ import { leasedBuild } from './leasedBuild.ts';
 import type { BuildOutcome, BuildRequest, BuildRunner } from './publisher.ts';
 
 // Two instances on one database build one at a time, and what one built the other does not build again
-// (docs/operations.md#several-instances). Real timers: the lease lives in the database.
+// (docs/operations.md#several-instances). The lease lives in the database; where a test needs it to expire, the
+// leases' clock (`now`) is moved instead of waiting for it.
 let open: TwoInstances | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await open?.close();
   open = undefined;
 });
 
-/** The shared release folder both instances serve, and a builder that takes `ms` and switches it. */
+/**
+ * The shared release folder both instances serve, and a builder that takes `ms` and switches it. `firstBuildStarted`
+ * resolves once a build has started, its builder holding the lease.
+ */
 function sharedReleases(ms = 150) {
   let live: Release | undefined;
   const builds: { by: string; shops: string[] }[] = [];
+  let started!: () => void;
+  const firstBuildStarted = new Promise<void>((resolve) => (started = resolve));
   const builder =
     (by: string): BuildRunner =>
     async (request) => {
       builds.push({ by, shops: request.shops });
+      started();
       const done = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(true), ms);
         request.signal.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
@@ -40,7 +48,7 @@ function sharedReleases(ms = 150) {
       live = { id: 'r', createdAt: builtAt, kind: 'build', built: request.shops, shops };
       return { ok: true };
     };
-  return { builds, builder, liveRelease: () => live };
+  return { builds, builder, liveRelease: () => live, firstBuildStarted };
 }
 
 const request = (shops: string[], contentVersions: Record<string, number> = {}): BuildRequest => ({
@@ -51,10 +59,10 @@ const request = (shops: string[], contentVersions: Record<string, number> = {}):
 });
 const quiet = { log: () => {}, pollMs: 20 };
 
-/** Resolves once a build of `site` has started, its builder holding the lease (a moment on a loaded machine). */
-async function firstBuildStarted(site: ReturnType<typeof sharedReleases>) {
-  for (let waited = 0; site.builds.length === 0 && waited < 5000; waited += 10)
-    await new Promise((resolve) => setTimeout(resolve, 10));
+/** A clock for the leases of one test, moved by hand. */
+function leaseClock() {
+  let at = Date.now();
+  return { now: () => at, move: (ms: number) => void (at += ms) };
 }
 
 describe.each(testEngines)('$engine', ({ open: openInstances }) => {
@@ -101,7 +109,7 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
       liveRelease: site.liveRelease,
     });
     const running = first(request(['de'], { de: 3 }));
-    await firstBuildStarted(site);
+    await site.firstBuildStarted;
     await Promise.all([running, second(request(['de', 'pl'], { de: 4 }))]);
     expect(site.builds).toEqual([
       { by: 'a', shops: ['de'] },
@@ -111,12 +119,14 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
 
   test("a dead instance's lease is taken over once it expires", async () => {
     open = await openInstances();
-    // A time to live a loaded machine's next statement stays well within, and a wait well past it.
-    const dead = buildLease(open.first, { holder: 'dead', ttlMs: 1000 });
+    const clock = leaseClock();
+    const dead = buildLease(open.first, { holder: 'dead', ttlMs: 1000, now: clock.now });
     expect(await dead.acquire()).toEqual({ held: true });
-    const survivor = buildLease(open.second, { holder: 'survivor', ttlMs: 1000 });
+    const survivor = buildLease(open.second, { holder: 'survivor', ttlMs: 1000, now: clock.now });
     expect(await survivor.acquire()).toMatchObject({ held: false, holder: 'dead' });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.move(999);
+    expect(await survivor.acquire()).toMatchObject({ held: false, holder: 'dead' });
+    clock.move(1);
     expect(await survivor.acquire()).toEqual({ held: true });
     // The old holder, back from a long pause, learns that the lease is gone and cannot give it up for the new one.
     expect(await dead.renew()).toBe(false);
@@ -146,19 +156,23 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
 
   test('a build whose lease was taken over is stopped, and says so', async () => {
     open = await openInstances();
-    const site = sharedReleases(4000);
+    // The renewals' timer, moved by hand: the build's next renewal comes only after the lease has been taken over.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const clock = leaseClock();
+    const site = sharedReleases(10_000);
     const slow = leasedBuild(site.builder('slow'), {
       ...quiet,
       // Renewed too late for its time to live, as by an instance that froze.
-      lease: buildLease(open.first, { holder: 'slow', ttlMs: 150 }),
+      lease: buildLease(open.first, { holder: 'slow', ttlMs: 150, now: clock.now }),
       renewMs: 1500,
       liveRelease: site.liveRelease,
     });
     const building = slow(request(['de']));
-    // Once it builds, past its time to live and well before its renewal.
-    await firstBuildStarted(site);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await buildLease(open.second, { holder: 'other' }).acquire()).toEqual({ held: true });
+    // Once it builds, past its time to live and before its renewal.
+    await site.firstBuildStarted;
+    clock.move(150);
+    expect(await buildLease(open.second, { holder: 'other', now: clock.now }).acquire()).toEqual({ held: true });
+    vi.advanceTimersByTime(1500);
     expect(await building).toEqual({
       ok: false,
       message: 'Another instance took the build lease over: this build was stopped',

@@ -15,7 +15,19 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
   test("waits for another instance's build, then runs with the lease, and gives it up", async () => {
     open = await openInstances();
     const building = buildLease(open.first, { holder: 'otherhost/41/aaaa' });
-    const rollback = buildLease(open.second, { holder: 'operator/42/bbbb' });
+    const lease = buildLease(open.second, { holder: 'operator/42/bbbb' });
+    // The rollback's attempts, counted: it has asked three times, and found the lease taken each time.
+    let refused = 0;
+    let refusedThrice!: () => void;
+    const thrice = new Promise<void>((resolve) => (refusedThrice = resolve));
+    const rollback: BuildLease = {
+      ...lease,
+      acquire: async () => {
+        const attempt = await lease.acquire();
+        if (!attempt.held && ++refused === 3) refusedThrice();
+        return attempt;
+      },
+    };
     expect((await building.acquire()).held).toBe(true);
     const lines: string[] = [];
     const events: string[] = [];
@@ -27,7 +39,7 @@ describe.each(testEngines)('$engine', ({ open: openInstances }) => {
       },
       { pollMs: 20, log: (line) => lines.push(line) },
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.race([thrice, done]);
     expect(events).toEqual([]);
     events.push('build done');
     await building.release();

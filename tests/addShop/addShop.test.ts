@@ -9,6 +9,7 @@ import { linkIn, readOutbox, type ReceivedMail } from '../../server/mail/outboxR
 import { translationsFor } from '../../src/shared/i18n.ts';
 import { childEnvironment } from '../../src/shared/config.ts';
 import { browserGet } from '../support/browserGet.ts';
+import { waitUntil } from '../../scripts/lib/publishProbe.mjs';
 
 // Adding a shop, proven: a copy of this checkout gets an eleventh, fictional shop (Luxembourg, de-LU) through exactly
 // the steps the README's "Add a country" lists, and nothing else. In that copy the per-shop unit tests pick it up,
@@ -130,17 +131,22 @@ beforeAll(async () => {
   const port = await freePort();
   origin = `http://localhost:${port}`;
   execFileSync(node, ['scripts/build.mjs'], { cwd: copy, env: dataEnv(port), stdio: 'pipe', timeout: 300_000 });
-  server = spawn(node, ['server/main.ts'], { cwd: copy, env: dataEnv(port), stdio: 'ignore' });
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    const up = await fetch(`${origin}/service/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the copy with the new shop did not start serving');
+  server = spawn(node, ['server/main.ts'], { cwd: copy, env: dataEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Serving once it says where it listens (a line of its output); a server that exits first fails with what it said.
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the copy did not start serving within 60 s:\n${output}`)), 60_000);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!/Services and site on http:\/\//.test(output)) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    server!.stdout!.on('data', collect);
+    server!.stderr!.on('data', collect);
+    server!.once('exit', (code) => reject(new Error(`the copy exited (${code}) before it served:\n${output}`)));
+  });
+  expect((await fetch(`${origin}/service/health`)).status).toBe(200);
 }, 420_000);
 
 afterAll(() => {
@@ -199,13 +205,15 @@ describe('an eleventh shop through the README steps', () => {
       body: JSON.stringify({ email: 'luxemburg@example.com', consents: [] }),
     });
     expect(response.status).toBe(201);
+    // The copy's sender writes the mail into its outbox (another process): waited for, at most 15 s.
     const outbox = path.join(copy, '.data/outbox');
-    const until = Date.now() + 15_000;
-    let mails: ReceivedMail[] = [];
-    while (mails.length === 0 && Date.now() < until) {
-      mails = fs.existsSync(outbox) ? await readOutbox(outbox, { to: 'luxemburg@example.com' }) : [];
-      if (mails.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const mails: ReceivedMail[] = await waitUntil(
+      async () => {
+        const found = await readOutbox(outbox, { to: 'luxemburg@example.com' });
+        return found.length > 0 && found;
+      },
+      { timeoutMs: 15_000, what: `the confirmation mail in ${outbox}` },
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(translationsFor('de-DE')('newsletter.email.confirm.subject'));
     expect(linkIn(mails[0]!, '/newsletter/confirm/').pathname).toBe('/lu/newsletter/confirm/');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { processesOf } from '../../scripts/lib/faults/processes.mjs';
 import { startServerProcess, type ServerProcess } from '../../scripts/lib/faults/serverProcess.mjs';
+import { waitUntil } from '../support/waitUntil.ts';
 
 // A build the publisher started must never outlive its server and switch the site afterwards
 // (docs/calls.md#when-it-builds): SIGTERM kills its process group, and after kill -9 the build stops by itself.
@@ -19,8 +20,6 @@ afterEach(async () => {
   for (const pid of processesOf(path.join(dir, 'releases'))) process.kill(Number(pid), 'SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A server whose publisher is building every shop and has fetched their content (the build can finish without it). */
 async function serverInTheMiddleOfABuild(): Promise<{ releasesDir: string }> {
@@ -40,26 +39,20 @@ async function serverInTheMiddleOfABuild(): Promise<{ releasesDir: string }> {
     body: JSON.stringify({ shops: ['hu'] }),
   });
   expect(queued.status).toBe(202);
+  // The build's log (another process writes it) says when it has its content.
   const logs = path.join(releasesDir, '.logs');
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const log = fs.existsSync(logs)
-      ? fs
-          .readdirSync(logs)
-          .map((file) => fs.readFileSync(path.join(logs, file), 'utf8'))
-          .join('')
-      : '';
-    if (log.includes('[content] Synced content')) break;
-    expect(Date.now()).toBeLessThan(deadline);
-    await wait(50);
-  }
+  const synced = () =>
+    fs.existsSync(logs) &&
+    fs
+      .readdirSync(logs)
+      .some((file) => fs.readFileSync(path.join(logs, file), 'utf8').includes('[content] Synced content'));
+  expect(await waitUntil(synced, 60_000), 'the build has fetched its content').toBe(true);
   return { releasesDir };
 }
 
 /** Waits until no process of this test's release folder is left (a finishing build would have switched by then). */
 async function allProcessesGone(releasesDir: string) {
-  const deadline = Date.now() + 30_000;
-  while (processesOf(releasesDir).length > 0 && Date.now() < deadline) await wait(100);
+  await waitUntil(() => processesOf(releasesDir).length === 0, 30_000);
   expect(processesOf(releasesDir)).toEqual([]);
 }
 

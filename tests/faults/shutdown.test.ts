@@ -38,10 +38,8 @@ describe('SIGTERM', () => {
   test("under a steady sign-up load: no reset, nothing lost, Connection: close on each connection's last answer, exit 0", async () => {
     const server = await startServerProcess(env());
     const load = signUpLoop(server.origin, { workers: 8 });
-    // Until every worker has had answers, then a little longer.
-    while (new Set(load.outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.worker)).size < 8)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once every worker has had a few answers: each sends its next sign-up the moment one is answered.
+    expect(await load.answeredByEach(3)).toBe(true);
     server.child.kill('SIGTERM');
     const outcomes = await load.done;
     const { code } = await server.exited;
@@ -75,15 +73,19 @@ describe('SIGTERM', () => {
       socket.on('close', () => resolve(error));
     });
     const body = JSON.stringify({ email: 'half@example.com', consents: [] });
-    socket.write(
-      `POST /service/newsletter/api/internal/newsletter-subscribers HTTP/1.1\r\nhost: ${server.origin.slice(7)}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    // `Expect: 100-continue`: the server says when it has the request (its head) in hand.
+    const inHand = new Promise<void>((resolve) =>
+      socket.on('data', () => received.startsWith('HTTP/1.1 100 Continue\r\n\r\n') && resolve()),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.write(
+      `POST /service/newsletter/api/internal/newsletter-subscribers HTTP/1.1\r\nhost: ${server.origin.slice(7)}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nexpect: 100-continue\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await inHand;
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.outputShows(/\[shutdown\] SIGTERM: stopping http/);
     socket.write(body.slice(10));
     expect(await closed).toBeUndefined();
-    expect(received).toMatch(/^HTTP\/1\.1 201 /);
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
     expect(received).toMatch(/\r\nconnection: close\r\n/i);
     expect((await server.exited).code).toBe(0);
     expect((await stored(['half@example.com'])).size).toBe(1);
@@ -103,8 +105,11 @@ describe('SIGTERM', () => {
       socket.on('end', () => (ended = true));
       socket.on('close', () => resolve({ ...(error ? { error } : {}), ended }));
     });
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', () => received.includes('\r\n\r\n') && resolve()),
+    );
     socket.write(`GET /service/health HTTP/1.1\r\nhost: ${server.origin.slice(7)}\r\n\r\n`);
-    while (!received.includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+    await answered;
     expect(received).toMatch(/keep-alive/i);
     server.child.kill('SIGTERM');
     expect(await closed).toEqual({ ended: true });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
-import { createPublisher, type BuildRequest } from '../../server/publish/publisher.ts';
+import { createPublisher, type BuildRequest, type Publisher } from '../../server/publish/publisher.ts';
 import { memorySchedule } from '../../server/publish/memorySchedule.ts';
 import {
   liveRelease,
@@ -66,6 +66,7 @@ function standInBuilds(config: () => ServerConfig, fail = false) {
 
 async function serverWithDanglingDist(mode: 'auto' | 'no-catch-up', fail = false) {
   let config: ServerConfig | undefined;
+  let publisher: Publisher | undefined;
   const builds = standInBuilds(() => config!, fail);
   server = await startTestServer({
     env: { PUBLISHER: mode },
@@ -74,25 +75,24 @@ async function serverWithDanglingDist(mode: 'auto' | 'no-catch-up', fail = false
       // The dist link of a site whose release folder was deleted.
       fs.rmSync(checked.distDir, { recursive: true });
       fs.symlinkSync(path.join(checked.releasesDir, 'gone', 'site'), checked.distDir);
-      return createPublisher({
+      return (publisher = createPublisher({
         schedule: memorySchedule().schedule,
         build: builds.build,
         liveRelease: () => liveRelease(checked.distDir, checked.releasesDir),
         catchUpAtStart: mode === 'auto',
         missingSite: () => missingSite(checked.distDir),
         log: () => {},
-      });
+      }));
     },
   });
-  return { builds, config: config! };
+  return { builds, config: config!, publisher: publisher! };
 }
 
 const get = (url: string) => fetch(server!.origin + url);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('a dist link that points nowhere', () => {
   test('health is 503 with the reason, pages are 503 with Retry-After, and the publisher builds every shop once', async () => {
-    const { builds } = await serverWithDanglingDist('auto');
+    const { builds, publisher } = await serverWithDanglingDist('auto');
     const health = await get('/service/health');
     expect(health.status).toBe(503);
     expect(health.headers.get('retry-after')).toBe('10');
@@ -116,16 +116,16 @@ describe('a dist link that points nowhere', () => {
     expect(builds.calls.map((call) => call.shops)).toEqual([['de', 'at', 'ch', 'ch-fr', 'cz', 'hu', 'sk', 'tr', 'pl']]);
 
     builds.release();
-    await settle();
+    await publisher.idle();
     expect(await (await get('/service/health')).json()).toEqual({ status: 'ok' });
     expect((await get('/de/')).status).toBe(200);
     expect(builds.calls).toHaveLength(1);
   });
 
   test('a repair build that fails leaves 503 without a build under way, and is not retried at once', async () => {
-    const { builds } = await serverWithDanglingDist('auto', true);
+    const { builds, publisher } = await serverWithDanglingDist('auto', true);
     builds.release();
-    await settle();
+    await publisher.idle();
     for (let i = 0; i < 10; i++) expect((await get('/de/')).status).toBe(503);
     expect(await (await get('/service/health')).json()).toMatchObject({ status: 503, building: false });
     expect(builds.calls).toHaveLength(1);

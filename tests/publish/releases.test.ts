@@ -129,8 +129,8 @@ describe('a switch under load', () => {
     await waitUntil(async () => (await status()).shops.hu!.contentVersion === version, {
       what: `contentVersion ${version}`,
     });
-    // Keep loading a little past the switch: pages fetched just before it ask for their assets just after.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Keep loading past the switch: pages fetched just before it ask for their assets just after.
+    await load.laps(2);
     const result = await load.stop();
 
     expect(result.non200).toEqual([]);

@@ -8,6 +8,7 @@ import { databaseReader, deliveredTo } from '../../scripts/lib/faults/delivered.
 import { createPostgresTestDatabase, postgresTestUrl } from '../../server/database/postgresTestDatabase.ts';
 import { tcpProxy } from '../support/tcpProxy.ts';
 import { waitUntil } from '../support/waitUntil.ts';
+import { waitUntil as waitFor } from '../../scripts/lib/publishProbe.mjs';
 import { linkIn, readOutbox } from '../../server/mail/outboxReader.ts';
 import { DEMO_STAFF } from '../../server/preview/staffAccounts.ts';
 import { SUBSCRIBERS } from '../../server/newsletter/testClient.ts';
@@ -94,14 +95,15 @@ const signUp = (origin: string, email: string) =>
     body: JSON.stringify({ email, consents: [] }),
   });
 
-/** The mails in the outbox to `email`, waiting up to 10 s for `count` of them. */
-async function mailsTo(outbox: string, email: string, count = 1) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mails = await readOutbox(outbox, { to: email });
-    if (mails.length >= count || Date.now() > deadline) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The mails in the outbox to `email`, once there are `count` of them (the instances' senders write them). */
+function mailsTo(outbox: string, email: string, count = 1) {
+  return waitFor(
+    async () => {
+      const mails = await readOutbox(outbox, { to: email });
+      return mails.length >= count && mails;
+    },
+    { timeoutMs: 10_000, what: `${count} mail(s) to ${email} in ${outbox}` },
+  );
 }
 
 const tokenIn = async (outbox: string, email: string) =>
@@ -158,11 +160,17 @@ describe.each(engines)('two instances on one $engine database, default limits', 
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => confirm(pair[i % 2]!.origin, token)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
-    await mailsTo(outbox, email, 2);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await readOutbox(outbox, { to: email })).toHaveLength(2); // the confirmation and one welcome mail
     const db = await databaseReader(where);
     try {
+      // The welcome mail is queued in the transaction that answered 200: counted at once, exactly. Once every mail to
+      // the address is sent, its file is in the outbox and no other can come.
+      const jobs = () => db.all('SELECT kind, state FROM mail_jobs WHERE recipient = ? ORDER BY id', email);
+      expect((await jobs()).map((job) => job.kind)).toEqual(['newsletter.confirmation', 'newsletter.welcome']);
+      await waitFor(async () => (await jobs()).every((job) => job.state === 'sent'), {
+        timeoutMs: 10_000,
+        what: `the mails to ${email} sent`,
+      });
+      expect(await readOutbox(outbox, { to: email })).toHaveLength(2); // the confirmation and one welcome mail
       const [codes] = await db.all(
         'SELECT COUNT(*) AS n FROM vouchers JOIN subscribers s ON s.id = vouchers.subscriber_id WHERE s.email = ?',
         email,
@@ -258,8 +266,11 @@ test.skipIf(!postgresTestUrl())(
       loads.flatMap((load) => load.outcomes).filter((outcome) => outcome.status === status).length;
     await waitUntil(() => answered(201) >= 100, 30_000);
     await proxy.cut();
-    await waitUntil(() => answered(503) >= 20, 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Away until each instance has answered 503 under its load, not for a fixed second.
+    await waitUntil(
+      () => loads.every((load) => load.outcomes.filter((outcome) => outcome.status === 503).length >= 10),
+      15_000,
+    );
     await proxy.restore();
     const atRestore = answered(201);
     await waitUntil(() => answered(201) >= atRestore + 100, 30_000);

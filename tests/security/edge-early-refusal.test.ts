@@ -96,7 +96,10 @@ describe('an early 413', () => {
         },
       );
       request.on('error', (error: NodeJS.ErrnoException) => seen.push(error.code ?? error.message));
-      request.on('close', () => setTimeout(resolve, 50));
+      // Over once the request is closed and so is its connection: no error can come after that.
+      const requestClosed = new Promise((done) => request.once('close', done));
+      const socketClosed = new Promise((done) => request.once('socket', (socket) => socket.once('close', done)));
+      void Promise.all([requestClosed, socketClosed]).then(() => resolve());
       const piece = Buffer.alloc(16 * 1024, 0x20);
       let left = bytes;
       const write = () => {

@@ -154,7 +154,7 @@ describe('what a sign-up through the form does', () => {
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[0]!.location).not.toContain('same');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await server.mail.sender.drained();
     expect((await readOutbox(server.outbox)).filter((mail) => mail.to === 'same@example.com')).toHaveLength(1);
   });
 

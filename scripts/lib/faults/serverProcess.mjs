@@ -11,6 +11,7 @@ const main = path.resolve(import.meta.dirname, '../../../server/main.ts');
  *   origin: string,
  *   child: import('node:child_process').ChildProcess,
  *   output: () => string,
+ *   outputShows: (pattern: RegExp, ms?: number) => Promise<void>,
  *   exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>,
  * }} ServerProcess
  */
@@ -29,6 +30,38 @@ export function startServerProcess(env) {
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   child.stderr.on('data', (chunk) => (output += chunk.toString()));
+  /**
+   * Resolves once the output so far matches `pattern` (a log line the server writes when something happened); fails
+   * after `ms`, or when the server's output ends first, with what it wrote.
+   * @param {RegExp} pattern
+   * @param {number} [ms]
+   * @returns {Promise<void>}
+   */
+  const outputShows = (pattern, ms = 10_000) =>
+    new Promise((resolve, reject) => {
+      const look = () => {
+        if (!pattern.test(output)) return;
+        stop();
+        resolve();
+      };
+      const fail = (why) => {
+        stop();
+        reject(new Error(`${pattern} not in the server's output (${why}):\n${output}`));
+      };
+      const timer = setTimeout(() => fail(`within ${ms} ms`), ms);
+      const ended = () => fail('it exited');
+      const stop = () => {
+        clearTimeout(timer);
+        child.stdout.off('data', look);
+        child.stderr.off('data', look);
+        child.off('close', ended);
+      };
+      // After the listeners that collect the output, so `output` holds each chunk when it is looked at.
+      child.stdout.on('data', look);
+      child.stderr.on('data', look);
+      child.once('close', ended);
+      look();
+    });
   return new Promise((resolve, reject) => {
     const collect = (chunk) => {
       output += chunk.toString();
@@ -36,7 +69,7 @@ export function startServerProcess(env) {
       if (!listening) return;
       child.stdout.off('data', collect);
       child.stdout.on('data', (more) => (output += more.toString()));
-      resolve({ origin: listening[1], child, output: () => output, exited });
+      resolve({ origin: listening[1], child, output: () => output, outputShows, exited });
     };
     child.stdout.on('data', collect);
     void exited.then(({ code }) => reject(new Error(`The server exited with ${code} before it listened:\n${output}`)));

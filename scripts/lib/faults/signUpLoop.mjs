@@ -77,11 +77,27 @@ export function signUpLoop(
   const outcomes = [];
   const deadline = Date.now() + maxMs;
   let stopped = false;
+  /** Sign-ups answered 201, by worker, and who waits for each worker to have so many. */
+  const created = Array.from({ length: workers }, () => 0);
+  /** @type {{ count: number, resolve: (reached: boolean) => void }[]} */
+  const waiters = [];
+  const settleWaiters = (ended = false) => {
+    for (const waiter of [...waiters]) {
+      const reached = created.every((count) => count >= waiter.count);
+      if (!reached && !ended) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(reached);
+    }
+  };
   const run = async (worker) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     for (let i = 0; i < maxPerWorker && !stopped && Date.now() < deadline; i++) {
       const outcome = await signUp(url, agent, `${prefix}-${worker}-${i}@example.com`, worker);
       outcomes.push(outcome);
+      if (outcome.status === 201) {
+        created[worker] += 1;
+        settleWaiters();
+      }
       if (outcome.error === REFUSED) {
         if (!retryRefused) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -89,10 +105,25 @@ export function signUpLoop(
     }
     agent.destroy();
   };
-  const done = Promise.all(Array.from({ length: workers }, (_, worker) => run(worker))).then(() => outcomes);
+  const done = Promise.all(Array.from({ length: workers }, (_, worker) => run(worker))).then(() => {
+    settleWaiters(true);
+    return outcomes;
+  });
   return {
     outcomes,
     done,
+    /**
+     * Resolves true once every worker has had `count` sign-ups answered 201 (the load is steady on every connection),
+     * false when the load ended first.
+     * @param {number} count
+     * @returns {Promise<boolean>}
+     */
+    answeredByEach(count) {
+      return new Promise((resolve) => {
+        waiters.push({ count, resolve });
+        settleWaiters();
+      });
+    },
     /** Stops the workers after their current request; resolves with every outcome. */
     stop() {
       stopped = true;

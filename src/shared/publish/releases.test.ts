@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   STAGING_PREFIX,
   adoptPlainDist,
@@ -40,7 +40,10 @@ beforeEach(() => {
   distDir = path.join(dir, 'dist');
   fs.mkdirSync(releasesDir);
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.useRealTimers();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the live pointer', () => {
   test('switches dist to another release; readers see the old or the new release, and the link is relative', () => {
@@ -106,6 +109,8 @@ describe('pruning', () => {
 
 describe('the build lock', () => {
   test('a second holder waits until the first is done', async () => {
+    // The second holder's retries, moved by the test's clock.
+    vi.useFakeTimers();
     const order: string[] = [];
     let release!: () => void;
     const first = withReleaseLock(
@@ -122,9 +127,10 @@ describe('the build lock', () => {
     const second = withReleaseLock(releasesDir, () => {
       order.push('second ran');
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.advanceTimersByTimeAsync(5000);
     expect(order).toEqual([]);
     release();
+    await vi.runAllTimersAsync();
     await Promise.all([first, second]);
     expect(order).toEqual(['first done', 'second ran']);
   });
