@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, findChromium } from './scripts/lib/chromium.mjs';
+import { chromiumArgs, findChromium, findHeadlessChromium } from './scripts/lib/chromium.mjs';
 import { handOn, readToolConfig } from './src/shared/config.ts';
 import type { EngineName } from './tests/engines/support/enginePage.ts';
 
@@ -13,11 +13,16 @@ const handedOn = config.TEST_SITE_ORIGIN;
 const baseURL = handedOn ?? external ?? `http://localhost:${config.E2E_PORT}`;
 if (external && !handedOn && !config.DATA_DIR) handOn('DATA_DIR', '.data');
 
+/** Headed runs (`--headed`, `--debug`, `--ui`) need the whole browser; headless ones take the lighter shell. */
+const headed = process.argv.some((arg) => ['--headed', '--debug', '--ui'].includes(arg));
+const headlessChromium = headed ? findChromium() : findHeadlessChromium();
+
 export default defineConfig<object, { engine: EngineName }>({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 3,
+  // Two: on 2 cores three workers took 233 s for the browser layer, two 209 s (docs/commands.md#test-layers).
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   // The JSON report goes where `npm test` reads its counts (scripts/test.mjs).
@@ -43,7 +48,12 @@ export default defineConfig<object, { engine: EngineName }>({
   // The screenshot baselines (tests/visual) are a project of their own, run by `npm run test:visual`, not by `npm test`:
   // they compare pixels, which the browser layer's assertions on roles, text, focus and boxes do not need.
   projects: [
-    { name: 'chromium', testIgnore: ['engines/**', 'visual/**'], use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'chromium',
+      testIgnore: ['engines/**', 'visual/**'],
+      // Headless, Chromium's headless shell where installed: the same engine, a third less CPU per test.
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: headlessChromium, args: chromiumArgs } },
+    },
     { name: 'visual', testMatch: 'visual/**/*.spec.ts', use: { ...devices['Desktop Chrome'] } },
     ...(['firefox', 'webkit'] as const).map((engine) => ({
       name: engine,

@@ -2,11 +2,12 @@
 // and for the cross-engine suite Firefox ESR, WebKitGTK's WebKitWebDriver and MiniBrowser, and Xvfb. Where one is
 // missing and we may (root with apt), it installs Debian's packages (`chromium`, `firefox-esr`, `webkit2gtk-driver`,
 // `xvfb`, and `default-jre-headless` for the Nu HTML Checker) in one apt run, with `postgresql` for the tests'
-// throwaway cluster where that is missing too (optional: without it the stores' tests run on SQLite only); elsewhere
-// it says what to install. `npm test` runs this first. See docs/commands.md.
+// throwaway cluster and `chromium-headless-shell` for the headless browser tests where those are missing too (optional:
+// without them the stores' tests run on SQLite only, the browser tests in the whole Chromium); elsewhere it says what
+// to install. `npm test` runs this first. See docs/commands.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { findChromium } from './lib/chromium.mjs';
+import { findChromium, findHeadlessChromium } from './lib/chromium.mjs';
 import { missingEngineTools } from './lib/engines.mjs';
 import { findJava } from './lib/htmlChecker.mjs';
 import { findPostgresBin } from './lib/postgres.mjs';
@@ -26,8 +27,16 @@ const missing = [
 ];
 const mayInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
 // PostgreSQL's server comes in the same apt run where it can; where it cannot, `npm test` says so and goes on.
-const optional =
-  mayInstall && !findPostgresBin() ? [{ name: 'PostgreSQL', find: findPostgresBin, debianPackage: 'postgresql' }] : [];
+// So does Chromium's headless shell, which the browser tests use when it is there (lighter than the whole browser).
+const hasHeadlessShell = () => configured !== undefined || findHeadlessChromium() !== findChromium();
+const optional = mayInstall
+  ? [
+      ...(findPostgresBin() ? [] : [{ name: 'PostgreSQL', find: findPostgresBin, debianPackage: 'postgresql' }]),
+      ...(hasHeadlessShell()
+        ? []
+        : [{ name: 'Chromium headless shell', find: hasHeadlessShell, debianPackage: 'chromium-headless-shell' }]),
+    ]
+  : [];
 const packages = [...new Set(missing.map((tool) => tool.debianPackage))];
 if (packages.length > 0 || optional.length > 0) {
   const names = missing.map((tool) => tool.name).join(', ');
@@ -53,5 +62,5 @@ if (packages.length > 0 || optional.length > 0) {
     process.exit(1);
   }
 }
-console.log(`Chromium: ${findChromium()}`);
+console.log(`Chromium: ${findChromium()}; for headless tests: ${findHeadlessChromium()}`);
 console.log('Firefox ESR, WebKitWebDriver with MiniBrowser, xvfb-run, Java: found.');

@@ -3,9 +3,9 @@
 // (lockfile, typecheck, lint, format) and the site under test (the services on throwaway data, every shop built once).
 // Then the unit layer (Vitest, on SQLite and on a throwaway PostgreSQL cluster), the site layer (Vitest over the built
 // release's files and HTTP) and the browser layer (Playwright: Chromium, and the cross-engine suite in Firefox and
-// WebKit under `xvfb-run` when there is no display), all against that one site. Ends with the time of each layer, the
-// ten slowest test files, the names of the failed tests and one line "N passed, N failed"; exits non-zero if anything
-// failed.
+// WebKit under `xvfb-run` when there is no display), the last two against that one site. Ends with the time of each
+// layer, the ten slowest test files, the names of the failed tests and one line "N passed, N failed"; exits non-zero
+// if anything failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, run } from './lib/services.mjs';
@@ -216,24 +216,22 @@ try {
   const database = await startTestDatabase();
   if (database) cleanups.push(database.stop);
 
-  // The unit layer runs beside the site and browser layers: each alone leaves a core idle much of the time (servers,
-  // processes, browsers wait on each other). Its output is printed whole when it ends.
-  console.log(
-    '\n▶ unit tests (vitest: unit and build), beside the site and browser tests; their output comes at their end',
+  // The unit layer, its two projects side by side: `unit` in three workers, `build` (whole Astro builds, one file at a
+  // time, often waiting) in one, filling the cores the other leaves idle. The build project's output comes whole at
+  // its end. Then the site and browser layers, against the one site under test.
+  const databaseEnv = { TEST_DATABASE_URL: database?.url ?? '' };
+  console.log("\n▶ unit tests (vitest: unit, and build beside it; the build tests' output comes at their end)");
+  await layer('unit (vitest: unit and build, side by side)', () =>
+    Promise.all([vitest(['unit'], databaseEnv), vitest(['build'], databaseEnv, { buffered: true })]),
   );
-  const unit = layer('unit (vitest), beside the next two', () =>
-    vitest(['unit', 'build'], { TEST_DATABASE_URL: database?.url ?? '' }, { buffered: true }),
-  );
-  const siteAndBrowser = (async () => {
-    if (!site) return;
+  if (site) {
     await layer('site (vitest)', async () => {
       console.log('\n▶ site tests (vitest over the built release: files and HTTP)');
       await vitest(['site'], site.env);
     });
     // Without Chromium nothing can run; without Firefox or WebKit their tests fail, each saying what to install.
     if (findChromium()) await layer('browser (playwright)', () => browserLayer(site));
-  })();
-  await Promise.all([unit, siteAndBrowser]);
+  }
 } finally {
   await cleanUp();
 }

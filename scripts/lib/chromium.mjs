@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { readToolConfig } from '../../src/shared/config.ts';
 
 const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const headlessShell = '/usr/bin/chromium-headless-shell';
 
 /**
  * Flags for every Chromium we start. Its background services try to reach the internet, which machines without
@@ -24,6 +25,16 @@ export function findChromium() {
   const configured = readToolConfig().CHROME_PATH;
   if (configured) return fs.existsSync(configured) ? configured : undefined;
   return candidates.find((file) => fs.existsSync(file));
+}
+
+/**
+ * The Chromium for headless tests: Debian's `chromium-headless-shell` (the same engine without the browser's window
+ * and services, what Playwright itself uses headless; about a third less CPU per test), else {@link findChromium}.
+ * A configured `CHROME_PATH` wins.
+ */
+export function findHeadlessChromium() {
+  if (readToolConfig().CHROME_PATH) return findChromium();
+  return fs.existsSync(headlessShell) ? headlessShell : findChromium();
 }
 
 /** The path of a usable Chromium, or exits with a message saying how to get one (`npm run setup:browser`). */

@@ -14,6 +14,8 @@ import { waitUntil } from '../../scripts/lib/publishProbe.mjs';
 // Adding a shop, proven: a copy of this checkout gets an eleventh, fictional shop (Luxembourg, de-LU) through exactly
 // the steps the README's "Add a country" lists, and nothing else. In that copy the per-shop unit tests pick it up,
 // the build builds it, and the server serves its pages and takes its sign-ups.
+// This must build: an eleventh shop is proven only by a build of the copy that has it; the suite's site under test
+// has the nine shops of this checkout. One build of the copy serves every test here.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const node = process.execPath;

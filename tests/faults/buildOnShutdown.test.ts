@@ -8,6 +8,7 @@ import { waitUntil } from '../support/waitUntil.ts';
 
 // A build the publisher started must never outlive its server and switch the site afterwards
 // (docs/calls.md#when-it-builds): SIGTERM kills its process group, and after kill -9 the build stops by itself.
+// This must build: the fault is a build's process caught half-way, so a real build has to be running when it comes.
 const TOKEN = 'build-shutdown-token-0123456789abcdef';
 let dir: string;
 let server: ServerProcess | undefined;

@@ -17,6 +17,8 @@ import { startServerProcess, type ServerProcess } from '../../scripts/lib/faults
 //   (`<checkout>-data-…`): Astro then prerendered from the releases folder, whose chunks found no packages;
 // - the live link and the preview renderer in the system's temporary folder, on another file system than the
 //   releases when /dev/shm is one (so the link and nothing else crosses file systems).
+// This must build: the failures were in building and switching from those folders, so the server builds its own first
+// release there; the later tests share it.
 const root = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'data-folders-token-0123456789abcdef';
 let beside: string;

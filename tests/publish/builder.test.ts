@@ -7,6 +7,9 @@ import { releaseBuilder } from '../../server/publish/releaseBuilder.ts';
 import { processesOf } from '../../scripts/lib/faults/processes.mjs';
 
 // The publisher's builder child process against the real build script. See docs/calls.md#publisher.
+// This must build: what is under test is the build's own process (its children stopped at the time-out, its log
+// written as plain text), so only a real Astro build run as the publisher runs it shows them. It shares nothing with
+// the suite's site under test, which is built once and must not be switched.
 let dir: string;
 
 afterEach(() => {

@@ -12,6 +12,8 @@ import { childEnvironment } from '../../src/shared/config.ts';
 
 // The publisher against a real server over real HTTP: real builds (only the hu shop after the first), a real release
 // folder and link in a temporary directory. See docs/calls.md#publisher.
+// This must build: releases, the atomic switch, a failing build and rollback exist only as builds and their folders.
+// One server builds all shops once and then only hu, so every later test shares that first build.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'publish-test-token-0123456789abcdef';

@@ -12,6 +12,8 @@ import { createPostgresTestDatabase, postgresTestUrl } from '../../server/databa
 // a load balancer on a shared volume (docs/operations.md#several-instances). Once on one SQLite file, once on one
 // PostgreSQL (when `npm test` started its throwaway cluster), each instance with its own SQLite file beside it. Real
 // processes and real builds, loopback.
+// This must build: what is shared is the building (one instance builds, the other sees the release and does not build
+// again), so only real builds show it. Both instances share each engine's one build.
 const TOKEN = 'two-instances-publish-token-0123456789';
 const dirs: string[] = [];
 const instances: ServerProcess[] = [];
