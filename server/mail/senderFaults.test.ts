@@ -46,16 +46,26 @@ function logRecorder() {
   return { lines, log: { log: at('log'), warn: at('warn'), error: at('error') } };
 }
 
+/** A started sender over `jobs` (the real ones, or a test's wrapper around them), stopped after the test. */
+function startSender(
+  jobs: ReturnType<typeof mailJobs>,
+  transport: MailTransport,
+  log = logRecorder().log,
+  options: Pick<Parameters<typeof mailSender>[0], 'ownClaimLostMs'> = {},
+): MailSender {
+  const sender = mailSender({ jobs, transport, kinds: { test: kind }, retry, pollMs: 20, log, ...options });
+  cleanups.push(() => sender.stop());
+  sender.start();
+  return sender;
+}
+
 function start(
   db: DatabaseSync,
   transport: MailTransport,
   log = logRecorder().log,
 ): { sender: MailSender; jobs: ReturnType<typeof mailJobs> } {
   const jobs = mailJobs(sharedDatabaseOf(db), 'aroma.example');
-  const sender = mailSender({ jobs, transport, kinds: { test: kind }, retry, pollMs: 20, log });
-  cleanups.push(() => sender.stop());
-  sender.start();
-  return { sender, jobs };
+  return { sender: startSender(jobs, transport, log), jobs };
 }
 
 /** A transport that counts hand-overs and delivers every one. */
@@ -106,16 +116,7 @@ describe('the sender survives errors of its own loop', () => {
           throw error;
         }),
     };
-    const sender = mailSender({
-      jobs: countedJobs,
-      transport,
-      kinds: { test: kind },
-      retry,
-      pollMs: 20,
-      log: recorder.log,
-    });
-    cleanups.push(() => sender.stop());
-    sender.start();
+    const sender = startSender(countedJobs, transport, recorder.log);
     await thrice;
     expect(sender.stalled()).toMatchObject({ reason: expect.stringMatching(/locked/) });
     expect(handedOver).toEqual([]);
@@ -146,16 +147,7 @@ describe('the sender survives errors of its own loop', () => {
       },
     };
     const id = await jobs.enqueue(mailJobFixture({ recipient: 'full@example.com' }));
-    const sender = mailSender({
-      jobs: flakyJobs,
-      transport,
-      kinds: { test: kind },
-      retry,
-      pollMs: 20,
-      log: logRecorder().log,
-    });
-    cleanups.push(() => sender.stop());
-    sender.start();
+    startSender(flakyJobs, transport, logRecorder().log);
     await until(() => row(db, id).state === 'sent');
     expect(handedOver).toEqual(['full@example.com']);
   });
@@ -185,17 +177,7 @@ describe('a claim whose answer was lost', () => {
         throw new Error('Connection terminated unexpectedly');
       },
     };
-    const sender = mailSender({
-      jobs: flakyJobs,
-      transport,
-      kinds: { test: kind },
-      retry,
-      pollMs: 20,
-      log: logRecorder().log,
-      ownClaimLostMs: 200,
-    });
-    cleanups.push(() => sender.stop());
-    sender.start();
+    const sender = startSender(flakyJobs, transport, logRecorder().log, { ownClaimLostMs: 200 });
     await claimBroke;
     // Left alone until the sender's next look at the jobs left `sending`.
     await sender.drained();
