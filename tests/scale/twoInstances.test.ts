@@ -129,24 +129,31 @@ describe.each(engines)('two instances on one $engine database, default limits', 
     where = started.where;
   }, 60_000);
 
-  test('40 sign-ups from one client, alternating: 30 × 201, 10 × 429, and one confirmation mail each', async () => {
+  test('40 sign-ups from one client, alternating: the first 30 pass the shared limit, 10 × 429, one mail each', async () => {
     const statuses: number[] = [];
+    const busy: string[] = [];
     for (let i = 0; i < 40; i++) {
       const email = `alt-${i}@example.com`;
       const response = await signUp(pair[i % 2]!.origin, email);
       statuses.push(response.status);
       if (response.status === 201) accepted.push(email);
+      if (response.status === 503) busy.push(email);
     }
+    // The limit counts requests, on either instance. A request within it is stored (201), or, while the other
+    // process holds the file's write lock past the 100 ms wait (a loaded machine), refused whole with 503 and
+    // Retry-After (docs/operations.md#database-busy); the rest get 429.
     expect(
-      statuses.filter((status) => status === 201),
+      statuses.slice(0, 30).filter((status) => status !== 201 && status !== 503),
       statuses.join(' '),
-    ).toHaveLength(30);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
-    const { mails } = await deliveredTo(where, accepted);
-    expect(mails.size).toBe(30);
+    ).toEqual([]);
+    expect(statuses.slice(30), statuses.join(' ')).toEqual(Array(10).fill(429));
+    expect(accepted.length, statuses.join(' ')).toBeGreaterThanOrEqual(25);
+    const { rows, mails } = await deliveredTo(where, [...accepted, ...busy]);
+    expect([...rows].sort()).toEqual([...accepted].sort());
+    expect([...mails].sort()).toEqual([...accepted].sort());
     // Each exactly once, whichever instance's sender took it.
     const all = await readOutbox(outbox);
-    expect(all.filter((mail) => accepted.includes(mail.to))).toHaveLength(30);
+    expect(all.filter((mail) => accepted.includes(mail.to))).toHaveLength(accepted.length);
   }, 60_000);
 
   test('a sign-up through one instance is confirmed through the other', async () => {
