@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { siteDir } from './support/site.ts';
+import { childEnvironment } from '../../src/shared/config.ts';
 import { SUBSCRIBERS } from '../../server/newsletter/testClient.ts';
 
 // A production install (docs/operations.md#a-production-install): the checkout's files without devDependencies
@@ -19,9 +20,9 @@ let output = '';
 
 /** The environment of a shell on a machine without the project: no `node_modules/.bin` of any checkout on PATH. */
 function systemEnvironment(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
+  const env = childEnvironment();
   for (const name of Object.keys(env)) if (name.startsWith('npm_') || name === 'NODE_OPTIONS') delete env[name];
-  env.PATH = (process.env.PATH ?? '')
+  env.PATH = (env.PATH ?? '')
     .split(path.delimiter)
     .filter((entry) => !entry.includes('node_modules'))
     .join(path.delimiter);
