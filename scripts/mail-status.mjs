@@ -4,7 +4,7 @@
 // (docs/operations.md#mail-outbox-operators).
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { openReadOnly } from '../server/database/sqliteFile.ts';
 import { mailStatusReport } from '../server/mail/mailStatus.ts';
 import { databaseErrorReason } from '../server/database/databaseUnreachable.ts';
 import { postgresLocation } from '../server/database/postgresLocation.ts';
@@ -46,7 +46,7 @@ if (config.postgres) {
     );
     process.exit(1);
   }
-  const db = new DatabaseSync(file, { readOnly: true });
+  const db = openReadOnly(file);
   db.exec('PRAGMA busy_timeout = 2000');
   try {
     console.log(`Mail status of ${shown} at ${new Date().toISOString()}\n`);

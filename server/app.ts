@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { customerFrontendDataRoutes, newsletterCore, newsletterRoutes } from './newsletter/routes.ts';
@@ -23,7 +22,8 @@ import { staticSite } from './staticSite.ts';
 import { siteHealth } from './siteHealth.ts';
 import { problem } from './problem.ts';
 import { databaseBusyAnswer, isDatabaseUnavailable } from './databaseBusy.ts';
-import { sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
+import type { SharedDatabase } from './database/sharedDatabase.ts';
+import { abTestCalendar } from './abtests/calendar.ts';
 import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
 import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
@@ -40,7 +40,6 @@ import { requestBoundMs } from './database/postgresDialect.ts';
 import { MAIL_EVENTS_BODY_LIMIT_BYTES, mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
 
 export interface AppOptions {
-  db: DatabaseSync;
   /** Checked settings (`readConfig()`). */
   config: ServerConfig;
   /** The footer content valid at a preview moment; by default the one stored per shop. */
@@ -58,10 +57,10 @@ export interface AppOptions {
   /** The sender of those jobs, whose stalls `/service/health` reports (docs/calls.md#health). */
   mailSender?: Pick<MailSender, 'stalled'>;
   /**
-   * The shared data layer (docs/operations.md#databases): PostgreSQL at `DATABASE_URL`, or by default the one over
-   * `db`. Throttles, staff preview sessions and the newsletter live there; `/service/health` reports whether it answers.
+   * The data layer (docs/architecture.md#the-data-layer): PostgreSQL at `DATABASE_URL`, else the SQLite file, its
+   * secrets loaded (`loadSecrets`). Every store lives there; `/service/health` reports whether it answers.
    */
-  shared?: SharedDatabase;
+  shared: SharedDatabase;
   /** The stand-in İYS served under `/service/iys` (docs/calls.md#iys-stand-in); by default a new one, none with `IYS_URL`. */
   iysStandIn?: IysStandIn;
 }
@@ -78,11 +77,10 @@ const bodyLimitRules: readonly BodyLimitRule[] = [
 
 /** The local services behind `/service/...` plus the built site, as one Hono app. */
 export function createApp({
-  db,
   config,
   login,
   publisher,
-  shared = sharedDatabaseOf(db),
+  shared,
   mailJobs = mailJobsOf(shared, config),
   mailSender,
   footerContentAt = versionedFooterContent(versionStoreOf(shared)),
@@ -102,9 +100,10 @@ export function createApp({
   app.get(serviceUrl(services.health, 'health'), site.health);
   // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
   const admin = requireAdminToken(shared, promotionAdminToken(config).token);
-  app.route(services.promotion.base, promotionRoutes(db, versionStoreOf(shared), admin));
+  const calendar = abTestCalendar(shared);
+  app.route(services.promotion.base, promotionRoutes(calendar, versionStoreOf(shared), admin));
   app.route(services.footerImages.base, footerImageRoutes());
-  const newsletterShared = newsletterCore(db, config, mailJobs);
+  const newsletterShared = newsletterCore(config, mailJobs);
   const newsletter = newsletterRoutes(newsletterShared, config);
   app.route(services.newsletter.base, newsletter);
   app.route(services.newsletterForSinglePageApps.base, newsletter);
@@ -113,10 +112,10 @@ export function createApp({
   const reportedMailEvents = mailEvents(mailJobs, { softBounceLimit: config.mail.softBounceLimit });
   app.route(services.mailEvents.base, mailEventsRoutes(reportedMailEvents, config.mail.webhookSecret));
   const sessions = previewSessions(shared);
-  app.route(services.login.base, loginRoutes(db, sessions, config, { ...login, shared }));
-  app.route(services.preview.base, previewRoutes(db, sessions));
-  app.route(services.abTests.base, abTestRoutes(db, sessions));
-  app.route(services.customerFrontendData.base, customerFrontendDataRoutes(db, mailJobs.database, config));
+  app.route(services.login.base, loginRoutes(shared, sessions, config, login));
+  app.route(services.preview.base, previewRoutes(calendar, sessions));
+  app.route(services.abTests.base, abTestRoutes(calendar, sessions));
+  app.route(services.customerFrontendData.base, customerFrontendDataRoutes(mailJobs.database, config));
   if (publisher) app.route(services.publish.base, publishRoutes(publisher, admin));
   // The stand-in İYS (docs/calls.md#iys-stand-in), only while no real one is configured.
   if (iys) app.route(services.iysStandIn.base, iys.routes);

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type { DatabaseSync } from 'node:sqlite';
 import { SERVICE_PREFIX } from '../src/shared/routes.ts';
 import { problem } from './problem.ts';
 import { siteUnavailablePage } from './siteUnavailablePage.ts';
@@ -46,25 +45,6 @@ export function isDatabaseBusy(error: unknown): boolean {
   if (error instanceof DatabaseBusyError || isDatabaseTimingOut(error)) return true;
   const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
   return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' && BUSY_CODES.has(errcode & 0xff);
-}
-
-/** When each database was last found busy. */
-const lastBusyAt = new WeakMap<DatabaseSync, number>();
-
-/**
- * Begins a write transaction (`BEGIN IMMEDIATE`) unless the database was found busy less than
- * {@link DATABASE_BUSY_BACKOFF_MS} ago; a busy database throws {@link DatabaseBusyError} or SQLite's busy error.
- */
-export function beginWrite(db: DatabaseSync, now = Date.now()): void {
-  const busyAt = lastBusyAt.get(db);
-  if (busyAt !== undefined && now - busyAt < DATABASE_BUSY_BACKOFF_MS) throw new DatabaseBusyError();
-  try {
-    db.exec('BEGIN IMMEDIATE');
-    lastBusyAt.delete(db);
-  } catch (error) {
-    if (isDatabaseBusy(error)) lastBusyAt.set(db, Date.now());
-    throw error;
-  }
 }
 
 /**

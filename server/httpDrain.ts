@@ -8,6 +8,14 @@ import type { ShutdownTask } from './shutdown.ts';
  * connection at the moment it went idle would cut such a request off on the wire (a reset on the client's side).
  */
 export const IDLE_CLOSE_MS = 1000;
+/**
+ * How long an idle keep-alive connection stays open (docs/constants.md#timings): longer than a load balancer keeps one
+ * idle (60 s is the common default), so the balancer, or any client that reuses connections, closes it first. With
+ * Node's 5 s a client whose turn came late (a busy machine) could send a request into a connection the server was
+ * closing, and get no answer at all.
+ */
+export const HTTP_KEEP_ALIVE_MS = 65_000;
+
 /** How often the drain looks at the connections left. */
 const POLL_MS = 25;
 

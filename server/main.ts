@@ -1,10 +1,9 @@
 import type { Server } from 'node:http';
-import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, isLocalSite, readConfig, type ServerConfig } from '../src/shared/config.ts';
 import { portProblem } from '../src/shared/portProblem.ts';
-import { openDatabase, serveWithShortBusyWait } from './db.ts';
+import { openDatabase, serveWithShortBusyWait, type SqliteConnection } from './database/sqliteFile.ts';
 import { seedPromotions } from './promotion/seed.ts';
 import { promotionAdminToken } from './promotion/adminToken.ts';
 import { ownOrigin, serverPublisher } from './publish/serverPublisher.ts';
@@ -20,12 +19,12 @@ import { postgresLocation } from './database/postgresLocation.ts';
 import { iysClient } from './iys/client.ts';
 import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
-import { drainHttpOnShutdown } from './httpDrain.ts';
+import { drainHttpOnShutdown, HTTP_KEEP_ALIVE_MS } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
 import { startMailIntake, type MailIntake } from './mail/intake.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
 import { intakeReports } from './newsletter/intakeReports.ts';
-import { serverSecret } from './secrets.ts';
+import { loadSecrets, serverSecret } from './secrets.ts';
 
 let config: ServerConfig;
 try {
@@ -36,13 +35,13 @@ try {
   process.exit(1);
 }
 /** Everything that reads or writes the database before the server listens. */
-function prepare(db: DatabaseSync, shared: SharedDatabase, versions: VersionStore) {
+function prepare(shared: SharedDatabase, versions: VersionStore) {
   // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
   const adminToken = promotionAdminToken(config);
   const publisher = serverPublisher(config, versions, shared);
   // The mail outbox's sender (docs/newsletter.md#mail-delivery): started once the server listens, stopped before the database closes.
-  const mail = newsletterMail(shared, config, serverSecret(db, 'mailTags'));
-  const app = createApp({ db, config, publisher, mailJobs: mail.jobs, mailSender: mail.sender, shared });
+  const mail = newsletterMail(shared, config, serverSecret(shared, 'mailTags'));
+  const app = createApp({ config, publisher, mailJobs: mail.jobs, mailSender: mail.sender, shared });
   // Ends subscriptions unopened too long where the shop promises it (docs/newsletter.md#opens-and-the-tr-two-year-rule).
   const sweeper = unopenedSweeper(mail.jobs);
   // Deletes unconfirmed sign-ups once their link expires, on a quiet shop too (docs/newsletter.md#double-opt-in).
@@ -56,24 +55,26 @@ function prepare(db: DatabaseSync, shared: SharedDatabase, versions: VersionStor
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
 // stack trace (docs/errors.md#start-up-errors). Any other error is thrown as it is.
-let opened: DatabaseSync | undefined;
+// With DATABASE_URL no SQLite file is opened: every store is on PostgreSQL (docs/architecture.md#the-data-layer).
+let opened: SqliteConnection | undefined;
 let prepared: ReturnType<typeof prepare> & {
-  db: DatabaseSync;
   shared: SharedDatabase;
   versions: VersionStore;
   seeded: number;
 };
 try {
-  opened = openDatabase(config.dbPath);
-  // The shared data layer (docs/operations.md#databases): PostgreSQL when DATABASE_URL is set, else the SQLite file.
-  // On PostgreSQL the instance waits for it before it listens: every instance signs tokens with the secrets kept there.
-  const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(opened);
-  if (config.postgres) await waitForSharedSecrets(shared, opened, postgresLocation(config.postgres.url));
+  // The data layer (docs/operations.md#databases): PostgreSQL when DATABASE_URL is set, else the SQLite file. On
+  // PostgreSQL the instance waits for it before it listens: every instance signs tokens with the secrets kept there.
+  const shared = config.postgres
+    ? openPostgresDatabase(config.postgres)
+    : sharedDatabaseOf((opened = openDatabase(config.dbPath)));
+  if (config.postgres) await waitForSharedSecrets(shared, postgresLocation(config.postgres.url));
+  else await loadSecrets(shared);
   // The footer versions, loaded before the first request; the seed's on a fresh database (once across instances).
   const versions = versionStoreOf(shared);
   const seeded = await seedPromotions(versions);
-  prepared = { db: opened, shared, versions, seeded, ...prepare(opened, shared, versions) };
-  serveWithShortBusyWait(opened);
+  prepared = { shared, versions, seeded, ...prepare(shared, versions) };
+  if (opened) serveWithShortBusyWait(opened);
 } catch (error) {
   const line = databaseStartProblem(config.dbPath, error);
   if (!line) throw error;
@@ -81,13 +82,10 @@ try {
   opened?.close();
   process.exit(1);
 }
-const { db, seeded, adminToken, shared, versions, publisher, mail, sweeper, expiry, throttles, releaser, app } =
-  prepared;
+const { seeded, adminToken, shared, versions, publisher, mail, sweeper, expiry, throttles, releaser, app } = prepared;
 
 // Which database the instance works on: PostgreSQL (host, port and database, never the password) or the SQLite file.
-const databaseNamed = config.postgres
-  ? `PostgreSQL at ${postgresLocation(config.postgres.url)}, beside ${config.dbPath}`
-  : config.dbPath;
+const databaseNamed = config.postgres ? `PostgreSQL at ${postgresLocation(config.postgres.url)}` : config.dbPath;
 
 const shutdown = createShutdown();
 // Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
@@ -148,13 +146,15 @@ function startIntake() {
 // only once the server listens.
 server.once('error', (error: NodeJS.ErrnoException) => {
   console.error(portProblem(config.port, config.host, error));
-  db.close();
+  opened?.close();
   process.exit(1);
 });
 
 // SIGTERM/SIGINT: stop accepting, answer what was received, stop the publisher's build; at most 10 s, then exit 0
 // (docs/operations.md#stopping-the-server). Background work registers its own stop here.
 shutdown.onShutdown('http', drainHttpOnShutdown(server as Server));
+(server as Server).keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
+(server as Server).headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
 if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
 // Mails being handed over finish (up to the sender's grace), the rest stay queued for the next start.
 shutdown.onShutdown('mail', () => mail.sender.stop());
@@ -166,6 +166,6 @@ shutdown.onShutdown('iys sync', () => iysSync?.stop());
 shutdown.onShutdown('mail intake', () => intake?.close());
 shutdown.onShutdown('promotion versions', () => versions.close());
 shutDownOnSignals(shutdown, async () => {
-  db.close();
+  opened?.close();
   if (config.postgres) await shared.close();
 });

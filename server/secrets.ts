@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
-import type { SharedDatabase } from './database/sharedDatabase.ts';
+import { rowsOf } from './database/atomicWork.ts';
+import { sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
+import type { SqliteConnection } from './database/sqliteFile.ts';
 
 /** Secrets already read, per database: a token check must never write (a held lock would stall every request). */
-const loaded = new WeakMap<DatabaseSync, Map<string, string>>();
+const loaded = new WeakMap<SharedDatabase, Map<string, string>>();
 
 /**
  * The secrets the services generate for themselves when none is configured: the login and long-term token keys, the
@@ -11,53 +12,41 @@ const loaded = new WeakMap<DatabaseSync, Map<string, string>>();
  */
 export const GENERATED_SECRETS = ['loginToken', 'longTermToken', 'newsletterForms', 'mailTags'] as const;
 
-function secretsOf(db: DatabaseSync): Map<string, string> {
-  let secrets = loaded.get(db);
-  if (!secrets) loaded.set(db, (secrets = new Map()));
-  return secrets;
-}
-
 const newSecret = () => randomBytes(32).toString('base64url');
 
 /**
- * A server secret: the configured one when set (`config.secrets`), else generated once and kept in the database, so
- * tokens stay valid across restarts without anyone having to configure anything. Read from the database on the first
- * call only; route factories call it at start so requests never touch the table. With a shared PostgreSQL, the
- * secrets come from there (`loadSharedSecrets`, at start), so every instance signs and checks alike.
+ * Reads the generated secrets from the database (`settings`), making each that is missing; of several instances
+ * starting together the first insert wins and all read it back (docs/operations.md#several-instances). Called once at
+ * start, before the route factories ask {@link serverSecret}.
  */
-export function serverSecret(db: DatabaseSync, name: string, configured?: string): string {
-  if (configured) return configured;
-  const secrets = secretsOf(db);
-  let secret = secrets.get(name);
-  if (secret === undefined) {
-    db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)').run(name, newSecret());
-    secret = (db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as { value: string }).value;
-    secrets.set(name, secret);
-  }
-  return secret;
+export async function loadSecrets(database: SharedDatabase): Promise<void> {
+  await database.ready();
+  const secrets = await database.atomically(function* (db) {
+    const found = new Map<string, string>();
+    for (const name of GENERATED_SECRETS) {
+      yield db
+        .insertInto('settings')
+        .values({ name, value: newSecret() })
+        .onConflict((conflict) => conflict.column('name').doNothing())
+        .compile();
+      const [row] = yield* rowsOf(db.selectFrom('settings').select('value').where('name', '=', name));
+      found.set(name, row!.value);
+    }
+    return found;
+  });
+  loaded.set(database, secrets);
 }
 
 /**
- * Reads the generated secrets from the shared database (docs/operations.md#several-instances), making each that is
- * missing: the one this instance's SQLite file kept, if any (tokens it signed stay valid when a shop moves to
- * PostgreSQL), else a new one. Of several instances starting together, the first insert wins and all read it back.
- * Afterwards `serverSecret(db, …)` answers these, without touching either database.
+ * A server secret: the configured one when set (`config.secrets`), else the one generated once and kept in the
+ * database, so tokens stay valid across restarts without anyone having to configure anything. Answers from what
+ * {@link loadSecrets} read at start, without touching the database. A test may pass the SQLite connection its server
+ * opened: its data layer is the one the server loaded.
  */
-export async function loadSharedSecrets(shared: SharedDatabase, db: DatabaseSync): Promise<void> {
-  await shared.ready();
-  const secrets = secretsOf(db);
-  for (const name of GENERATED_SECRETS) {
-    const kept = db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as { value: string } | undefined;
-    await shared.kysely
-      .insertInto('settings')
-      .values({ name, value: kept?.value ?? newSecret() })
-      .onConflict((conflict) => conflict.column('name').doNothing())
-      .execute();
-    const row = await shared.kysely
-      .selectFrom('settings')
-      .select('value')
-      .where('name', '=', name)
-      .executeTakeFirstOrThrow();
-    secrets.set(name, row.value);
-  }
+export function serverSecret(source: SharedDatabase | SqliteConnection, name: string, configured?: string): string {
+  if (configured) return configured;
+  const database = 'kysely' in source ? source : sharedDatabaseOf(source);
+  const secret = loaded.get(database)?.get(name);
+  if (secret === undefined) throw new Error(`The secret ${name} is not loaded: call loadSecrets(database) at start.`);
+  return secret;
 }

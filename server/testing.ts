@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app.ts';
 import { readConfig, type ServerConfig } from '../src/shared/config.ts';
 import type { Publisher } from './publish/publisher.ts';
-import { openDatabase, serveWithShortBusyWait } from './db.ts';
+import { openDatabase, serveWithShortBusyWait, type SqliteConnection } from './database/sqliteFile.ts';
 import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
 import { versionStoreOf, type VersionStore } from './promotion/versionStore.ts';
-import { loadSharedSecrets, serverSecret } from './secrets.ts';
+import { loadSecrets, serverSecret } from './secrets.ts';
 import type { MailService } from './mail/mailService.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
@@ -23,7 +22,6 @@ const quietLog = { log: () => {}, warn: () => {}, error: console.error };
 
 /** What a test server's publisher is built over. */
 export interface ServerParts {
-  db: DatabaseSync;
   shared: SharedDatabase;
   versions: VersionStore;
 }
@@ -31,7 +29,10 @@ export interface ServerParts {
 /** A real server on a free port with a real SQLite file in a temporary folder, for endpoint tests. */
 export interface TestServer {
   origin: string;
-  db: DatabaseSync;
+  /** The SQLite file's connection, for looking into it; a server on PostgreSQL (`DATABASE_URL`) has none. */
+  db: SqliteConnection;
+  /** The data layer the server works on. */
+  shared: SharedDatabase;
   /** The footer versions the server serves, loaded. */
   versions: VersionStore;
   dir: string;
@@ -61,7 +62,6 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-server-'));
   const dbPath = path.join(dir, 'test.sqlite');
-  const db = openDatabase(dbPath);
   const distDir = options.distDir ?? path.join(dir, 'dist');
   fs.mkdirSync(distDir, { recursive: true });
   const config = readConfig({
@@ -74,18 +74,18 @@ export async function startTestServer(
     DB_PATH: dbPath,
     DIST_DIR: distDir,
   });
-  // DATABASE_URL in `env`: the shared data layer on that PostgreSQL, as `npm start` would use it.
-  const shared = config.postgres ? openPostgresDatabase(config.postgres) : sharedDatabaseOf(db);
-  if (config.postgres) await loadSharedSecrets(shared, db);
+  // DATABASE_URL in `env`: the data layer on that PostgreSQL, as `npm start` would use it, and no SQLite file.
+  const db = config.postgres ? undefined : openDatabase(dbPath);
+  const shared = db ? sharedDatabaseOf(db) : openPostgresDatabase(config.postgres!);
+  await loadSecrets(shared);
   const versions = versionStoreOf(shared);
   await versions.ready();
-  serveWithShortBusyWait(db);
-  const publisher = options.publisher?.(config, { db, shared, versions });
-  const mail = newsletterMail(shared, config, serverSecret(db, 'mailTags'), { pollMs: 100, log: quietLog });
+  if (db) serveWithShortBusyWait(db);
+  const publisher = options.publisher?.(config, { shared, versions });
+  const mail = newsletterMail(shared, config, serverSecret(shared, 'mailTags'), { pollMs: 100, log: quietLog });
   const standIn = iysStandIn(config.iys);
   const app = createApp({
     iysStandIn: config.iys.url === undefined ? standIn : undefined,
-    db,
     config,
     publisher,
     mailJobs: mail.jobs,
@@ -107,7 +107,12 @@ export async function startTestServer(
   if (options.mail !== false) sync.start();
   return {
     origin,
-    db,
+    get db(): SqliteConnection {
+      if (!db)
+        throw new Error('This test server is on PostgreSQL (DATABASE_URL): it has no SQLite file; use `shared`.');
+      return db;
+    },
+    shared,
     versions,
     dir,
     mail,
@@ -119,7 +124,7 @@ export async function startTestServer(
         server.close(async () => {
           await mail.sender.stop();
           versions.close();
-          db.close();
+          db?.close();
           if (config.postgres) await shared.close();
           fs.rmSync(dir, { recursive: true, force: true });
           resolve();

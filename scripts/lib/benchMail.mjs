@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { openAsAnotherProgram } from '../../server/database/sqliteFile.ts';
 import { startLocalSmtpServer } from '../../server/mail/localSmtpServer.ts';
 import { startServices } from './services.mjs';
 
@@ -75,7 +75,7 @@ export async function measureMail({ queued = 1000, sequential = 200 } = {}) {
     }
     await services.stop();
     // …every job due now, and the services start again with the server accepting.
-    const db = new DatabaseSync(env.DB_PATH);
+    const db = openAsAnotherProgram(env.DB_PATH);
     db.prepare(`UPDATE mail_jobs SET next_attempt_at = ? WHERE state = 'queued'`).run(new Date().toISOString());
     db.close();
     smtp.refuse(null);

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { abTestListSchema, isoInstantSchema, type AbTest } from '../../src/shared/preview/schemas.ts';
+import { abTestListSchema, isoInstantSchema } from '../../src/shared/preview/schemas.ts';
 import type { PreviewSessions } from '../preview/sessions.ts';
+import type { AbTestCalendar } from './calendar.ts';
 import { problem } from '../problem.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { services } from '../../src/shared/routes.ts';
@@ -13,29 +13,14 @@ import { REMEMBERED_CHOICE_MAX_AGE_SECONDS } from '../../src/shared/cookieLifeti
 /** HttpOnly cookie with a random visitor id, so a visitor stays in the same group. */
 const VISITOR_COOKIE = 'ab_visitor';
 
-/** The A/B test calendar: tests running at an instant (start inclusive, end exclusive). */
-export function abTestCalendar(db: DatabaseSync) {
-  const running = db.prepare('SELECT name, groups FROM ab_tests WHERE starts_at <= ? AND ends_at > ? ORDER BY name');
-  return {
-    testsAt(instant: string): AbTest[] {
-      const iso = new Date(instant).toISOString();
-      return (running.all(iso, iso) as { name: string; groups: string }[]).map((row) => ({
-        name: row.name,
-        groups: (JSON.parse(row.groups) as string[]).map((name) => ({ name })),
-      }));
-    },
-  };
-}
-
 /** Stand-in for `/service/abtestfrontend/api/v1`: tests at a time, and the caller's group in each running test. */
-export function abTestRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono {
+export function abTestRoutes(calendar: AbTestCalendar, sessions: PreviewSessions): Hono {
   const app = new Hono();
-  const calendar = abTestCalendar(db);
 
-  app.get(services.abTests.calls.testsAt.path, (c) => {
+  app.get(services.abTests.calls.testsAt.path, async (c) => {
     const time = v.safeParse(isoInstantSchema, c.req.query('time') ?? '');
     if (!time.success) return problem(c, 400, 'urn:abtest:invalid_time', 'time must be an ISO 8601 date-time');
-    return jsonOf(c, abTestListSchema, calendar.testsAt(time.output));
+    return jsonOf(c, abTestListSchema, await calendar.testsAt(time.output));
   });
 
   app.get(services.abTests.calls.assignment.path, async (c) => {
@@ -51,7 +36,7 @@ export function abTestRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono 
         maxAge: REMEMBERED_CHOICE_MAX_AGE_SECONDS,
       });
     }
-    const tests = calendar.testsAt(preview?.previewDateTime ?? new Date().toISOString());
+    const tests = await calendar.testsAt(preview?.previewDateTime ?? new Date().toISOString());
     const assignments = tests.map((test) => {
       if (preview?.abTestName === test.name && preview.abTestGroup)
         return { test: test.name, group: preview.abTestGroup };

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { PostgresAdapter, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import { inTransaction } from '../transaction.ts';
+import { inTransaction } from './sqliteTransaction.ts';
 import type { SharedTables } from './sharedTables.ts';
 
 /**

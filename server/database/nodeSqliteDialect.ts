@@ -3,7 +3,7 @@ import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, ty
 
 /**
  * Kysely's SQLite driver with one change: a transaction starts with `BEGIN IMMEDIATE`, which takes the write lock at
- * once, as `inTransaction` does (server/transaction.ts). Two processes on one database file then cannot both read a
+ * once, as `inTransaction` does (server/database/sqliteTransaction.ts). Two processes on one database file then cannot both read a
  * state and act on it, and a migration runs in one process at a time.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
@@ -36,7 +36,7 @@ export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
   return new NodeSqliteDialect({
     database: {
       close() {
-        // The connection belongs to whoever opened it (server/db.ts).
+        // The connection belongs to whoever opened it (server/database/sqliteFile.ts).
       },
       prepare(sql: string) {
         const statement = db.prepare(sql);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { openDatabase } from '../db.ts';
-import { inTransaction } from '../transaction.ts';
+import { inTransaction } from './sqliteTransaction.ts';
 import { sharedDatabaseOf } from './sharedDatabase.ts';
 import { sharedMigrations } from './sharedMigrations.ts';
 import { testEngines, type TwoInstances } from './testEngines.ts';

@@ -31,7 +31,7 @@ export interface SharedDatabase {
   run<T>(work: AtomicWork<T>): Promise<T>;
   /**
    * After personal data was erased: on SQLite the WAL is checkpointed, so no old copy of an erased row stays on disk
-   * (server/db.ts `checkpointAfterErasure`). On PostgreSQL the dead row versions stay in the table files until
+   * (server/database/checkpoint.ts). On PostgreSQL the dead row versions stay in the table files until
    * `npm run db:compact` rewrites them (docs/operations.md#erasure-on-postgresql).
    */
   afterErasure(): void;

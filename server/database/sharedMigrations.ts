@@ -1,23 +1,16 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { rowsOf, type AtomicWork } from './atomicWork.ts';
-import type { SharedTables } from './sharedTables.ts';
+import type { DatabaseEngine, SharedMigration } from './migration.ts';
+import { sqliteBaseline } from './sqliteBaseline.ts';
 
-/** The two engines the services run on (docs/operations.md#databases). */
-export type DatabaseEngine = 'sqlite' | 'postgres';
-
-/** One schema step, written once with Kysely's schema builder for both engines: it yields its statements. */
-export interface SharedMigration {
-  /** Unique, sortable, never renamed: `0001_throttles`. */
-  name: string;
-  /** Yields the step's statements; `engine` only where the two differ in a way Kysely does not hide (identity columns). */
-  up(db: Kysely<SharedTables>, engine: DatabaseEngine): Generator<CompiledQuery, void, readonly unknown[]>;
-}
+export type { DatabaseEngine, SharedMigration } from './migration.ts';
 
 /**
  * The shared schema steps, applied in order once each. Append new steps; never edit or reorder one that has shipped
  * (docs/operations.md#databases).
  */
 export const sharedMigrations: readonly SharedMigration[] = [
+  sqliteBaseline,
   {
     name: '0001_throttles',
     *up(db) {
@@ -57,7 +50,7 @@ export const sharedMigrations: readonly SharedMigration[] = [
     },
   },
   {
-    // On SQLite the table exists already (server/db.ts made it): only PostgreSQL gets it here.
+    // On SQLite the table exists already (the baseline, 0000, made it): only PostgreSQL gets it here.
     name: '0003_preview_sessions',
     *up(db) {
       yield db.schema
@@ -74,7 +67,7 @@ export const sharedMigrations: readonly SharedMigration[] = [
     },
   },
   {
-    // On SQLite the table exists already (server/db.ts made it): only PostgreSQL gets it here.
+    // On SQLite the table exists already (the baseline, 0000, made it): only PostgreSQL gets it here.
     name: '0004_settings',
     *up(db) {
       yield db.schema
@@ -86,7 +79,7 @@ export const sharedMigrations: readonly SharedMigration[] = [
     },
   },
   {
-    // The newsletter's subscribers and consent log. On SQLite the tables exist already (server/db.ts made them, with
+    // The newsletter's subscribers and consent log. On SQLite the tables exist already (the baseline, 0000, made them, with
     // `COLLATE NOCASE` on the address): both engines get the index that keeps an address unique whatever its case.
     name: '0005_subscribers',
     *up(db, engine) {
@@ -161,7 +154,7 @@ export const sharedMigrations: readonly SharedMigration[] = [
   },
   {
     // The mail outbox, welcome vouchers, the İYS queue, suppressions and the customers. On SQLite the tables exist
-    // already (server/db.ts made them, with `COLLATE NOCASE` on addresses): there it adds only the index that keeps a
+    // already (the baseline, 0000, made them, with `COLLATE NOCASE` on addresses): there it adds only the index that keeps a
     // customer's address unique whatever its case.
     name: '0006_mail_vouchers_iys',
     *up(db, engine) {
@@ -246,7 +239,7 @@ export const sharedMigrations: readonly SharedMigration[] = [
     },
   },
   {
-    // On SQLite the table exists already (server/db.ts made it): only PostgreSQL gets it here.
+    // On SQLite the table exists already (the baseline, 0000, made it): only PostgreSQL gets it here.
     name: '0007_promotion_versions',
     *up(db) {
       yield sql`CREATE TABLE IF NOT EXISTS promotion_versions (
@@ -296,6 +289,54 @@ export const sharedMigrations: readonly SharedMigration[] = [
       for (const index of ['subscribers_email_key', 'customers_email_key'])
         yield sql`ALTER INDEX ${sql.id(index)} ALTER COLUMN 1 SET STATISTICS 0`.compile(db);
     },
+  },
+  {
+    // The A/B test calendar, shared by every instance (it was each SQLite file's own, read beside PostgreSQL). On
+    // SQLite the table and its demo tests exist already (the baseline, 0000, made them); PostgreSQL gets the same.
+    name: '0010_ab_tests',
+    *up(db) {
+      yield db.schema
+        .createTable('ab_tests')
+        .ifNotExists()
+        .addColumn('name', 'varchar(200)', (column) => column.primaryKey())
+        .addColumn('starts_at', 'varchar(40)', (column) => column.notNull())
+        .addColumn('ends_at', 'varchar(40)', (column) => column.notNull())
+        .addColumn('groups', 'text', (column) => column.notNull())
+        .compile();
+      yield db
+        .insertInto('ab_tests')
+        .values(DEMO_AB_TESTS)
+        .onConflict((conflict) => conflict.column('name').doNothing())
+        .compile();
+    },
+  },
+];
+
+/** The demo A/B tests every new database starts with (the same as the SQLite baseline's). */
+const DEMO_AB_TESTS = [
+  {
+    name: 'CHECKOUT_BUTTON_COLOR',
+    starts_at: '2026-01-01T00:00:00.000Z',
+    ends_at: '2028-01-01T00:00:00.000Z',
+    groups: '["CONTROL","GREEN","ORANGE"]',
+  },
+  {
+    name: 'FOOTER_TEASER_ORDER',
+    starts_at: '2026-06-01T00:00:00.000Z',
+    ends_at: '2028-01-01T00:00:00.000Z',
+    groups: '["A","B"]',
+  },
+  {
+    name: 'NEWSLETTER_VOUCHER_BANNER',
+    starts_at: '2027-03-01T00:00:00.000Z',
+    ends_at: '2027-04-01T00:00:00.000Z',
+    groups: '["CONTROL","BANNER"]',
+  },
+  {
+    name: 'SUMMER_SALE_TEASER',
+    starts_at: '2025-06-01T00:00:00.000Z',
+    ends_at: '2025-09-01T00:00:00.000Z',
+    groups: '["CONTROL","VARIANT"]',
   },
 ];
 

@@ -3,8 +3,7 @@ import type { SubscriberFieldColumns } from '../../src/shared/newsletter/subscri
 
 /**
  * The tables kept through the shared data layer (Kysely), the same on SQLite and PostgreSQL. Times are milliseconds
- * since 1970 (`bigint`). Tables still kept by the synchronous SQLite stores are in server/db.ts until they move here
- * (docs/operations.md#databases).
+ * since 1970 (`bigint`). Every table the services keep is here (docs/architecture.md#the-data-layer).
  */
 export interface SharedTables {
   /** The shared migration steps applied so far (server/database/sharedMigrations.ts). */
@@ -33,6 +32,11 @@ export interface SharedTables {
     ab_test_name: string | null;
     ab_test_group: string | null;
   };
+  /**
+   * The A/B test calendar (server/abtests/calendar.ts): a test runs from `starts_at` (inclusive) to `ends_at`
+   * (exclusive), UTC ISO 8601 text; `groups` is a JSON array of group names.
+   */
+  ab_tests: { name: string; starts_at: string; ends_at: string; groups: string };
   /** Secrets the services generated themselves, shared by every instance (server/secrets.ts). */
   settings: { name: string; value: string };
   /**

@@ -1,5 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
-import { loadSharedSecrets } from '../secrets.ts';
+import { loadSecrets } from '../secrets.ts';
 import { databaseErrorReason, isDatabaseUnreachable } from './databaseUnreachable.ts';
 import type { SharedDatabase } from './sharedDatabase.ts';
 
@@ -8,20 +7,19 @@ export const POSTGRES_START_RETRY_MS = 2000;
 
 /**
  * At start on PostgreSQL (docs/operations.md#when-postgresql-is-down): applies the shared schema steps and reads the
- * shared secrets (`loadSharedSecrets`), asking again every `POSTGRES_START_RETRY_MS` while PostgreSQL cannot be
+ * shared secrets (`loadSecrets`), asking again every `POSTGRES_START_RETRY_MS` while PostgreSQL cannot be
  * reached, and saying so once. Any other failure (a wrong password, a missing database) ends the start with one line
  * naming `where` (host, port and database, never the password) and exit code 1.
  */
 export async function waitForSharedSecrets(
   shared: SharedDatabase,
-  db: DatabaseSync,
   where: string,
   { retryMs = POSTGRES_START_RETRY_MS, log = console } = {},
 ): Promise<void> {
   let said = false;
   for (;;) {
     try {
-      await loadSharedSecrets(shared, db);
+      await loadSecrets(shared);
       log.log(`Shared data on PostgreSQL at ${where}`);
       return;
     } catch (error) {

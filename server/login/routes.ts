@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
@@ -13,7 +12,7 @@ import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem, readJson } from '../problem.ts';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { serverSecret } from '../secrets.ts';
-import { sharedDatabaseOf, type SharedDatabase } from '../database/sharedDatabase.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import { services } from '../../src/shared/routes.ts';
 import { customerIdOf } from '../newsletter/loginCustomer.ts';
 
@@ -30,8 +29,6 @@ export interface LoginRouteOptions {
   throttle?: LoginThrottleOptions;
   /** Caps the password hashes running at once; one with `LOGIN_HASH_CONCURRENCY` slots by default. */
   hashes?: HashGate;
-  /** Where the throttle counts; by default the shared data layer over `db`. */
-  shared?: SharedDatabase;
 }
 
 /** Seconds a login refused for want of a hash slot is asked to wait. */
@@ -42,7 +39,7 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
  * 200 the token is current already, 401 unknown or expired) and long-term-token renewal. POSTs need the CSRF header.
  */
 export function loginRoutes(
-  db: DatabaseSync,
+  shared: SharedDatabase,
   sessions: PreviewSessions,
   config: ServerConfig,
   options: LoginRouteOptions = {},
@@ -51,13 +48,12 @@ export function loginRoutes(
   const cost = options.scryptCost ?? SCRYPT_COST;
   const { staff, shopper } = configuredAccounts(config.accounts, cost);
   const nobody = unknownAccount(cost);
-  const shared = options.shared ?? sharedDatabaseOf(db);
   const throttle = loginThrottle(shared, options.throttle);
   const hashes = options.hashes ?? hashGate();
   const times = config.loginToken;
   // Read once at start: a token check must not write to the database (see docs/calls.md).
-  const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
-  const longTermSecret = serverSecret(db, 'longTermToken', config.secrets.LONG_TERM_TOKEN_SECRET);
+  const loginSecret = serverSecret(shared, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
+  const longTermSecret = serverSecret(shared, 'longTermToken', config.secrets.LONG_TERM_TOKEN_SECRET);
 
   function issueLoginToken(c: Context, lid: string): { exp: number; ren: number } {
     const now = nowSeconds();

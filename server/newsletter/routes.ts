@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { problem } from '../problem.ts';
@@ -27,8 +26,6 @@ export const SIGN_UP_WINDOW_MS = 60_000;
  * forms on the shop pages register sign-ups through the same store, the same mail jobs and the same throttle.
  */
 export interface NewsletterCore {
-  /** The services' SQLite connection: their secrets (server/secrets.ts). */
-  db: DatabaseSync;
   /** Where subscribers, their consent log, vouchers and mail live: PostgreSQL at `DATABASE_URL`, else SQLite. */
   database: SharedDatabase;
   jobs: MailJobs;
@@ -39,9 +36,9 @@ export interface NewsletterCore {
 
 /**
  * The newsletter's database, mail jobs, settings and sign-up throttle, made once per app: all in the database of
- * `jobs` (by default the shared data layer over `db`).
+ * `jobs`, the shared data layer, which also keeps the generated secrets (server/secrets.ts).
  */
-export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: MailJobs): NewsletterCore {
+export function newsletterCore(config: ServerConfig, jobs: MailJobs): NewsletterCore {
   const options: SignUpOptions = {
     siteUrl: config.siteUrl,
     signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
@@ -49,7 +46,6 @@ export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: Mai
     confirmationCaps: confirmationCaps(config.confirmationCaps),
   };
   return {
-    db,
     database: jobs.database,
     jobs,
     options,
@@ -63,9 +59,9 @@ export function newsletterCore(db: DatabaseSync, config: ServerConfig, jobs: Mai
  * a sender delivers them (server/newsletter/newsletterMail.ts).
  */
 export function newsletterRoutes(core: NewsletterCore, config: ServerConfig): Hono {
-  const { db, database, jobs, options, signUpLimit } = core;
+  const { database, jobs, options, signUpLimit } = core;
   const app = new Hono();
-  const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
+  const loginSecret = serverSecret(database, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
   app.route('/', subscriberRoutes(database, jobs, options, signUpLimit));
 
   // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
@@ -90,9 +86,9 @@ export function newsletterRoutes(core: NewsletterCore, config: ServerConfig): Ho
  * Stand-in for the customer front-end data service: `GET /psdata` answers `{ nl_status }` for the logged-in
  * customer's own address only (no address parameter, so nobody can ask about someone else's).
  */
-export function customerFrontendDataRoutes(db: DatabaseSync, database: SharedDatabase, config: ServerConfig): Hono {
+export function customerFrontendDataRoutes(database: SharedDatabase, config: ServerConfig): Hono {
   const app = new Hono();
-  const loginSecret = serverSecret(db, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
+  const loginSecret = serverSecret(database, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
   app.get(services.customerFrontendData.calls.psdata.path, async (c) => {
     c.header('cache-control', 'no-store');
     const customer = await loginCustomer(c, database, loginSecret);

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SqliteConnection } from '../database/sqliteFile.ts';
 import type { StoredStatus } from './subscriberStore.ts';
 
 /** A subscriber as a test stores it directly: address, shop, status and the times the open rules read. */
@@ -16,7 +16,7 @@ export interface StoredSubscriberFixture {
  * Test-only: stores a subscriber row as a confirmed sign-up leaves it (names, consents, preferences token hash,
  * confirmation time) without going through the mails, and logs its confirmation. Answers the row's id.
  */
-export function storeSubscriber(db: DatabaseSync, fixture: StoredSubscriberFixture): number {
+export function storeSubscriber(db: SqliteConnection, fixture: StoredSubscriberFixture): number {
   const confirmedAt = fixture.confirmedAt ?? '2026-01-01T00:00:00.000Z';
   const { id } = db
     .prepare(

@@ -1,9 +1,8 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../databaseBusy.ts';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { checkAuthResponseSchema, isoInstantSchema, previewSelectionSchema } from '../../src/shared/preview/schemas.ts';
-import { abTestCalendar } from '../abtests/routes.ts';
+import type { AbTestCalendar } from '../abtests/calendar.ts';
 import type { PreviewSessions } from './sessions.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { maskedText } from '../mail/maskAddresses.ts';
@@ -16,9 +15,8 @@ const badRequest = { status: 'BAD_REQUEST' } as const;
  * Stand-in for `/service/preview/api`: the staff session's auth check, its preview state, renewal and logout.
  * The preview date-time travels as the query parameter `previewDateTime` (a GET has no body).
  */
-export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono {
+export function previewRoutes(calendar: AbTestCalendar, sessions: PreviewSessions): Hono {
   const app = new Hono();
-  const calendar = abTestCalendar(db);
 
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
@@ -62,7 +60,9 @@ export function previewRoutes(db: DatabaseSync, sessions: PreviewSessions): Hono
     const { test, group } = selection.output;
     if (test) {
       // Only a test running at the preview moment, with one of its own groups, can be forced.
-      const running = calendar.testsAt(previewDateTime ?? new Date().toISOString()).find((t) => t.name === test);
+      const running = (await calendar.testsAt(previewDateTime ?? new Date().toISOString())).find(
+        (t) => t.name === test,
+      );
       if (!running?.groups.some((g) => g.name === group)) return c.json(badRequest, 400);
     }
     await sessions.setPreview(c, { previewDateTime, abTestName: test || null, abTestGroup: group || null });

@@ -45,7 +45,8 @@ test('the first start prints the generated token once; later starts say where it
   const second = await startOnce({});
   expect(second.output).toContain(`Promotion admin token: kept in ${path.join(dir, 'promotion-admin-token')}`);
   expect(second.output).not.toContain(token);
-});
+  // Two server processes start and stop one after the other: seconds each on a machine busy with other suites.
+}, 60_000);
 
 test('a too short PROMOTION_ADMIN_TOKEN stops the server, naming the variable but not echoing the value', async () => {
   const { output, code } = await startOnce({ PROMOTION_ADMIN_TOKEN: 'short-secret-value' });

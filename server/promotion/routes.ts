@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { AbTestCalendar } from '../abtests/calendar.ts';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { shopByCode, type Shop } from '../../src/shared/countries.ts';
@@ -53,20 +53,22 @@ function summary(version: PromotionVersion, liveVersion: number | undefined): Ve
  * none; the CMS side stores versions (`PUT /{name}`) and lists them (`GET /{name}/versions`) behind `admin`, the
  * server's one admin-token guard (`requireAdminToken`).
  */
-export function promotionRoutes(db: DatabaseSync, versions: VersionStore, admin: MiddlewareHandler): Hono {
+export function promotionRoutes(calendar: AbTestCalendar, versions: VersionStore, admin: MiddlewareHandler): Hono {
   const app = new Hono();
-  const abTests = db.prepare('SELECT groups, ends_at FROM ab_tests WHERE name = ?');
 
   /** What is wrong with an A/B target: a test that does not exist, a group it lacks, or a test over before `validFrom`. */
-  function abTargetProblem(abTest: { name: string; group: string }, validFrom: Date): FooterProblem | undefined {
-    const row = abTests.get(abTest.name) as { groups: string; ends_at: string } | undefined;
+  async function abTargetProblem(
+    abTest: { name: string; group: string },
+    validFrom: Date,
+  ): Promise<FooterProblem | undefined> {
+    const row = await calendar.test(abTest.name);
     if (!row) return { path: '$.abTest.name', message: 'is not a known A/B test' };
-    const groups = JSON.parse(row.groups) as string[];
+    const { groups } = row;
     if (!groups.includes(abTest.group))
       return { path: '$.abTest.group', message: `is not a group of ${abTest.name} (${groups.join(', ')})` };
     // A version for a test that has ended by then could never be shown, not even in a preview.
-    if (Date.parse(row.ends_at) <= validFrom.getTime())
-      return { path: '$.abTest.name', message: `ended at ${row.ends_at}, before the version would be valid` };
+    if (Date.parse(row.endsAt) <= validFrom.getTime())
+      return { path: '$.abTest.name', message: `ended at ${row.endsAt}, before the version would be valid` };
     return undefined;
   }
 
@@ -111,7 +113,7 @@ export function promotionRoutes(db: DatabaseSync, versions: VersionStore, admin:
     }
     const { contentJSON, abTest } = body.output;
     const validFrom = body.output.validFrom ? new Date(body.output.validFrom) : new Date();
-    const targetProblem = abTest && abTargetProblem(abTest, validFrom);
+    const targetProblem = abTest && (await abTargetProblem(abTest, validFrom));
     if (targetProblem)
       return problem(c, 400, 'urn:promotion:invalid_request', 'The request is not a valid version', {
         problems: [targetProblem],

@@ -193,6 +193,11 @@ export const timingRows = [
   },
   { what: 'a keep-alive connection idle at shutdown', value: (q) => `closed once idle ${q('IDLE_CLOSE_MS', 's')}` },
   {
+    what: 'an idle keep-alive connection',
+    value: (q) =>
+      `closed after ${q('HTTP_KEEP_ALIVE_MS', 's')}: longer than a load balancer keeps one idle, so the balancer closes it first`,
+  },
+  {
     what: 'a publisher build whose server died',
     value: (q) => `stops within ${q('PARENT_CHECK_MS', 'ms')}, before any switch`,
   },

@@ -4,7 +4,7 @@
 // been worked off (a job queued when the server was killed is sent by the restarted one).
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { openReadOnly } from '../../../server/database/sqliteFile.ts';
 import pg from 'pg';
 
 /**
@@ -30,7 +30,7 @@ export async function databaseReader({ dbPath, databaseUrl }) {
       close: () => client.end(),
     };
   }
-  const db = new DatabaseSync(/** @type {string} */ (dbPath), { readOnly: true });
+  const db = openReadOnly(/** @type {string} */ (dbPath));
   return {
     all: async (sql, ...parameters) => db.prepare(sql).all(...parameters),
     close: async () => db.close(),

@@ -1,6 +1,6 @@
 // Two fault scenarios of `npm run faults` (docs/performance.md#faults): the database's write lock held by another
 // process under sign-up load, and an SMTP server refusing `MAIL FROM` for a while. Loopback only, bounded.
-import { DatabaseSync } from 'node:sqlite';
+import { openAsAnotherProgram, openReadOnly } from '../../../server/database/sqliteFile.ts';
 import { SMTPServer } from 'smtp-server';
 import { signUpLoop } from './signUpLoop.mjs';
 
@@ -8,7 +8,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Jobs still `queued` or `sending` (after the queue had its time): stuck mail. */
 function stuckJobs(dbPath) {
-  const db = new DatabaseSync(dbPath, { readOnly: true });
+  const db = openReadOnly(dbPath);
   try {
     return Number(db.prepare("SELECT count(*) AS n FROM mail_jobs WHERE state IN ('queued', 'sending')").get().n);
   } finally {
@@ -18,7 +18,7 @@ function stuckJobs(dbPath) {
 
 /** Jobs by state. */
 function jobStates(dbPath) {
-  const db = new DatabaseSync(dbPath, { readOnly: true });
+  const db = openReadOnly(dbPath);
   try {
     return Object.fromEntries(
       db
@@ -39,7 +39,7 @@ function jobStates(dbPath) {
 export async function databaseLockedUnderLoad({ origin, dbPath, lostOf, holdMs = 4000 }) {
   const load = signUpLoop(origin, { workers: 8, maxMs: 60_000, prefix: 'locked' });
   await sleep(1500);
-  const other = new DatabaseSync(dbPath);
+  const other = openAsAnotherProgram(dbPath);
   // The server writes without pause: wait for its current write to end, as any second writer would.
   other.exec('PRAGMA busy_timeout = 2000');
   other.exec('BEGIN IMMEDIATE');

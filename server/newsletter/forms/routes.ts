@@ -10,7 +10,7 @@ import { subscriberFormRoutes } from './subscriberForms.ts';
  * the JSON calls' store, rules and throttle (`core`).
  */
 export function newsletterFormRoutes(core: NewsletterCore, options: Omit<FormRouteOptions, 'secret'>): Hono {
-  const withSecret: FormRouteOptions = { ...options, secret: serverSecret(core.db, 'newsletterForms') };
+  const withSecret: FormRouteOptions = { ...options, secret: serverSecret(core.database, 'newsletterForms') };
   const app = new Hono();
   app.route('/', signUpFormRoutes(core, withSecret));
   app.route('/', subscriberFormRoutes(core, withSecret));
