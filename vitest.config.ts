@@ -27,9 +27,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // One module graph per worker, not per file: a third of the layer's CPU time (docs/commands.md#test-layers).
-          // Each file starts its own servers and databases, and the files pass in any order (--sequence.shuffle.files).
-          isolate: false,
           include: [
             'src/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',

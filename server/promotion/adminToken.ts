@@ -31,13 +31,19 @@ export function promotionAdminToken(config: ServerConfig): AdminToken {
   const file = config.promotionAdminTokenFile;
   if (!file) return { token: (memoryToken ??= newToken()), source: 'memory' };
   const token = newToken();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Written whole under a name of this process's own, then linked into place: a link never overwrites a token
+  // operators already use, and another process starting at the same moment reads either no file or the whole token,
+  // never one still being written.
+  const draft = `${file}.${process.pid}.${token.slice(0, 8)}`;
+  fs.writeFileSync(draft, `${token}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // `wx`: never overwrite a token operators already use, even if two processes start at once.
-    fs.writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+    fs.linkSync(draft, file);
     return { token, source: 'generated', file };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
   const kept = fs.readFileSync(file, 'utf8').trim();
   if (kept.length < PROMOTION_ADMIN_TOKEN_MIN_LENGTH)
