@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessionCookiePrefix } from '../edge/securityHeaders.ts';
 import { STAFF_MARKER_COOKIE } from '../../src/shared/auth/staffCookie.ts';
+import { rowsOf } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 
 /** HttpOnly cookie holding the staff session id (only its SHA-256 is stored); `__Host-preview_session` on https. */
@@ -38,18 +39,18 @@ function cookieOptions(c: Context) {
  */
 export function previewSessions(shared: SharedDatabase) {
   const tokenOf = (c: Context) => getCookie(c, SESSION_COOKIE, sessionCookiePrefix(c));
-  const db = shared.kysely;
-
   return {
     /** Starts a session for `username` and sets the session and marker cookies. */
     async start(c: Context, username: string): Promise<void> {
       await shared.ready();
       const token = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await db
-        .insertInto('preview_sessions')
-        .values({ token_hash: hashOf(token), username, expires_at: now + SESSION_TTL_MS, started_at: now })
-        .execute();
+      await shared.run(function* (db) {
+        yield db
+          .insertInto('preview_sessions')
+          .values({ token_hash: hashOf(token), username, expires_at: now + SESSION_TTL_MS, started_at: now })
+          .compile();
+      });
       const options = cookieOptions(c);
       setCookie(c, SESSION_COOKIE, token, { ...options.session, httpOnly: true });
       setCookie(c, STAFF_MARKER_COOKIE, '1', options.marker);
@@ -59,12 +60,15 @@ export function previewSessions(shared: SharedDatabase) {
       const token = tokenOf(c);
       if (!token) return undefined;
       await shared.ready();
-      const row = await db
-        .selectFrom('preview_sessions')
-        .select(['username', 'expires_at', 'preview_date_time', 'ab_test_name', 'ab_test_group'])
-        .where('token_hash', '=', hashOf(token))
-        .where('expires_at', '>', Date.now())
-        .executeTakeFirst();
+      const [row] = await shared.run(function* (db) {
+        return yield* rowsOf(
+          db
+            .selectFrom('preview_sessions')
+            .select(['username', 'expires_at', 'preview_date_time', 'ab_test_name', 'ab_test_group'])
+            .where('token_hash', '=', hashOf(token))
+            .where('expires_at', '>', Date.now()),
+        );
+      });
       return row
         ? {
             username: row.username,
@@ -81,16 +85,20 @@ export function previewSessions(shared: SharedDatabase) {
       if (!token) return false;
       await shared.ready();
       const now = Date.now();
-      const renewed = await db
-        .updateTable('preview_sessions')
-        .set({
-          expires_at: sql<number>`CASE WHEN ${now + SESSION_TTL_MS} < started_at + ${SESSION_MAX_LIFETIME_MS}
-            THEN ${now + SESSION_TTL_MS} ELSE started_at + ${SESSION_MAX_LIFETIME_MS} END`,
-        })
-        .where('token_hash', '=', hashOf(token))
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return Number(renewed.numUpdatedRows) > 0;
+      const renewed = await shared.run(function* (db) {
+        return yield* rowsOf(
+          db
+            .updateTable('preview_sessions')
+            .set({
+              expires_at: sql<number>`CASE WHEN ${now + SESSION_TTL_MS} < started_at + ${SESSION_MAX_LIFETIME_MS}
+                THEN ${now + SESSION_TTL_MS} ELSE started_at + ${SESSION_MAX_LIFETIME_MS} END`,
+            })
+            .where('token_hash', '=', hashOf(token))
+            .where('expires_at', '>', now)
+            .returning('token_hash'),
+        );
+      });
+      return renewed.length > 0;
     },
     /** Stores the preview date-time and A/B selection of the caller's session. */
     async setPreview(
@@ -98,23 +106,29 @@ export function previewSessions(shared: SharedDatabase) {
       state: Pick<PreviewSession, 'previewDateTime' | 'abTestName' | 'abTestGroup'>,
     ): Promise<void> {
       await shared.ready();
-      await db
-        .updateTable('preview_sessions')
-        .set({
-          preview_date_time: state.previewDateTime,
-          ab_test_name: state.abTestName,
-          ab_test_group: state.abTestGroup,
-        })
-        .where('token_hash', '=', hashOf(tokenOf(c) ?? ''))
-        .execute();
+      await shared.run(function* (db) {
+        yield db
+          .updateTable('preview_sessions')
+          .set({
+            preview_date_time: state.previewDateTime,
+            ab_test_name: state.abTestName,
+            ab_test_group: state.abTestGroup,
+          })
+          .where('token_hash', '=', hashOf(tokenOf(c) ?? ''))
+          .compile();
+      });
     },
     /** Ends the caller's session (and sweeps expired ones) and clears both cookies. */
     async end(c: Context): Promise<void> {
       await shared.ready();
-      await db
-        .deleteFrom('preview_sessions')
-        .where((row) => row.or([row('token_hash', '=', hashOf(tokenOf(c) ?? '')), row('expires_at', '<=', Date.now())]))
-        .execute();
+      await shared.run(function* (db) {
+        yield db
+          .deleteFrom('preview_sessions')
+          .where((row) =>
+            row.or([row('token_hash', '=', hashOf(tokenOf(c) ?? '')), row('expires_at', '<=', Date.now())]),
+          )
+          .compile();
+      });
       const options = cookieOptions(c);
       deleteCookie(c, SESSION_COOKIE, options.session);
       deleteCookie(c, STAFF_MARKER_COOKIE, options.marker);

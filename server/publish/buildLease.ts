@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { rowsOf, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 
 /** How long a build lease holds without being renewed: a dead holder's lease is taken over after this. */
@@ -65,52 +66,62 @@ export function buildLease(
     async acquire() {
       await shared.ready();
       const at = now();
-      const taken = await shared.kysely
-        .insertInto('publish_leases')
-        .values({ name, holder, expires_at: at + ttlMs })
-        .onConflict((conflict) =>
-          conflict
-            .column('name')
-            .doUpdateSet({ holder, expires_at: at + ttlMs })
-            .where((row) =>
-              row.or([row('publish_leases.expires_at', '<=', at), row('publish_leases.holder', '=', holder)]),
-            ),
-        )
-        .returning('holder')
-        .executeTakeFirst();
-      if (taken) return { held: true };
-      const current = await shared.kysely
-        .selectFrom('publish_leases')
-        .select(['holder', 'expires_at'])
-        .where('name', '=', name)
-        .executeTakeFirst();
-      // Released between the two statements: free now, and the next attempt takes it.
-      if (!current) return { held: false, holder: 'nobody', expiresAt: at };
-      if (holderGone(current.holder)) {
-        // Taken over from exactly that holder: of several instances seeing it gone, one gets it.
-        const takenOver = await shared.kysely
-          .updateTable('publish_leases')
-          .set({ holder, expires_at: at + ttlMs })
-          .where('name', '=', name)
-          .where('holder', '=', current.holder)
-          .executeTakeFirst();
-        if (Number(takenOver.numUpdatedRows) === 1) return { held: true };
-      }
-      return { held: false, holder: current.holder, expiresAt: Number(current.expires_at) };
+      // Statements one after the other, not one transaction: each is safe on its own (see above).
+      return shared.run(function* (db): StatementSteps<LeaseAttempt> {
+        const taken = yield* rowsOf(
+          db
+            .insertInto('publish_leases')
+            .values({ name, holder, expires_at: at + ttlMs })
+            .onConflict((conflict) =>
+              conflict
+                .column('name')
+                .doUpdateSet({ holder, expires_at: at + ttlMs })
+                .where((row) =>
+                  row.or([row('publish_leases.expires_at', '<=', at), row('publish_leases.holder', '=', holder)]),
+                ),
+            )
+            .returning('holder'),
+        );
+        if (taken.length > 0) return { held: true };
+        const [current] = yield* rowsOf(
+          db.selectFrom('publish_leases').select(['holder', 'expires_at']).where('name', '=', name),
+        );
+        // Released between the two statements: free now, and the next attempt takes it.
+        if (!current) return { held: false, holder: 'nobody', expiresAt: at };
+        if (holderGone(current.holder)) {
+          // Taken over from exactly that holder: of several instances seeing it gone, one gets it.
+          const takenOver = yield* rowsOf(
+            db
+              .updateTable('publish_leases')
+              .set({ holder, expires_at: at + ttlMs })
+              .where('name', '=', name)
+              .where('holder', '=', current.holder)
+              .returning('holder'),
+          );
+          if (takenOver.length === 1) return { held: true };
+        }
+        return { held: false, holder: current.holder, expiresAt: Number(current.expires_at) };
+      });
     },
     async renew() {
       await shared.ready();
-      const renewed = await shared.kysely
-        .updateTable('publish_leases')
-        .set({ expires_at: now() + ttlMs })
-        .where('name', '=', name)
-        .where('holder', '=', holder)
-        .executeTakeFirst();
-      return Number(renewed.numUpdatedRows) === 1;
+      const renewed = await shared.run(function* (db) {
+        return yield* rowsOf(
+          db
+            .updateTable('publish_leases')
+            .set({ expires_at: now() + ttlMs })
+            .where('name', '=', name)
+            .where('holder', '=', holder)
+            .returning('holder'),
+        );
+      });
+      return renewed.length === 1;
     },
     async release() {
       await shared.ready();
-      await shared.kysely.deleteFrom('publish_leases').where('name', '=', name).where('holder', '=', holder).execute();
+      await shared.run(function* (db) {
+        yield db.deleteFrom('publish_leases').where('name', '=', name).where('holder', '=', holder).compile();
+      });
     },
   };
 }

@@ -47,7 +47,6 @@ export function socketAddress(c: Context): string {
  * the admin token use it.
  */
 export function failureBackoff(shared: SharedDatabase, name: string, options: BackoffOptions) {
-  const { kysely } = shared;
   // Each user of the shared table counts under its own name: a wrong admin token is no failed staff login.
   const scoped = (keys: readonly BackoffKey[]) => keys.map(({ key, free }) => ({ key: `${name}:${key}`, free }));
   const forgotten = (row: FailureRow, now: number) =>
@@ -144,15 +143,18 @@ export function failureBackoff(shared: SharedDatabase, name: string, options: Ba
     async retryAfter(unscoped: readonly BackoffKey[], now = Date.now()): Promise<number> {
       const keys = scoped(unscoped);
       await shared.ready();
-      const rows = await kysely
-        .selectFrom('throttle_failures')
-        .selectAll()
-        .where(
-          'key',
-          'in',
-          keys.map(({ key }) => key),
-        )
-        .execute();
+      const rows = await shared.run(function* (db) {
+        return yield* rowsOf(
+          db
+            .selectFrom('throttle_failures')
+            .selectAll()
+            .where(
+              'key',
+              'in',
+              keys.map(({ key }) => key),
+            ),
+        );
+      });
       return waitOf(new Map(rows.filter((row) => !forgotten(row, now)).map((row) => [row.key, row])), now);
     },
     /** Counts a failed attempt against every key. */
@@ -186,7 +188,9 @@ export function failureBackoff(shared: SharedDatabase, name: string, options: Ba
     /** Forgets a key's failures. */
     async clear(key: string): Promise<void> {
       await shared.ready();
-      await kysely.deleteFrom('throttle_failures').where('key', '=', `${name}:${key}`).execute();
+      await shared.run(function* (db) {
+        yield db.deleteFrom('throttle_failures').where('key', '=', `${name}:${key}`).compile();
+      });
     },
   };
 }
