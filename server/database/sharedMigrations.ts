@@ -258,7 +258,7 @@ export const sharedMigrations: readonly SharedMigration[] = [
   },
   {
     // Tagged per-mail addresses (server/mail/verp.ts) and the confirmation caps' deferral
-    // (server/newsletter/confirmationCaps.ts). Mails queued before count as released when they were queued.
+    // (server/throttle/confirmationCaps.ts). Mails queued before count as released when they were queued.
     name: '0008_verp_tags_and_deferral',
     *up(db, engine) {
       yield sql`ALTER TABLE mail_jobs ADD COLUMN verp_tagged integer NOT NULL DEFAULT 0`.compile(db);

@@ -101,7 +101,7 @@ export interface SharedTables {
     verp_tagged: Generated<number>;
     /**
      * When the mail was let go to the queue, counted by the confirmation caps; null while a confirmation waits for a
-     * cap (deferred: server/newsletter/confirmationCaps.ts).
+     * cap (deferred: server/throttle/confirmationCaps.ts).
      */
     released_at: string | null;
     /** A confirmation's recipient domain as the caps count it (lower case); null for other mails. */

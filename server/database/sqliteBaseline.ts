@@ -162,7 +162,7 @@ export const SQLITE_BASELINE_STEPS: readonly string[] = [
   // it was issued to. Vouchers issued before this step keep no key and are matched by their subscriber, as before.
   `ALTER TABLE vouchers ADD COLUMN mailbox_key TEXT;
    CREATE UNIQUE INDEX vouchers_one_welcome_per_mailbox ON vouchers (mailbox_key, shop) WHERE kind = 'WELCOME' AND mailbox_key IS NOT NULL;`,
-  // The caps on confirmation mails count the jobs of the last hour (server/newsletter/confirmationCaps.ts).
+  // The caps on confirmation mails count the jobs of the last hour (server/throttle/confirmationCaps.ts).
   `CREATE INDEX mail_jobs_kind_created ON mail_jobs (kind, created_at);`,
   // Opens reported by the retailer's mailing system (docs/newsletter.md#opens-and-the-tr-two-year-rule): when the
   // subscriber last opened an e-bulletin (UTC, ISO 8601), NULL until one is reported. A subscription that lapses for

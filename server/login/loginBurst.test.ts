@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_STAFF } from '../preview/staffAccounts.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
-import { hashGate, type HashGate } from './hashGate.ts';
-import { defaultLoginThrottle } from './loginThrottle.ts';
+import { hashGate, type HashGate } from '../throttle/hashGate.ts';
+import { defaultLoginThrottle } from '../throttle/loginThrottle.ts';
 
 // Parallel guesses (docs/security.md#login-sessions-and-headers-probes-and-answers): every attempt is counted before
 // its password is hashed, so a burst meets the same 429s as guesses in a row, and only the free attempts cost a hash.

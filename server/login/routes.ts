@@ -5,8 +5,8 @@ import { LOGIN_COOKIE, LOGIN_TOKEN_HEADER } from '../../src/shared/auth/loginTok
 import { loginRequestSchema } from '../../src/shared/preview/schemas.ts';
 import { requireCsrf } from '../edge/csrf.ts';
 import { signLoginToken, verifyLoginToken } from './loginToken.ts';
-import { loginThrottle, type LoginThrottleOptions } from './loginThrottle.ts';
-import { hashGate, type HashGate } from './hashGate.ts';
+import { loginThrottle, type LoginThrottleOptions } from '../throttle/loginThrottle.ts';
+import { hashGate, type HashGate } from '../throttle/hashGate.ts';
 import { configuredAccounts, authenticate, SCRYPT_COST, unknownAccount } from '../preview/staffAccounts.ts';
 import type { PreviewSessions } from '../preview/sessions.ts';
 import { problem, readJson } from '../problem.ts';

@@ -25,7 +25,7 @@ export type MessageIdDomain = string;
 
 /**
  * The due time of a confirmation mail that waits for a cap (docs/newsletter.md#rate-limit): never due, so no sender
- * claims it, until the caps release it (server/newsletter/confirmationCaps.ts). It is `queued` all the same: an
+ * claims it, until the caps release it (server/throttle/confirmationCaps.ts). It is `queued` all the same: an
  * unsubscribe cancels it, and a sign-up again finds it pending.
  */
 export const DEFERRED_UNTIL = '9999-12-31T23:59:59.999Z';

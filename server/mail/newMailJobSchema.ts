@@ -18,7 +18,7 @@ export const newMailJobSchema = v.object({
   /** Not after this instant: a job still unsent then is cancelled (e.g. a confirmation link that has expired). */
   notAfter: v.optional(v.date()),
   /**
-   * For a confirmation mail the caps count (server/newsletter/confirmationCaps.ts): its recipient domain and the
+   * For a confirmation mail the caps count (server/throttle/confirmationCaps.ts): its recipient domain and the
    * client network it was asked from, and whether it waits for a cap (deferred) instead of being due at once.
    */
   cap: v.optional(v.object({ domain: v.string(), network: v.nullable(v.string()), deferred: v.boolean() })),

@@ -256,7 +256,9 @@ describe('a real SMTP server refusing at each stage', () => {
     const db = openDatabase(':memory:');
     cleanups.push(() => db.close());
     const recorder = logRecorder();
-    const { sender, jobs } = start(db, smtpTransport(server.url, { socketTimeoutMs: 300 }), recorder.log);
+    // Only the silent server is meant to time out (2 s of silence). At 300 ms a step that merely came late on a
+    // loaded machine timed out before the message went out, and rightly left the job queued.
+    const { sender, jobs } = start(db, smtpTransport(server.url, { socketTimeoutMs: 2000 }), recorder.log);
     const id = await jobs.enqueue(mailJobFixture({ recipient: 'reader@example.com' }));
     jobs.notify();
     await until(() => row(db, id).attempts >= 1 && row(db, id).state !== 'sending');

@@ -5,7 +5,7 @@ import {
   confirmationCaps,
   releaseDeferredConfirmations,
   type ConfirmationCaps,
-} from './confirmationCaps.ts';
+} from '../throttle/confirmationCaps.ts';
 
 /** Settings of the releaser; all optional, for tests. */
 export interface ConfirmationReleaserOptions {

@@ -3,7 +3,7 @@ import { signedBy } from '../mail/dkimVerified.ts';
 import type { IntakeMessage } from '../mail/intake.ts';
 import type { JobAddress } from '../mail/jobSuppression.ts';
 import { maskedLog, type WorkerLog } from '../mail/maskAddresses.ts';
-import { recipientDomain } from './confirmationCaps.ts';
+import { recipientDomain } from '../throttle/confirmationCaps.ts';
 import { suppressionKey } from '../mail/suppressions.ts';
 import type { VerpAddresses, VerpKind } from '../mail/verp.ts';
 import type { MailEvents } from './mailEvents.ts';

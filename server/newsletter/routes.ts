@@ -14,9 +14,9 @@ import { subscriberStatements } from './subscriberStore.ts';
 import { serverSecret } from '../secrets.ts';
 import { subscriberRoutes } from './subscribers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
-import { rateLimit } from './rateLimit.ts';
+import { rateLimit } from '../throttle/signUpLimit.ts';
 import type { SignUpOptions } from './signUp.ts';
-import { confirmationCaps } from './confirmationCaps.ts';
+import { confirmationCaps } from '../throttle/confirmationCaps.ts';
 
 /** The window sign-ups per client are counted in: `NEWSLETTER_SIGNUPS_PER_MINUTE` is per this long (docs/constants.md#limits). */
 export const SIGN_UP_WINDOW_MS = 60_000;

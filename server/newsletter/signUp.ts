@@ -17,12 +17,12 @@ import { mailJobStatements, newMessageId } from '../mail/mailJobs.ts';
 import { maskAddress } from '../mail/maskAddresses.ts';
 import { fieldErrors, invalidRequest } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
-import type { ConfirmationCapsOf } from './confirmationCaps.ts';
+import type { ConfirmationCapsOf } from '../throttle/confirmationCaps.ts';
 import { requestClientNetwork } from './clientKey.ts';
 import { consentTextVersion, countryRuleErrors, shopOfReferer, shopOfSiteHeader } from './countryRules.ts';
 import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts';
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
-import type { RateLimitOptions } from './rateLimit.ts';
+import type { RateLimitOptions } from '../throttle/signUpLimit.ts';
 import { subscriberStatements } from './subscriberStore.ts';
 
 /** Settings of the sign-up. */

@@ -309,7 +309,7 @@ export function configSchema(root: string) {
       allowedHosts: e.ALLOWED_HOSTS,
       trustProxy: e.TRUST_PROXY,
       signUpsPerMinute: e.NEWSLETTER_SIGNUPS_PER_MINUTE,
-      /** Caps on confirmation mails, whoever asks for them (server/newsletter/confirmationCaps.ts). */
+      /** Caps on confirmation mails, whoever asks for them (server/throttle/confirmationCaps.ts). */
       confirmationCaps: {
         perDomainPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
         perHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, test } from 'vitest';
 import { childEnvironment, ConfigError, readConfig } from '../../src/shared/config.ts';
 import { clientKey } from '../../server/newsletter/clientKey.ts';
-import { rateLimit, type RateLimitOptions } from '../../server/newsletter/rateLimit.ts';
+import { rateLimit, type RateLimitOptions } from '../../server/throttle/signUpLimit.ts';
 import { openDatabase } from '../../server/db.ts';
 import { sharedDatabaseOf, type SharedDatabase } from '../../server/database/sharedDatabase.ts';
 import { purgeExpiredThrottles } from '../../server/throttle/windowCounter.ts';

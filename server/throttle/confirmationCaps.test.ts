@@ -4,9 +4,9 @@ import { mailStatusReport } from '../mail/mailStatus.ts';
 import { readConfig } from '../../src/shared/config.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { confirmationCaps, releaseDeferredConfirmations, CONFIRMATION_CAP_WINDOW_MS } from './confirmationCaps.ts';
-import { confirmationReleaser } from './confirmationRelease.ts';
-import { newsletterMailKind } from './mails/newsletterMails.ts';
-import { newsletterTestClient } from './testClient.ts';
+import { confirmationReleaser } from '../newsletter/confirmationRelease.ts';
+import { newsletterMailKind } from '../newsletter/mails/newsletterMails.ts';
+import { newsletterTestClient } from '../newsletter/testClient.ts';
 
 // Caps on confirmation mails (docs/newsletter.md#rate-limit): per client network and domain, per domain and overall.
 // No cap drops a sign-up: over one it is stored, answered exactly as any other, and its mail deferred until the caps
