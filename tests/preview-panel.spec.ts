@@ -134,9 +134,11 @@ test.describe('staff', () => {
   });
 
   test('see tests loading, found, absent and failing for the chosen date', async ({ page }) => {
+    // Held from before the request, so that a request reaching the route late is still let go.
     let releaseTests: () => void = () => {};
+    const testsHeld = new Promise<void>((resolve) => (releaseTests = resolve));
     await page.route('**/gettestsat*', async (route) => {
-      await new Promise<void>((resolve) => (releaseTests = resolve));
+      await testsHeld;
       await route.continue();
     });
     await openPanel(page);
@@ -157,11 +159,14 @@ test.describe('staff', () => {
   test('apply a date, time, test and group: Loading..., success, and the reloaded page shows the active preview', async ({
     page,
   }) => {
+    // The apply call is held until the test has seen "Loading...", then let go. The hold exists before the request
+    // does: on a loaded machine the request may reach the route after "Loading..." shows.
     let releaseApply: () => void = () => {};
+    const applyHeld = new Promise<void>((resolve) => (releaseApply = resolve));
     const applied: string[] = [];
     await page.route('**/service/preview/api/token*', async (route) => {
       applied.push(route.request().url());
-      await new Promise<void>((resolve) => (releaseApply = resolve));
+      await applyHeld;
       await route.continue();
     });
     await openPanel(page);
