@@ -3,7 +3,6 @@ import { shopByCode } from '../src/shared/countries.ts';
 import { translationsFor } from '../src/shared/i18n.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { collectConsoleErrors } from './support/consoleErrors.ts';
-import { throttleCpu } from './support/hydration.ts';
 import { confirmationLinkFor, openSignUp, subscribedThroughServices, uniqueEmail } from './newsletter-helpers.ts';
 
 // The subscriber's journey through the real pages and services (docs/newsletter.md#the-preferences-page): sign up on the shop
@@ -150,8 +149,10 @@ test.describe('the preferences page, end to end', () => {
     baseURL,
   }) => {
     // The page hydrates, validates and saves on a phone's CPU; the reloads and the unsubscribe after that at full speed.
+    // Throttled and set back through one CDP session: a second session's rate 1 did not undo the first one's 6×, so
+    // the unsubscribe ran throttled too (and once sent no DELETE within the test's 90 s).
     const cpu = await page.context().newCDPSession(page);
-    await throttleCpu(page);
+    await cpu.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     const { t, email } = await openPreferencesOfNewSubscription(page, baseURL!, 'TR', {
       firstName: 'Şule',
       lastName: 'Yılmaz',
