@@ -145,6 +145,31 @@ describe('validFrom must be a date of the calendar', () => {
 describe('an A/B target must be a test that runs at or after validFrom', () => {
   const valid = () => ({ contentJSON: JSON.stringify(seedFooter('de')) });
 
+  test.each([
+    [
+      'a test the calendar does not have',
+      { name: 'NO_SUCH_TEST', group: 'A' },
+      '$.abTest.name',
+      'is not a known A/B test',
+    ],
+    ['a name of a built-in property', { name: 'constructor', group: 'A' }, '$.abTest.name', 'is not a known A/B test'],
+    [
+      'a group the test does not have',
+      { name: 'FOOTER_TEASER_ORDER', group: 'C' },
+      '$.abTest.group',
+      'is not a group of FOOTER_TEASER_ORDER (A, B)',
+    ],
+  ])('%s is refused, and nothing is stored', async (_what, abTest, path, message) => {
+    const before = versionsOf('SHOP_FOOTER', 'DE').length;
+    const document = await expectProblem(
+      await put('SHOP_FOOTER', { ...valid(), abTest }, 'DE'),
+      400,
+      'urn:promotion:invalid_request',
+    );
+    expect(document.problems).toEqual([{ path, message }]);
+    expect(versionsOf('SHOP_FOOTER', 'DE')).toHaveLength(before);
+  });
+
   test('a test that ended in 2025 is refused at $.abTest.name, saying when it ended', async () => {
     const document = await expectProblem(
       await put('SHOP_FOOTER', { ...valid(), abTest: { name: 'SUMMER_SALE_TEASER', group: 'VARIANT' } }, 'DE'),
