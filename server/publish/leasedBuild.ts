@@ -98,6 +98,7 @@ export function leasedBuild(build: BuildRunner, options: LeasedBuildOptions): Bu
         shops,
         contentVersions,
         signal: AbortSignal.any([request.signal, lost.signal]),
+        leaseHolder: lease.holder,
       });
       if (lost.signal.aborted)
         return { ok: false, message: 'Another instance took the build lease over: this build was stopped' };

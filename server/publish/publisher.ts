@@ -23,6 +23,8 @@ export interface BuildRequest {
   /** Where the build reads content: this server. */
   origin: string;
   signal: AbortSignal;
+  /** The holder of the release lease taken for this build, which the build's process then does not wait for. */
+  leaseHolder?: string;
 }
 
 export type BuildOutcome = { ok: true } | { ok: false; message: string; log?: string };

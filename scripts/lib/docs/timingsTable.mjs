@@ -167,7 +167,6 @@ export const timingRows = [
     value: (q) =>
       `read every ${q('VERSION_REFRESH_MS', 's')}: served, previewed and built by this instance from then on`,
   },
-  { what: 'waiting for the build lock', value: (q) => q('RELEASE_LOCK_WAIT_MS', 's') },
   {
     what: 'the build lease of several instances',
     value: (q) =>
