@@ -3,7 +3,8 @@
 // across processes, instances and hosts.
 import { openDatabase } from '../../server/database/sqliteFile.ts';
 import { openPostgresDatabase, sharedDatabaseOf } from '../../server/database/sharedDatabase.ts';
-import { RELEASE_LEASE_HOLDER_ENV, releaseLease } from '../../server/publish/releaseLease.ts';
+import { releaseLease } from '../../server/publish/releaseLease.ts';
+import { readReleaseLeaseHolder } from '../../src/shared/config.ts';
 import { underBuildLease } from '../../server/publish/underBuildLease.ts';
 
 /**
@@ -31,7 +32,7 @@ export function openSharedDatabase(config) {
  * @returns {Promise<T>}
  */
 export async function underReleaseLease(config, releasesDir, task) {
-  if (process.env[RELEASE_LEASE_HOLDER_ENV]) return task();
+  if (readReleaseLeaseHolder()) return task();
   const opened = openSharedDatabase(config);
   if (!opened) return task();
   try {
