@@ -154,7 +154,7 @@ export const timingRows = [
   },
   { what: 'Astro build of a release', value: (q) => `stopped after ${q('BUILD_TIMEOUT_MS', 's')}, the build fails` },
   {
-    what: 'a publisher build (builder process, waiting for the build lock included)',
+    what: 'a publisher build (builder process)',
     value: (q) => `stopped after ${q('PUBLISH_BUILD_TIMEOUT_MS', 's')}, the build fails`,
   },
   {
