@@ -23,12 +23,13 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 3,
     projects: [
+      // The browser-side code and its components in happy-dom: each file with a module graph and a DOM of its own.
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: buildingTests } },
       {
         extends: true,
         test: {
-          name: 'unit',
+          name: 'services',
           include: [
-            'src/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',
             'tests/security/**/*.test.ts',
             'tests/faults/**/*.test.ts',
@@ -36,6 +37,9 @@ export default defineConfig({
             'scripts/**/*.test.{ts,mjs}',
           ],
           exclude: buildingTests,
+          // One module graph per worker, not per file: the services' tests import the same server modules, and each
+          // file starts its own servers and databases (docs/commands.md#test-layers).
+          isolate: false,
         },
       },
       { extends: true, test: { name: 'build', include: buildingTests, fileParallelism: false } },

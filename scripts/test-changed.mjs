@@ -35,7 +35,7 @@ async function changedPlaywrightTests() {
 
 let failed = 0;
 console.log(`▶ unit tests touched by the changes ${since ? `since ${since}` : 'not yet committed'}`);
-failed += (await run(process.execPath, vitest(['run'], ['unit', 'build']))) === 0 ? 0 : 1;
+failed += (await run(process.execPath, vitest(['run'], ['unit', 'services', 'build']))) === 0 ? 0 : 1;
 
 const siteFiles = await changedVitestFiles(['site']);
 const browserTests = await changedPlaywrightTests();

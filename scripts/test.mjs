@@ -222,7 +222,7 @@ try {
   const databaseEnv = { TEST_DATABASE_URL: database?.url ?? '' };
   console.log("\n▶ unit tests (vitest: unit, and build beside it; the build tests' output comes at their end)");
   await layer('unit (vitest: unit and build, side by side)', () =>
-    Promise.all([vitest(['unit'], databaseEnv), vitest(['build'], databaseEnv, { buffered: true })]),
+    Promise.all([vitest(['unit', 'services'], databaseEnv), vitest(['build'], databaseEnv, { buffered: true })]),
   );
   if (site) {
     await layer('site (vitest)', async () => {
