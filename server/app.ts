@@ -39,6 +39,8 @@ import { databaseDeadline } from './database/requestDeadline.ts';
 import { requestBoundMs } from './database/postgresDialect.ts';
 import { MAIL_EVENTS_BODY_LIMIT_BYTES, mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
 import { timeRequests } from './metrics/httpMetrics.ts';
+import { requestIds } from './log/requestId.ts';
+import { serviceLog } from './log/serviceLog.ts';
 import { metricsRoutes } from './metrics/metricsRoutes.ts';
 import { countDatabaseBusy } from './metrics/serviceMetrics.ts';
 
@@ -90,8 +92,9 @@ export function createApp({
   iysStandIn: iys = config.iys.url === undefined ? iysStandIn(config.iys) : undefined,
 }: AppOptions): Hono {
   const app = new Hono();
-  // Every answer timed by its route pattern (docs/operations.md#monitoring), the edge's refusals too.
-  app.use(timeRequests);
+  // Every answer timed by its route pattern (docs/operations.md#monitoring), the edge's refusals too, and named by a
+  // request id in its header and its log lines (docs/operations.md#logs).
+  app.use(timeRequests, requestIds(config));
   // Every request's database work within a bound: the acquire plus the statement time-out (docs/operations.md).
   app.use(databaseDeadline(config.postgres && requestBoundMs(config.postgres)));
   app.use(securityHeaders(config));
@@ -142,7 +145,7 @@ export function createApp({
       return databaseBusyAnswer(c, error);
     }
     // An error may quote the address a request carried: masked (docs/security.md#data-at-rest).
-    console.error(maskedText(error));
+    serviceLog.error(maskedText(error));
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');
   });
   return app;

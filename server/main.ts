@@ -25,6 +25,7 @@ import { startMailIntake, type MailIntake } from './mail/intake.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
 import { intakeReports } from './newsletter/intakeReports.ts';
 import { loadSecrets, serverSecret } from './secrets.ts';
+import { configureLog, routeConsoleToLog } from './log/serviceLog.ts';
 
 let config: ServerConfig;
 try {
@@ -34,6 +35,9 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+// LOG_FORMAT=json: every line of the process one JSON object, the workers' console lines too (docs/operations.md#logs).
+configureLog(config.logFormat);
+if (config.logFormat === 'json') routeConsoleToLog();
 /** Everything that reads or writes the database before the server listens. */
 function prepare(shared: SharedDatabase, versions: VersionStore) {
   // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 const scrape = (token = METRICS_TOKEN) =>
-  fetch(server.origin + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  fetch(server!.origin + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 const scraped = async () => {
   const response = await scrape();
   expect(response.status).toBe(200);

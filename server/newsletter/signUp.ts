@@ -25,6 +25,7 @@ import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from '
 import type { RateLimitOptions } from '../throttle/signUpLimit.ts';
 import { subscriberStatements } from './subscriberStore.ts';
 import { countSignUp, type SignUpOutcome } from '../metrics/serviceMetrics.ts';
+import { serviceLog } from '../log/serviceLog.ts';
 
 /** Settings of the sign-up. */
 export interface SignUpOptions {
@@ -75,9 +76,12 @@ export async function registerSignUp(
   countSignUp(shop, queued === undefined ? 'unchanged' : 'created');
   if (queued !== undefined) {
     jobs.notify();
+    // The link is as good as the address's consent: printed for local runs only, never with SMTP_URL
+    // (docs/security.md#what-the-logs-hold).
     if (options.printLinks)
-      console.log(
+      serviceLog.info(
         `Newsletter confirmation for ${maskAddress(body.email)}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`,
+        { shop: shop.segment, mailJob: queued },
       );
   }
 }
