@@ -10,6 +10,10 @@ import { shopByCode, shops, type Shop } from '../../src/shared/countries.ts';
 /** The one registry `/service/metrics` exposes: this module's series, the HTTP timings and prom-client's defaults. */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
+// Three of prom-client's gauges carry a counter's `_total` suffix, against Prometheus's naming rules
+// (`promtool check metrics`); their per-type series (`nodejs_active_handles{type}` …) stay.
+for (const misnamed of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+  metricsRegistry.removeSingleMetric(misnamed);
 
 /** What became of a sign-up (docs/operations.md#monitoring). */
 export type SignUpOutcome = 'created' | 'unchanged' | 'refused' | 'throttled' | 'honeypot' | 'busy';
