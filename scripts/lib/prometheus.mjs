@@ -4,17 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Where Debian puts the binaries. */
-const DEBIAN_BIN = '/usr/bin';
+/** Where Debian puts the binaries, and where one installed by hand usually is. */
+const FOLDERS = ['/usr/bin', '/usr/local/bin'];
 
-/** The path of a Prometheus binary (`prometheus` or `promtool`) on the PATH or in /usr/bin, or undefined. */
+/** The path of a Prometheus binary (`prometheus` or `promtool`), or undefined. */
 function findBinary(name) {
-  const folders = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), DEBIAN_BIN];
-  for (const folder of folders) {
-    const file = path.join(folder, name);
-    if (fs.existsSync(file)) return file;
-  }
-  return undefined;
+  return FOLDERS.map((folder) => path.join(folder, name)).find((file) => fs.existsSync(file));
 }
 
 /** `promtool`, which checks rules and metrics, or undefined. */
