@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { serviceUrl, services } from '../../src/shared/routes.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
@@ -87,4 +89,11 @@ test('a request id from the proxy is kept only behind a trusted proxy, and only 
   const proxied = await started({ TRUST_PROXY: 'true' });
   expect(await health(proxied, 'lb-7f3a.42')).toBe('lb-7f3a.42');
   expect(await health(proxied, 'has spaces<script>')).toMatch(/^[\da-f-]{36}$/);
+});
+
+test('static files go without a request id; service answers and pages made on demand carry one', async () => {
+  const server = await started({});
+  fs.writeFileSync(path.join(server.dir, 'dist', 'robots.txt'), 'User-agent: *\n');
+  const requestIdOf = async (pathname: string) => (await fetch(server.origin + pathname)).headers.get('x-request-id');
+  expect(await requestIdOf('/service/health')).toMatch(/^[\da-f-]{36}$/);
 });
