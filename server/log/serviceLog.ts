@@ -1,7 +1,7 @@
 /**
  * The services' log (docs/operations.md#logs): one pino logger per process. `LOG_FORMAT=json` writes one JSON object a
  * line (`time`, `level`, `message`, and fields such as `requestId`, `shop`, `mailJob`) to stdout; `text`, the default,
- * writes the message as a readable line, its fields after it, warnings and errors to stderr. Every message has its
+ * writes the message as a readable line, its fields after it, through `console` (warnings and errors to stderr). Every message has its
  * addresses masked (docs/security.md#what-the-logs-hold); a line written while a request is answered carries its
  * request id (server/log/requestId.ts).
  */
@@ -64,13 +64,25 @@ function loggerOf(logFormat: LogFormat, destinations: LogDestinations): Logger {
   );
 }
 
-let logger = loggerOf('text', { out: process.stdout, err: process.stderr });
+/**
+ * Where each format writes by default: readable lines through `console`, as the services wrote before (and as a
+ * test's spy on it sees them); JSON lines straight to stdout, since `routeConsoleToLog` sends `console` here.
+ */
+function defaultDestinations(logFormat: LogFormat): LogDestinations {
+  if (logFormat === 'json') return { out: process.stdout, err: process.stdout };
+  return {
+    out: { write: (line: string) => console.log(line.replace(/\n$/, '')) },
+    err: { write: (line: string) => console.error(line.replace(/\n$/, '')) },
+  };
+}
+
+let logger = loggerOf('text', defaultDestinations('text'));
 let current: LogFormat = 'text';
 
 /** Chooses the format (and, for tests, where lines go) of every line from now on. */
 export function configureLog(
   logFormat: LogFormat,
-  destinations: LogDestinations = { out: process.stdout, err: process.stderr },
+  destinations: LogDestinations = defaultDestinations(logFormat),
 ): void {
   logger = loggerOf(logFormat, destinations);
   current = logFormat;

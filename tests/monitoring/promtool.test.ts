@@ -4,14 +4,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findPromtool, prometheusMissing } from '../../scripts/lib/prometheus.mjs';
 import { serviceUrl, services } from '../../src/shared/routes.ts';
-import { newsletterTestClient } from '../newsletter/testClient.ts';
-import { startTestServer, type TestServer } from '../testing.ts';
+import { newsletterTestClient } from '../../server/newsletter/testClient.ts';
+import { startTestServer, type TestServer } from '../../server/testing.ts';
 
 // Prometheus's own checker on what we ship (docs/operations.md#monitoring): the alert rules load and behave as their
 // unit tests say (`promtool check rules`, `promtool test rules`), and a real scrape passes `promtool check metrics`
 // (its format and Prometheus's naming conventions). Skipped, saying why, where Prometheus is not installed.
 const run = promisify(execFile);
-const here = import.meta.dirname;
+const here = path.resolve(import.meta.dirname, '../../server/metrics');
 const missing = prometheusMissing();
 if (missing) console.warn(missing);
 
