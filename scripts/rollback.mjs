@@ -1,15 +1,11 @@
 // npm run rollback [-- hu]: the whole site back to the previous release, or only one shop back to its previous build
 // (as a new release). Works with or without the server running: it serves the new pointer from the next request on.
 // A dist link that points nowhere is pointed at the newest complete release.
-// Beside running instances it takes the build lease first, so it never switches while one of them builds, on this host
-// or another (docs/operations.md#several-instances).
-import fs from 'node:fs';
+// It takes the release lease first, so it never switches while an instance or a command builds, on this host or
+// another (docs/architecture.md#locks).
 import path from 'node:path';
 import { rollback } from './lib/rollbackRelease.mjs';
-import { openDatabase } from '../server/db.ts';
-import { openPostgresDatabase, sharedDatabaseOf } from '../server/database/sharedDatabase.ts';
-import { buildLease } from '../server/publish/buildLease.ts';
-import { underBuildLease } from '../server/publish/underBuildLease.ts';
+import { underReleaseLease } from './lib/releaseLease.mjs';
 import { root } from './lib/services.mjs';
 import { ConfigError, readConfig } from '../src/shared/config.ts';
 import { shopBySegment } from '../src/shared/countries.ts';
@@ -19,25 +15,12 @@ if (process.argv.length > 3 || (shop !== undefined && !shopBySegment(shop))) {
   console.error('Usage: npm run rollback [-- <shop>]   e.g. npm run rollback -- hu');
   process.exit(1);
 }
-/**
- * The shared database the instances keep their build lease in: PostgreSQL at DATABASE_URL, else the SQLite file at
- * DB_PATH; none when that file does not exist (then no instance has run on these folders).
- */
-function sharedDatabase(config) {
-  if (config.postgres) return { shared: openPostgresDatabase(config.postgres), close: (shared) => shared.close() };
-  if (config.dbPath === ':memory:' || !fs.existsSync(config.dbPath)) return undefined;
-  const db = openDatabase(config.dbPath);
-  return { shared: sharedDatabaseOf(db), close: async () => db.close() };
-}
-
-let opened;
 try {
   const config = readConfig(undefined, root);
-  opened = sharedDatabase(config);
   const started = performance.now();
-  const switchBack = () =>
-    rollback({ distDir: config.distDir, releasesDir: config.releasesDir, keep: config.keepReleases, shop });
-  const result = opened ? await underBuildLease(buildLease(opened.shared), switchBack) : await switchBack();
+  const result = await underReleaseLease(config, config.releasesDir, () =>
+    rollback({ distDir: config.distDir, releasesDir: config.releasesDir, keep: config.keepReleases, shop }),
+  );
   const took = `${Math.round(performance.now() - started)} ms`;
   const dist = path.relative(root, config.distDir) || config.distDir;
   if (result.repaired) {
@@ -59,6 +42,4 @@ try {
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Rollback failed: ${error.message}`);
   process.exitCode = 1;
-} finally {
-  await opened?.close(opened.shared);
 }

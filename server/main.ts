@@ -17,7 +17,8 @@ import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './d
 import { waitForSharedSecrets } from './database/waitForSharedSecrets.ts';
 import { postgresLocation } from './database/postgresLocation.ts';
 import { iysClient } from './iys/client.ts';
-import { iysSyncWorker, type IysSyncWorker } from './iys/syncWorker.ts';
+import { iysSyncWorker } from './iys/syncWorker.ts';
+import { createScheduler } from './scheduler/scheduler.ts';
 import { createShutdown, shutDownOnSignals } from './shutdown.ts';
 import { drainHttpOnShutdown, HTTP_KEEP_ALIVE_MS } from './httpDrain.ts';
 import { databaseStartProblem } from './databaseStartProblem.ts';
@@ -38,6 +39,9 @@ try {
 // LOG_FORMAT=json: every line of the process one JSON object, the workers' console lines too (docs/operations.md#logs).
 configureLog(config.logFormat);
 if (config.logFormat === 'json') routeConsoleToLog();
+/** This server's own origin, once it listens. */
+let listeningOn: string | undefined;
+
 /** Everything that reads or writes the database before the server listens. */
 function prepare(shared: SharedDatabase, versions: VersionStore) {
   // Operators need the token to publish content (docs/operations.md#publishing-content-versions); a kept one is not printed again.
@@ -54,7 +58,21 @@ function prepare(shared: SharedDatabase, versions: VersionStore) {
   const throttles = throttleSweep(shared);
   // Lets confirmation mails deferred by a cap go once the caps allow (docs/newsletter.md#rate-limit).
   const releaser = confirmationReleaser(mail.jobs, config.confirmationCaps);
-  return { adminToken, publisher, mail, sweeper, expiry, throttles, releaser, app };
+  // Every periodic task and worker of this instance, started once it listens and stopped on shutdown
+  // (docs/architecture.md#background-work). The İYS sync is added once the port is known.
+  const background = createScheduler();
+  // Stopped first on shutdown: its build's whole process group is killed (docs/operations.md#stopping-the-server).
+  if (publisher)
+    background.add('publisher', { start: () => publisher.start(listeningOn!), stop: () => publisher.stop() });
+  // Mails being handed over finish (up to the sender's grace), the rest stay queued for the next start.
+  background.add('mail', mail.sender);
+  background.add('unopened sweep', sweeper);
+  background.add('expiry sweep', expiry);
+  background.add('throttle sweep', throttles);
+  background.add('confirmation release', releaser);
+  // The footer versions' refresh starts once they are loaded (before the first request).
+  background.add('promotion versions', { start() {}, stop: () => versions.close() });
+  return { adminToken, publisher, mail, background, app };
 }
 
 // A database another process holds locked, or a damaged file: one line saying which file and what to do, exit 1, no
@@ -86,15 +104,12 @@ try {
   opened?.close();
   process.exit(1);
 }
-const { seeded, adminToken, shared, versions, publisher, mail, sweeper, expiry, throttles, releaser, app } = prepared;
+const { seeded, adminToken, shared, mail, background, app } = prepared;
 
 // Which database the instance works on: PostgreSQL (host, port and database, never the password) or the SQLite file.
 const databaseNamed = config.postgres ? `PostgreSQL at ${postgresLocation(config.postgres.url)}` : config.dbPath;
 
 const shutdown = createShutdown();
-// Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
-// whose address is known once the server listens.
-let iysSync: IysSyncWorker | undefined;
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(
     `Services and site on http://${config.host}:${info.port}/ (database ${databaseNamed}${seeded ? `, ${seeded} footer versions seeded` : ''})`,
@@ -103,15 +118,12 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
     console.log(`Promotion admin token (new, kept in ${adminToken.file}): ${adminToken.token}`);
   else if (adminToken.source === 'file') console.log(`Promotion admin token: kept in ${adminToken.file}`);
   else if (adminToken.source === 'memory') console.log(`Promotion admin token (this run only): ${adminToken.token}`);
-  publisher?.start(ownOrigin(config.host, info.port));
-  mail.sender.start();
-  sweeper.start();
-  expiry.start();
-  throttles.start();
-  releaser.start();
-  const iysUrl = config.iys.url ?? `${ownOrigin(config.host, info.port)}/service/iys`;
-  iysSync = iysSyncWorker(mail.jobs, iysClient({ ...config.iys, url: iysUrl }));
-  iysSync.start();
+  listeningOn = ownOrigin(config.host, info.port);
+  background.start();
+  // Registers TR consents and withdrawals with İYS (docs/newsletter.md#iys): by default with this server's stand-in,
+  // whose address is known once the server listens.
+  const iysUrl = config.iys.url ?? `${listeningOn}/service/iys`;
+  background.add('iys sync', iysSyncWorker(mail.jobs, iysClient({ ...config.iys, url: iysUrl })));
   console.log(`Mail goes to ${mail.transport.description}`);
   // A public site whose mails would link the retailer's legal pages (imprint, voucher conditions) to stand-ins here.
   if (config.retailerOrigin === undefined && !isLocalSite(config.siteUrl))
@@ -159,16 +171,8 @@ server.once('error', (error: NodeJS.ErrnoException) => {
 shutdown.onShutdown('http', drainHttpOnShutdown(server as Server));
 (server as Server).keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
 (server as Server).headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
-if (publisher) shutdown.onShutdown('publisher', () => publisher.stop());
-// Mails being handed over finish (up to the sender's grace), the rest stay queued for the next start.
-shutdown.onShutdown('mail', () => mail.sender.stop());
-shutdown.onShutdown('unopened sweep', () => sweeper.stop());
-shutdown.onShutdown('expiry sweep', () => expiry.stop());
-shutdown.onShutdown('throttle sweep', () => throttles.stop());
-shutdown.onShutdown('confirmation release', () => releaser.stop());
-shutdown.onShutdown('iys sync', () => iysSync?.stop());
+background.stopOnShutdown(shutdown);
 shutdown.onShutdown('mail intake', () => intake?.close());
-shutdown.onShutdown('promotion versions', () => versions.close());
 shutDownOnSignals(shutdown, async () => {
   opened?.close();
   if (config.postgres) await shared.close();

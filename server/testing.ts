@@ -123,7 +123,7 @@ export async function startTestServer(
       await new Promise<void>((resolve) => {
         server.close(async () => {
           await mail.sender.stop();
-          versions.close();
+          await versions.close();
           db?.close();
           if (config.postgres) await shared.close();
           fs.rmSync(dir, { recursive: true, force: true });

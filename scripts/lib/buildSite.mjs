@@ -19,7 +19,6 @@ import {
   pruneReleases,
   siteDirOf,
   switchLive,
-  withReleaseLock,
   writeRelease,
 } from '../../src/shared/publish/releases.ts';
 
@@ -28,6 +27,7 @@ export const BUILD_TIMEOUT_MS = 120_000;
 
 const allSegments = allShops.map((shop) => shop.segment);
 import { buildPreviewRenderer } from './buildPreviewRenderer.mjs';
+import { underReleaseLease } from './releaseLease.mjs';
 
 /**
  * @param {{
@@ -78,7 +78,7 @@ export async function buildSite({
   const services = serviceOrigin ? undefined : await startServices({ quiet: true });
   const origin = serviceOrigin ?? services.origin;
   try {
-    const code = await withReleaseLock(releases, () =>
+    const code = await underReleaseLease(config, releases, () =>
       buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions, stillWanted }),
     );
     // A full build of the live site also renews the staff preview renderer (docs/preview.md#preview-render).

@@ -3,6 +3,7 @@ import { retryDelayMs } from '../mail/retry.ts';
 import { maskedLog } from '../mail/maskAddresses.ts';
 import { buildLease } from '../publish/buildLease.ts';
 import type { IysClient } from './client.ts';
+import { periodicTask, type PeriodicTask } from '../scheduler/periodicTask.ts';
 import { iysSyncStatements as queue } from './syncQueue.ts';
 
 /** The lease that lets one instance at a time send the queue, in order (docs/operations.md#several-instances). */
@@ -27,14 +28,11 @@ export interface IysSyncWorkerOptions {
   log?: Pick<Console, 'log' | 'warn' | 'error'>;
 }
 
-/** The background İYS sync: start it once the server listens, stop it before the database closes. */
-export interface IysSyncWorker {
-  start(): void;
-  /** Stops the timer and waits for a run under way (its answer is recorded before the database closes). */
-  stop(): Promise<void>;
-  /** Sends what is due now (what the timer does); never throws: a failure is logged and the next run tries again. */
-  runOnce(): Promise<void>;
-}
+/**
+ * The background İYS sync, a periodic task (docs/architecture.md#background-work): `stop()` waits for a run under way
+ * (its answer is recorded before the database closes); `runOnce()` sends what is due now and never rejects.
+ */
+export type IysSyncWorker = PeriodicTask;
 
 /**
  * Sends the `iys_sync` queue to İYS (docs/newsletter.md#iys) at start, every `intervalMs` and whenever mail is queued
@@ -55,21 +53,17 @@ export function iysSyncWorker(jobs: MailJobs, client: IysClient, options: IysSyn
   // İYS's answers may quote the registration's address: masked in the log (docs/security.md#data-at-rest).
   const log = maskedLog(plainLog);
   const { database } = jobs;
-  // Several instances on one database: one sends at a time, so rows go to İYS once and in order.
   const lease = buildLease(database, { name: IYS_SYNC_LEASE, ttlMs: IYS_SYNC_LEASE_TTL_MS });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let unsubscribe: (() => void) | undefined;
+  const dueRow = async () => {
+    const row = await database.run((db) => queue.oldestPending(db));
+    return row && Date.parse(row.next_attempt_at) <= now().getTime() ? row : undefined;
+  };
 
+  /** One round: the due rows in order, while the lease stays ours (each row renews it). */
   async function sendDue() {
-    const dueRow = async () => {
-      const row = await database.run((db) => queue.oldestPending(db));
-      return row && Date.parse(row.next_attempt_at) <= now().getTime() ? row : undefined;
-    };
-    for (;;) {
-      // The lease is a write: taken only when something is due (and the row read again once it is ours).
-      if (!(await dueRow()) || !(await lease.acquire()).held) return;
+    for (let first = true; ; first = false) {
+      // The scheduler took the lease for the first row; each next one renews it (a dead sender's turn passes on).
+      if (!first && !(await lease.acquire()).held) return;
       const row = await dueRow();
       if (!row) return;
       const outcome = await client.register({
@@ -99,55 +93,16 @@ export function iysSyncWorker(jobs: MailJobs, client: IysClient, options: IysSyn
     }
   }
 
-  async function runUntilQuiet() {
-    do {
-      again = false;
-      try {
-        await sendDue();
-      } catch (error) {
-        log.error(
-          `The İYS sync failed: ${error instanceof Error ? error.message : String(error)}. It runs again in ${Math.round(intervalMs / 1000)} s.`,
-        );
-        return;
-      }
-    } while (again);
-  }
-
-  function runOnce(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runUntilQuiet().finally(() => (running = undefined));
-    return running;
-  }
-
-  function schedule() {
-    timer = setTimeout(() => {
-      void runOnce().then(() => {
-        if (timer) schedule();
-      });
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (timer) return;
-      // A confirmation queues its welcome mail and its ONAY together: the ONAY goes at once, not a minute later.
-      unsubscribe = jobs.onQueued(() => void runOnce());
-      void runOnce();
-      schedule();
-    },
-    async stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      unsubscribe?.();
-      unsubscribe = undefined;
-      again = false;
-      await running;
-      await lease.release().catch(() => {});
-    },
-    runOnce,
-  };
+  return periodicTask({
+    name: 'The İYS sync',
+    intervalMs,
+    round: sendDue,
+    // A confirmation queues its welcome mail and its ONAY together: the ONAY goes at once, not a minute later.
+    wakeOn: (wake) => jobs.onQueued(wake),
+    // Several instances on one database: one sends at a time, so rows go to İYS once and in order. The lease is a
+    // write: taken only when something is due.
+    due: async () => (await dueRow()) !== undefined,
+    lease,
+    log,
+  });
 }

@@ -1,5 +1,5 @@
 import type { MailJobs } from '../mail/mailJobs.ts';
-import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
+import { periodicTask, type PeriodicTask } from '../scheduler/periodicTask.ts';
 import {
   CONFIRMATION_RELEASE_INTERVAL_MS,
   confirmationCaps,
@@ -29,20 +29,17 @@ export function confirmationReleaser(
     now = () => new Date(),
     log = console,
   }: ConfirmationReleaserOptions = {},
-): PeriodicSweep {
+): PeriodicTask {
   const decided = confirmationCaps(caps, log);
-  return periodicSweep(
-    async () => {
+  // Every few seconds during a flood: only a failure is worth a line (no `done`; mail:status counts what waits).
+  return periodicTask({
+    name: 'Letting deferred confirmation mails go',
+    intervalMs,
+    round: async () => {
       const released = await releaseDeferredConfirmations(jobs.database, decided, now());
       if (released > 0) jobs.notify();
       return released;
     },
-    {
-      done: (count) => `Let ${count} deferred confirmation mail(s) go as the caps allow.`,
-      failed: 'Letting deferred confirmation mails go',
-    },
-    intervalMs,
-    // Every few seconds during a flood: only a failure is worth a line (mail:status counts what waits).
-    { log: () => {}, error: (...args: unknown[]) => log.error(...args) },
-  );
+    log,
+  });
 }

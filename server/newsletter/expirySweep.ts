@@ -1,6 +1,6 @@
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import { subscriberStatements } from './subscriberStore.ts';
-import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
+import { periodicTask, type PeriodicTask } from '../scheduler/periodicTask.ts';
 
 /** How often the services delete sign-ups whose confirmation link expired (docs/constants.md#timings). */
 export const EXPIRY_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -28,7 +28,7 @@ export interface ExpirySweeperOptions {
 }
 
 /** The background sweep of expired sign-ups. */
-export type ExpirySweeper = PeriodicSweep;
+export type ExpirySweeper = PeriodicTask;
 
 /**
  * Runs `purgeExpiredSignUps` at start and every `intervalMs`, so unconfirmed sign-ups go once their link expires on a
@@ -43,14 +43,12 @@ export function expirySweeper(database: SharedDatabase, options: ExpirySweeperOp
     log = console,
     sweep = purgeExpiredSignUps,
   } = options;
-  return periodicSweep(
-    () => sweep(database, now()),
-    {
-      done: (purged) =>
-        `Deleted ${purged} unconfirmed newsletter sign-up(s) whose link expired (docs/newsletter.md#double-opt-in).`,
-      failed: 'The sweep of expired newsletter sign-ups',
-    },
+  return periodicTask({
+    name: 'The sweep of expired newsletter sign-ups',
     intervalMs,
+    round: () => sweep(database, now()),
+    done: (purged) =>
+      `Deleted ${purged} unconfirmed newsletter sign-up(s) whose link expired (docs/newsletter.md#double-opt-in).`,
     log,
-  );
+  });
 }

@@ -1,6 +1,6 @@
 import type { MailJobs } from '../mail/mailJobs.ts';
 import { lapseUnopened } from './unopenedLapse.ts';
-import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
+import { periodicTask, type PeriodicTask } from '../scheduler/periodicTask.ts';
 
 /** How often the services end subscriptions that have gone unopened too long (docs/constants.md#timings). */
 export const UNOPENED_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,7 +16,7 @@ export interface UnopenedSweeperOptions {
 }
 
 /** The background sweep of subscriptions unopened too long. */
-export type UnopenedSweeper = PeriodicSweep;
+export type UnopenedSweeper = PeriodicTask;
 
 /**
  * Runs `lapseUnopened` at start and every `intervalMs` (docs/newsletter.md#opens-and-the-tr-two-year-rule). A failed
@@ -31,14 +31,12 @@ export function unopenedSweeper(jobs: MailJobs, options: UnopenedSweeperOptions 
     log = console,
     sweep = lapseUnopened,
   } = options;
-  return periodicSweep(
-    () => sweep(jobs, now()),
-    {
-      done: (ended) =>
-        `Ended ${ended} newsletter subscription(s) unopened too long (docs/newsletter.md#opens-and-the-tr-two-year-rule).`,
-      failed: 'The sweep of unopened newsletter subscriptions',
-    },
+  return periodicTask({
+    name: 'The sweep of unopened newsletter subscriptions',
     intervalMs,
+    round: () => sweep(jobs, now()),
+    done: (ended) =>
+      `Ended ${ended} newsletter subscription(s) unopened too long (docs/newsletter.md#opens-and-the-tr-two-year-rule).`,
     log,
-  );
+  });
 }

@@ -25,8 +25,8 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotion-seed-'));
   db = openDatabase(path.join(dir, 'db.sqlite'));
 });
-afterEach(() => {
-  for (const versions of opened.splice(0)) versions.close();
+afterEach(async () => {
+  for (const versions of opened.splice(0)) await versions.close();
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -6,7 +6,7 @@ import { versionStoreOf, type PromotionVersion, type VersionStore } from './vers
 let open: TwoInstances | undefined;
 const stores: VersionStore[] = [];
 afterEach(async () => {
-  for (const store of stores.splice(0)) store.close();
+  for (const store of stores.splice(0)) await store.close();
   await open?.close();
   open = undefined;
 });

@@ -1,4 +1,5 @@
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
+import { periodicTask } from '../scheduler/periodicTask.ts';
 import { selectLive, selectNextScheduled, selectPreview } from './selectVersion.ts';
 import type { ForcedGroup } from '../../src/shared/preview/renderLocals.ts';
 import type { PromotionVersion } from './promotionVersion.ts';
@@ -46,8 +47,8 @@ export interface VersionStore {
   ready(): Promise<void>;
   /** Reads the versions stored through other instances now (what the refresh does); answers how many were new. */
   refresh(): Promise<number>;
-  /** Stops the refresh. */
-  close(): void;
+  /** Stops the refresh (started by `ready()`); resolves once a refresh under way is done. */
+  close(): Promise<void>;
 }
 
 /** One store per shared database, so every part of the server (routes, publisher, preview) shares its listeners. */
@@ -62,7 +63,14 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
   const held = new Map<string, PromotionVersion[]>();
   const listeners = new Set<(version: PromotionVersion) => void>();
   let loaded: Promise<void> | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  // Reads the versions stored through the other instances (docs/architecture.md#background-work); refresh() logs its
+  // own failures once, so the task's rounds never fail.
+  const refresher = periodicTask({
+    name: 'The refresh of footer versions',
+    intervalMs: refreshMs,
+    atStart: false,
+    round: () => store.refresh(),
+  });
   let refreshing: Promise<number> | undefined;
   let refreshFailing = false;
   let isLoaded = false;
@@ -148,8 +156,7 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
           (rows) => {
             for (const row of rows) hold(versionOf(row));
             isLoaded = true;
-            timer ??= setInterval(() => void store.refresh(), refreshMs);
-            timer.unref?.();
+            refresher.start();
           },
           (error: unknown) => {
             loaded = undefined;
@@ -180,7 +187,7 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
       return refreshing;
     },
     close() {
-      clearInterval(timer);
+      return refresher.stop();
     },
   };
   stores.set(shared, store);

@@ -1,6 +1,7 @@
 import type { Release } from '../../src/shared/publish/releases.ts';
 import { BUILD_LEASE_TTL_MS, type BuildLease } from './buildLease.ts';
 import type { BuildRunner } from './publisher.ts';
+import { periodicTask } from '../scheduler/periodicTask.ts';
 
 /** How often an instance waiting for another one's build asks for the lease again (docs/constants.md#timings). */
 export const BUILD_LEASE_POLL_MS = 1000;
@@ -64,19 +65,18 @@ export function leasedBuild(build: BuildRunner, options: LeasedBuildOptions): Bu
     if (!(await waitForLease(lease, request.signal, pollMs, log)))
       return { ok: false, message: 'Stopped while waiting for another instance to finish its build' };
     const lost = new AbortController();
-    const renewal = setInterval(
-      () => {
-        lease.renew().then(
-          (ours) => {
-            if (!ours) lost.abort();
-          },
-          // The database is away for a moment: the lease's time to live decides, the next renewal tries again.
-          (error: unknown) => log(`the build lease could not be renewed: ${(error as Error).message}`),
-        );
+    // Renewed while the build runs, a periodic task of its own (docs/architecture.md#background-work).
+    const renewal = periodicTask({
+      name: 'The renewal of the build lease',
+      intervalMs: options.renewMs ?? Math.floor(BUILD_LEASE_TTL_MS / 3),
+      atStart: false,
+      round: async () => {
+        if (!(await lease.renew())) lost.abort();
       },
-      options.renewMs ?? Math.floor(BUILD_LEASE_TTL_MS / 3),
-    );
-    renewal.unref?.();
+      // The database is away for a moment: the lease's time to live decides, the next renewal tries again.
+      log: { log, error: log },
+    });
+    renewal.start();
     try {
       const live = liveRelease();
       const builtElsewhere = request.shops.filter((segment) => {
@@ -98,12 +98,13 @@ export function leasedBuild(build: BuildRunner, options: LeasedBuildOptions): Bu
         shops,
         contentVersions,
         signal: AbortSignal.any([request.signal, lost.signal]),
+        leaseHolder: lease.holder,
       });
       if (lost.signal.aborted)
         return { ok: false, message: 'Another instance took the build lease over: this build was stopped' };
       return outcome;
     } finally {
-      clearInterval(renewal);
+      await renewal.stop();
       await lease.release().catch((error: unknown) => {
         log(`the build lease could not be given up (it expires by itself): ${(error as Error).message}`);
       });

@@ -3,6 +3,7 @@ import { shopByCode, shopBySegment, shops } from '../../src/shared/countries.ts'
 import type { MissingSite, Release } from '../../src/shared/publish/releases.ts';
 import type { BuildError, PublishStatus } from '../../src/shared/publish/schemas.ts';
 import type { ContentSchedule } from './contentSchedule.ts';
+import { periodicTask } from '../scheduler/periodicTask.ts';
 
 /**
  * The publisher: rebuilds shops when their content becomes effective, on request, and at start, one build at a time.
@@ -23,6 +24,8 @@ export interface BuildRequest {
   /** Where the build reads content: this server. */
   origin: string;
   signal: AbortSignal;
+  /** The holder of the release lease taken for this build, which the build's process then does not wait for. */
+  leaseHolder?: string;
 }
 
 export type BuildOutcome = { ok: true } | { ok: false; message: string; log?: string };
@@ -81,7 +84,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
   let running:
     { versions: Map<string, number | undefined>; controller: AbortController; ended?: Promise<unknown> } | undefined;
   let origin: string | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe: (() => void) | undefined;
   let kickQueued = false;
   // Versions that became valid up to this instant have been looked at (see onTimer).
@@ -185,23 +187,29 @@ export function createPublisher(options: PublisherOptions): Publisher {
     checkedUpTo = at;
     if (due.length > 0) log(`scheduled content due: ${due.join(', ')}`);
     request(due);
-    arm();
   }
 
-  function arm() {
-    clearTimeout(timer);
-    timer = undefined;
-    if (origin === undefined) return;
+  /** Until the next scheduled version of any shop comes due, at most MAX_TIMER_MS. */
+  function untilNextScheduled(): number {
     const at = now();
     const next = Math.min(
       ...shops
         .map((shop) => Date.parse(schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at)?.validFrom ?? 'invalid'))
         .filter(Number.isFinite),
     );
-    const wait = Number.isFinite(next) ? Math.min(Math.max(0, next - at.getTime()), MAX_TIMER_MS) : MAX_TIMER_MS;
-    timer = setTimeout(onTimer, wait);
-    timer.unref?.();
+    return Number.isFinite(next) ? Math.min(Math.max(0, next - at.getTime()), MAX_TIMER_MS) : MAX_TIMER_MS;
   }
+
+  // The schedule's timer, a periodic task (docs/architecture.md#background-work): it wakes when the next version comes due.
+  const scheduled = periodicTask({
+    name: 'The schedule of footer versions',
+    intervalMs: MAX_TIMER_MS,
+    atStart: false,
+    nextWaitMs: untilNextScheduled,
+    round: onTimer,
+    log: { log, error: log },
+  });
+  const arm = () => scheduled.reschedule();
 
   function catchUp() {
     const live = liveRelease();
@@ -231,7 +239,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         arm();
       });
       if (catchUpAtStart) catchUp();
-      arm();
+      scheduled.start();
       void runNext();
     },
     request,
@@ -265,12 +273,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
       });
     },
     async stop() {
-      clearTimeout(timer);
+      const timerStopped = scheduled.stop();
       unsubscribe?.();
       origin = undefined;
       pending.clear();
       running?.controller.abort();
       await running?.ended;
+      await timerStopped;
     },
   };
 }

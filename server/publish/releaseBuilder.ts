@@ -5,6 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { ServerConfig } from '../../src/shared/config.ts';
 import type { BuildRunner } from './publisher.ts';
 import { childEnvironment } from '../../src/shared/config.ts';
+import { RELEASE_LEASE_HOLDER_ENV } from './releaseLease.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -50,7 +51,7 @@ function pruneLogs(logsDir: string) {
  * content from this server, with its output in a log file under `RELEASES_DIR/.logs/`.
  */
 export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_TIMEOUT_MS): BuildRunner {
-  return ({ shops, contentVersions, origin, signal }) => {
+  return ({ shops, contentVersions, origin, signal, leaseHolder }) => {
     const logsDir = path.join(config.releasesDir, '.logs');
     fs.mkdirSync(logsDir, { recursive: true });
     const logFile = path.join(logsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${shops.join('_')}.log`);
@@ -73,6 +74,8 @@ export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_T
           ALLOW_MINIMAL_FOOTER: '',
           // Vite (under Vitest) sets BASE_URL to `/` in this process; for the commands it names a served site to test.
           BASE_URL: '',
+          // This server holds the release lease for the build (docs/architecture.md#locks).
+          [RELEASE_LEASE_HOLDER_ENV]: leaseHolder ?? '',
         }),
         stdio: ['ignore', output, output],
         // Its own process group: a time-out or shutdown stops Astro with it.

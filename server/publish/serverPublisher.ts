@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../../src/shared/config.ts';
 import { liveRelease, missingSite } from '../../src/shared/publish/releases.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
-import { buildLease } from './buildLease.ts';
+import { releaseLease } from './releaseLease.ts';
 import type { ContentSchedule } from './contentSchedule.ts';
 import { leasedBuild } from './leasedBuild.ts';
 import { createPublisher, type BuildRunner, type Publisher } from './publisher.ts';
@@ -24,7 +24,7 @@ export function serverPublisher(
   const live = () => liveRelease(config.distDir, config.releasesDir);
   return createPublisher({
     schedule,
-    build: shared ? leasedBuild(build, { lease: buildLease(shared), liveRelease: live }) : build,
+    build: shared ? leasedBuild(build, { lease: releaseLease(shared, config.releasesDir), liveRelease: live }) : build,
     liveRelease: live,
     catchUpAtStart: config.publisher === 'auto',
     missingSite: () => missingSite(config.distDir),

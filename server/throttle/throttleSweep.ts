@@ -1,5 +1,5 @@
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
-import { periodicSweep, type PeriodicSweep } from '../periodicSweep.ts';
+import { periodicTask, type PeriodicTask } from '../scheduler/periodicTask.ts';
 import { purgeExpiredThrottles } from './windowCounter.ts';
 
 /** How often the throttles' windows and failure counts that are over are deleted (docs/constants.md#timings). */
@@ -13,15 +13,12 @@ export function throttleSweep(
   shared: SharedDatabase,
   log: Pick<Console, 'log' | 'error'> = console,
   intervalMs = THROTTLE_SWEEP_INTERVAL_MS,
-): PeriodicSweep {
-  return periodicSweep(
-    () => purgeExpiredThrottles(shared),
-    {
-      done: (count) => `Deleted ${count} throttle entries that were over.`,
-      failed: 'The sweep of throttle counts',
-    },
+): PeriodicTask {
+  // Routine housekeeping every minute: only a failure is worth a line (no `done`).
+  return periodicTask({
+    name: 'The sweep of throttle counts',
     intervalMs,
-    // Routine housekeeping every minute: only a failure is worth a line.
-    { log: () => {}, error: (...args: unknown[]) => log.error(...args) },
-  );
+    round: () => purgeExpiredThrottles(shared),
+    log,
+  });
 }

@@ -492,6 +492,11 @@ export const toolEnvironmentSchema = v.object({
    * browser layers with its `DATA_DIR`; unset, each of those runners starts its own.
    */
   TEST_SITE_ORIGIN: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  /**
+   * Set by a server for the build it starts: the holder of the release lease the server took for it, so the build
+   * does not take it again (docs/architecture.md#locks).
+   */
+  RELEASE_LEASE_HOLDER: v.optional(v.pipe(v.string(), v.maxLength(300))),
   /** Lighthouse runs per benchmark figure (the median is kept). */
   BENCH_RUNS: integer(3, 1, 50),
   /** Only one part of the benchmark. */
@@ -560,6 +565,14 @@ export async function withEnvironment<T>(
 /** The environment a child process inherits, with `overrides` on top (child processes read their own settings). */
 export function childEnvironment(overrides: Environment = {}): Environment {
   return { ...process.env, ...overrides };
+}
+
+/**
+ * The holder of the release lease a server took for the build it started (`RELEASE_LEASE_HOLDER`), or undefined for a
+ * build or command run by hand. Read alone, like {@link readTestSite}.
+ */
+export function readReleaseLeaseHolder(env: Environment = process.env): string | undefined {
+  return parseEnvironment(toolEnvironmentSchema, ['RELEASE_LEASE_HOLDER'], env).RELEASE_LEASE_HOLDER || undefined;
 }
 
 /**

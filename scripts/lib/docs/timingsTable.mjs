@@ -154,7 +154,7 @@ export const timingRows = [
   },
   { what: 'Astro build of a release', value: (q) => `stopped after ${q('BUILD_TIMEOUT_MS', 's')}, the build fails` },
   {
-    what: 'a publisher build (builder process, waiting for the build lock included)',
+    what: 'a publisher build (builder process)',
     value: (q) => `stopped after ${q('PUBLISH_BUILD_TIMEOUT_MS', 's')}, the build fails`,
   },
   {
@@ -167,7 +167,6 @@ export const timingRows = [
     value: (q) =>
       `read every ${q('VERSION_REFRESH_MS', 's')}: served, previewed and built by this instance from then on`,
   },
-  { what: 'waiting for the build lock', value: (q) => q('RELEASE_LOCK_WAIT_MS', 's') },
   {
     what: 'the build lease of several instances',
     value: (q) =>

@@ -10,7 +10,6 @@ import {
   liveReleaseId,
   pruneReleases,
   switchLive,
-  withReleaseLock,
   writeRelease,
 } from './releases.ts';
 
@@ -104,39 +103,5 @@ describe('pruning', () => {
     expect(listReleases(releasesDir).map((release) => release.id)).toEqual(['r1', 'r4', 'r5']);
     expect(servedPage()).toBe('page of r1');
     expect(fs.readdirSync(releasesDir).filter((name) => name.startsWith(STAGING_PREFIX))).toEqual([]);
-  });
-});
-
-describe('the build lock', () => {
-  test('a second holder waits until the first is done', async () => {
-    // The second holder's retries, moved by the test's clock.
-    vi.useFakeTimers();
-    const order: string[] = [];
-    let release!: () => void;
-    const first = withReleaseLock(
-      releasesDir,
-      () =>
-        new Promise<void>(
-          (resolve) =>
-            (release = () => {
-              order.push('first done');
-              resolve();
-            }),
-        ),
-    );
-    const second = withReleaseLock(releasesDir, () => {
-      order.push('second ran');
-    });
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(order).toEqual([]);
-    release();
-    await vi.runAllTimersAsync();
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first done', 'second ran']);
-  });
-
-  test('the lock of a process that died is taken over', async () => {
-    fs.writeFileSync(path.join(releasesDir, '.lock'), '2147483646');
-    await expect(withReleaseLock(releasesDir, () => 'ran', 1000)).resolves.toBe('ran');
   });
 });

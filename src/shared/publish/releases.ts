@@ -33,8 +33,7 @@ export type ShopBuild = v.InferOutput<typeof shopBuildSchema>;
 export type Release = v.InferOutput<typeof releaseSchema>;
 
 const RELEASE_FILE = 'release.json';
-const LOCK_FILE = '.lock';
-/** Folders being assembled start with this; they are never listed and are removed once no build holds the lock. */
+/** Folders being assembled start with this; they are never listed and are removed once no build holds the release lease. */
 export const STAGING_PREFIX = '.staging-';
 
 /** A new release id: the creation instant, so ids sort by age, plus a few random characters against collisions. */
@@ -177,7 +176,7 @@ export function adoptPlainDist(
 
 /**
  * Deletes the oldest releases beyond `keep`, never the live one, and staging folders left by a crashed build. Call
- * it while holding the build lock, so no staging folder in use is removed. Returns the deleted ids.
+ * it while holding the release lease (docs/architecture.md#locks), so no staging folder in use is removed. Returns the deleted ids.
  */
 export function pruneReleases(releasesDir: string, keep: number, liveId: string | undefined): string[] {
   const ids = listReleases(releasesDir).map((release) => release.id);
@@ -187,59 +186,4 @@ export function pruneReleases(releasesDir: string, keep: number, liveId: string 
     if (entry.startsWith(STAGING_PREFIX)) fs.rmSync(path.join(releasesDir, entry), { recursive: true, force: true });
   }
   return doomed;
-}
-
-function holderAlive(lockFile: string): boolean {
-  const pid = Number(fs.readFileSync(lockFile, { encoding: 'utf8', flag: 'r' }).trim());
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** How long a build or rollback waits for another one to release the build lock (docs/constants.md#timings). */
-export const RELEASE_LOCK_WAIT_MS = 180_000;
-
-/**
- * Runs `task` while holding `RELEASES_DIR/.lock`: one build or rollback at a time, across processes (two Astro builds
- * in one checkout would share its `.astro/` cache). Waits up to `waitMs` for another holder; a dead holder's lock is
- * taken over.
- */
-export async function withReleaseLock<T>(
-  releasesDir: string,
-  task: () => Promise<T> | T,
-  waitMs = RELEASE_LOCK_WAIT_MS,
-): Promise<T> {
-  fs.mkdirSync(releasesDir, { recursive: true });
-  const lockFile = path.join(releasesDir, LOCK_FILE);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let alive = true;
-      try {
-        alive = holderAlive(lockFile);
-      } catch {
-        continue; // Released between our attempt and the read: try again at once.
-      }
-      if (!alive) {
-        fs.rmSync(lockFile, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline)
-        throw new Error(`Another build or rollback holds ${lockFile}; gave up after ${waitMs / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await task();
-  } finally {
-    fs.rmSync(lockFile, { force: true });
-  }
 }
