@@ -78,8 +78,8 @@ describe.skipIf(missing !== undefined)('a real Prometheus, two instances, one Po
       PUBLISHER: 'off',
       METRICS_TOKEN,
       LOG_FORMAT: 'json',
-      // A locked queue fails the sender's statements within half a second (see the stall below).
-      DATABASE_STATEMENT_TIMEOUT_MS: '500',
+      // A locked queue fails the sender's statements within two seconds (see the stall below).
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
     });
     instances = await Promise.all([0, 1].map((index) => startServerProcess(env(index))));
     prometheus = await startPrometheus(
