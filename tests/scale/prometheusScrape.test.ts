@@ -114,7 +114,7 @@ describe.skipIf(missing !== undefined)('a real Prometheus, two instances, one Po
       'sum by (instance) (mail_jobs{state=~"queued|sending|sent"})',
       (samples) => samples.length === 2 && samples.every((sample) => sample.value === 5),
     );
-  });
+  }, 60_000);
 
   test('a stalled mail sender fires MailSenderStalled', async () => {
     expect((await prometheus!.alerts()).filter((alert) => alert.labels.alertname === 'MailSenderStalled')).toEqual([]);
