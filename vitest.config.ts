@@ -34,6 +34,7 @@ export default defineConfig({
             'tests/security/**/*.test.ts',
             'tests/faults/**/*.test.ts',
             'tests/scale/**/*.test.ts',
+            'tests/monitoring/**/*.test.ts',
             'scripts/**/*.test.{ts,mjs}',
           ],
           exclude: buildingTests,

@@ -2,15 +2,17 @@
 // and for the cross-engine suite Firefox ESR, WebKitGTK's WebKitWebDriver and MiniBrowser, and Xvfb. Where one is
 // missing and we may (root with apt), it installs Debian's packages (`chromium`, `firefox-esr`, `webkit2gtk-driver`,
 // `xvfb`, and `default-jre-headless` for the Nu HTML Checker) in one apt run, with `postgresql` for the tests'
-// throwaway cluster and `chromium-headless-shell` for the headless browser tests where those are missing too (optional:
-// without them the stores' tests run on SQLite only, the browser tests in the whole Chromium); elsewhere it says what
-// to install. `npm test` runs this first. See docs/commands.md.
+// throwaway cluster, `prometheus` for the monitoring tests and `chromium-headless-shell` for the headless browser tests
+// where those are missing too (optional: without them the stores' tests run on SQLite only, the monitoring tests are
+// skipped, the browser tests run in the whole Chromium); elsewhere it says what to install. `npm test` runs this
+// first. See docs/commands.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { findChromium, findHeadlessChromium } from './lib/chromium.mjs';
 import { missingEngineTools } from './lib/engines.mjs';
 import { findJava } from './lib/htmlChecker.mjs';
 import { findPostgresBin } from './lib/postgres.mjs';
+import { findPromtool, prometheusMissing } from './lib/prometheus.mjs';
 import { childEnvironment, readToolConfig } from '../src/shared/config.ts';
 
 const configured = readToolConfig().CHROME_PATH;
@@ -32,6 +34,8 @@ const hasHeadlessShell = () => configured !== undefined || findHeadlessChromium(
 const optional = mayInstall
   ? [
       ...(findPostgresBin() ? [] : [{ name: 'PostgreSQL', find: findPostgresBin, debianPackage: 'postgresql' }]),
+      // Prometheus and promtool for the alert rules' and the real scrape's tests (docs/commands.md#prometheus).
+      ...(prometheusMissing() ? [{ name: 'Prometheus', find: findPromtool, debianPackage: 'prometheus' }] : []),
       ...(hasHeadlessShell()
         ? []
         : [{ name: 'Chromium headless shell', find: hasHeadlessShell, debianPackage: 'chromium-headless-shell' }]),

@@ -38,6 +38,11 @@ import { maskedText } from './mail/maskAddresses.ts';
 import { databaseDeadline } from './database/requestDeadline.ts';
 import { requestBoundMs } from './database/postgresDialect.ts';
 import { MAIL_EVENTS_BODY_LIMIT_BYTES, mailEventsRoutes } from './newsletter/mailEventsRoute.ts';
+import { timeRequests } from './metrics/httpMetrics.ts';
+import { requestIds } from './log/requestId.ts';
+import { serviceLog } from './log/serviceLog.ts';
+import { metricsRoutes } from './metrics/metricsRoutes.ts';
+import { countDatabaseBusy } from './metrics/serviceMetrics.ts';
 
 export interface AppOptions {
   /** Checked settings (`readConfig()`). */
@@ -87,6 +92,9 @@ export function createApp({
   iysStandIn: iys = config.iys.url === undefined ? iysStandIn(config.iys) : undefined,
 }: AppOptions): Hono {
   const app = new Hono();
+  // Every answer timed by its route pattern (docs/operations.md#monitoring), the edge's refusals too, and named by a
+  // request id in its header and its log lines (docs/operations.md#logs).
+  app.use(timeRequests, requestIds(config));
   // Every request's database work within a bound: the acquire plus the statement time-out (docs/operations.md).
   app.use(databaseDeadline(config.postgres && requestBoundMs(config.postgres)));
   app.use(securityHeaders(config));
@@ -98,6 +106,8 @@ export function createApp({
 
   const site = siteHealth(config.distDir, publisher, mailSender, shared);
   app.get(serviceUrl(services.health, 'health'), site.health);
+  // The operators' scrape (docs/operations.md#monitoring); 404 while METRICS_TOKEN is unset.
+  app.route(services.metrics.base, metricsRoutes(shared, config.metricsToken, mailSender));
   // One guard for every admin call, so wrong tokens count together whichever call they were sent to.
   const admin = requireAdminToken(shared, promotionAdminToken(config).token);
   const calendar = abTestCalendar(shared);
@@ -130,9 +140,12 @@ export function createApp({
   app.use(previewRender({ sessions, renderer, footerContentAt }));
   app.use(staticSite(config.distDir, site.pageWhenMissing));
   app.onError((error, c) => {
-    if (isDatabaseUnavailable(error)) return databaseBusyAnswer(c, error);
+    if (isDatabaseUnavailable(error)) {
+      countDatabaseBusy();
+      return databaseBusyAnswer(c, error);
+    }
     // An error may quote the address a request carried: masked (docs/security.md#data-at-rest).
-    console.error(maskedText(error));
+    serviceLog.error(maskedText(error));
     return problem(c, 500, 'urn:service:internal_error', 'Internal error');
   });
   return app;

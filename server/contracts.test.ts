@@ -33,10 +33,14 @@ async function logIn(credentials: { username: string; password: string }): Promi
 }
 
 beforeAll(async () => {
-  // With the publisher, as `npm start` runs it, and the mail events webhook (which exists only with its secret), so
-  // their calls are part of the contract too.
+  // With the publisher, as `npm start` runs it, the mail events webhook and the metrics (which exist only with their
+  // secrets), so their calls are part of the contract too.
   server = await startTestServer({
-    env: { PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN, MAIL_WEBHOOK_SECRET: 'contracts-webhook-secret-0123456789' },
+    env: {
+      PROMOTION_ADMIN_TOKEN: ADMIN_TOKEN,
+      MAIL_WEBHOOK_SECRET: 'contracts-webhook-secret-0123456789',
+      METRICS_TOKEN: 'contracts-metrics-token-0123456789',
+    },
     publisher: (config, { versions, shared }) => serverPublisher(config, versions, shared),
   });
   staffCookie = await logIn(DEMO_STAFF);

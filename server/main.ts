@@ -26,6 +26,7 @@ import { startMailIntake, type MailIntake } from './mail/intake.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
 import { intakeReports } from './newsletter/intakeReports.ts';
 import { loadSecrets, serverSecret } from './secrets.ts';
+import { configureLog, routeConsoleToLog } from './log/serviceLog.ts';
 
 let config: ServerConfig;
 try {
@@ -35,6 +36,9 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+// LOG_FORMAT=json: every line of the process one JSON object, the workers' console lines too (docs/operations.md#logs).
+configureLog(config.logFormat);
+if (config.logFormat === 'json') routeConsoleToLog();
 /** This server's own origin, once it listens. */
 let listeningOn: string | undefined;
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
@@ -6,6 +6,7 @@ import { DEFERRED_UNTIL, type MailJobState } from './mailJobs.ts';
 import { suppressionReasons } from './suppressions.ts';
 import { iysSyncStates } from '../iys/syncQueue.ts';
 import { maskAddress, maskAddressesIn } from './maskAddresses.ts';
+import { countsBy, queueFigures, UNSENT_STATES, type QueueFigures } from './queueFigures.ts';
 
 /** Every state of a mail job, in the order `npm run mail:status` lists them (docs/operations.md#mail-outbox-operators). */
 export const MAIL_JOB_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] as const;
@@ -13,8 +14,7 @@ export const MAIL_JOB_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown'
 const everyStateListed: [Exclude<MailJobState, (typeof MAIL_JOB_STATES)[number]>] extends [never] ? true : false = true;
 void everyStateListed;
 
-/** The states of mails not known to have arrived, listed as the oldest unsent ones (`cancelled` is no longer wanted). */
-export const UNSENT_STATES: readonly MailJobState[] = ['queued', 'sending', 'failed', 'unknown'];
+export { UNSENT_STATES } from './queueFigures.ts';
 
 /** How many unsent mails the report lists (the oldest first). */
 const OLDEST_UNSENT_LISTED = 10;
@@ -55,14 +55,7 @@ interface KeyCount {
   n: number;
 }
 
-/** Rows of `SELECT <key>, COUNT(*) AS n … GROUP BY <key>` as a map (counts as numbers on both engines). */
-function* countsBy(db: Kysely<SharedTables>, query: RawBuilder<KeyCount>): StatementSteps<Map<string, number>> {
-  const rows = yield* rowsOfSql(db, query);
-  return new Map(rows.map((row) => [row.key, Number(row.n)]));
-}
-
-function* mailsByState(db: Kysely<SharedTables>): StatementSteps<string[]> {
-  const counts = yield* countsBy(db, sql<KeyCount>`SELECT state AS key, COUNT(*) AS n FROM mail_jobs GROUP BY state`);
+function mailsByState({ mailByState: counts }: QueueFigures): string[] {
   return ['Mails by state', ...aligned(MAIL_JOB_STATES.map((state) => [`  ${state}`, counts.get(state) ?? 0]))];
 }
 
@@ -137,14 +130,7 @@ function* suppressionsByReason(db: Kysely<SharedTables>): StatementSteps<string[
 }
 
 /** The İYS backlog (docs/operations.md#iys): registrations by state, and the pending ones past their deadline. */
-function* iysBacklog(db: Kysely<SharedTables>, now: Date): StatementSteps<string[]> {
-  const counts = yield* countsBy(db, sql<KeyCount>`SELECT state AS key, COUNT(*) AS n FROM iys_sync GROUP BY state`);
-  const [late] = yield* rowsOfSql(
-    db,
-    sql<{ overdue: number }>`SELECT COUNT(*) AS overdue FROM iys_sync WHERE state = 'pending'
-      AND deadline < ${now.toISOString()}`,
-  );
-  const overdue = Number(late?.overdue ?? 0);
+function iysBacklog({ iysByState: counts, iysPastDeadline: overdue }: QueueFigures): string[] {
   return [
     'İYS registrations by state',
     ...aligned([
@@ -161,8 +147,9 @@ function* iysBacklog(db: Kysely<SharedTables>, now: Date): StatementSteps<string
  */
 export function mailStatusReport(database: SharedDatabase, now = new Date()): Promise<string> {
   return database.run(function* (db) {
+    const figures = yield* queueFigures(db, now);
     return [
-      ...(yield* mailsByState(db)),
+      ...mailsByState(figures),
       '',
       ...(yield* deferredByCaps(db, now)),
       '',
@@ -170,7 +157,7 @@ export function mailStatusReport(database: SharedDatabase, now = new Date()): Pr
       '',
       ...(yield* suppressionsByReason(db)),
       '',
-      ...(yield* iysBacklog(db, now)),
+      ...iysBacklog(figures),
     ].join('\n');
   });
 }

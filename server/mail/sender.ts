@@ -1,3 +1,4 @@
+import { countMailDelivery, type MailDeliveryResult } from '../metrics/serviceMetrics.ts';
 import type { Kysely } from 'kysely';
 import type { StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
@@ -183,16 +184,16 @@ export function mailSender(options: MailSenderOptions): MailSender {
     }
   }
 
-  async function deliver(job: MailJob) {
+  async function deliver(job: MailJob): Promise<MailDeliveryResult> {
     const now = new Date();
     if (job.not_after && Date.parse(job.not_after) < now.getTime()) {
       await record(job, () => jobs.finish(job.id, 'cancelled', 'expired before it could be sent'));
-      return;
+      return 'expired';
     }
     const refused = await refusal?.(job);
     if (refused !== undefined) {
       await record(job, () => jobs.finish(job.id, 'cancelled', refused));
-      return;
+      return 'suppressed';
     }
     const kind = kinds[job.kind];
     let delivery: Awaited<ReturnType<MailTransport['send']>>;
@@ -201,7 +202,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
       const message = await kind.render(job);
       if (message === null) {
         await record(job, () => jobs.finish(job.id, 'cancelled', 'no longer wanted'));
-        return;
+        return 'cancelled';
       }
       // The envelope sender names the job, so a bounce finds it (docs/newsletter.md#suppression); From stays.
       const envelope = verp && { from: verp.address('bounce', job), to: job.recipient };
@@ -211,8 +212,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
         () => jobs.handingOver(job.id, new Date(), verp !== undefined),
       );
     } catch (error) {
-      await failed(job, error);
-      return;
+      return failed(job, error);
     }
     const at = new Date();
     const note = delivery === 'delivered' ? null : 'delivered by an earlier attempt';
@@ -227,16 +227,17 @@ export function mailSender(options: MailSenderOptions): MailSender {
       );
       failedSinceLastSuccess = 0;
     }
+    return 'sent';
   }
 
   /** Records a failed attempt: final, in doubt (never sent again), or back to the queue with a growing delay. */
-  async function failed(job: MailJob, error: unknown) {
+  async function failed(job: MailJob, error: unknown): Promise<MailDeliveryResult> {
     const reason = describeFailure(error);
     const kindOfFailure = failureKind(error);
     if (kindOfFailure === 'permanent') {
       await record(job, () => jobs.finish(job.id, 'failed', reason));
       log.error(`Mail job ${job.id} (${job.kind}) was refused for good by ${transport.description}: ${reason}`);
-      return;
+      return 'failed';
     }
     if (kindOfFailure === 'unknown') {
       await record(job, () =>
@@ -245,7 +246,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
       log.warn(
         `Mail job ${job.id} (${job.kind}, ${job.message_id}) got no answer from ${transport.description} after the whole message went out; it is not sent again (see docs/newsletter.md#mail-delivery).`,
       );
-      return;
+      return 'unknown';
     }
     const delayMs = withJitter(retryDelayMs(job.attempts, retry.firstMs, retry.maxMs));
     await record(job, () => jobs.retryAt(job.id, new Date(Date.now() + delayMs), reason));
@@ -258,6 +259,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
       );
     }
     failedSinceLastSuccess += 1;
+    return 'retry';
   }
 
   /**
@@ -325,7 +327,7 @@ export function mailSender(options: MailSenderOptions): MailSender {
         if (job) {
           delivering.add(job.id);
           try {
-            await deliver(job);
+            countMailDelivery(job.kind, job.kind in kinds, await deliver(job));
           } finally {
             delivering.delete(job.id);
           }

@@ -24,6 +24,8 @@ import { DOI_TOKEN_LIFETIME_MS, hashDoiToken, newDoiToken } from './doiToken.ts'
 import { confirmationLink, newsletterMailKind, type ConfirmationPayload } from './mails/newsletterMails.ts';
 import type { RateLimitOptions } from '../throttle/signUpLimit.ts';
 import { subscriberStatements } from './subscriberStore.ts';
+import { countSignUp, type SignUpOutcome } from '../metrics/serviceMetrics.ts';
+import { serviceLog } from '../log/serviceLog.ts';
 
 /** Settings of the sign-up. */
 export interface SignUpOptions {
@@ -71,11 +73,15 @@ export async function registerSignUp(
   // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
   // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
   const queued = await database.atomically((db) => signUpBody(db, jobs, options, signUp, { now, token, expiresAt }));
+  countSignUp(shop, queued === undefined ? 'unchanged' : 'created');
   if (queued !== undefined) {
     jobs.notify();
+    // The link is as good as the address's consent: printed for local runs only, never with SMTP_URL
+    // (docs/security.md#what-the-logs-hold).
     if (options.printLinks)
-      console.log(
+      serviceLog.info(
         `Newsletter confirmation for ${maskAddress(body.email)}: ${confirmationLink(options.siteUrl, shop, token)} (mail job ${queued})`,
+        { shop: shop.segment, mailJob: queued },
       );
   }
 }
@@ -133,6 +139,19 @@ function* signUpBody(
   return yield* mailJobStatements.enqueue(db, job, newMessageId(now, jobs.messageIdDomain), now);
 }
 
+/** The answers of the sign-up call that register nothing, by what `newsletter_signups_total` calls them. */
+const refusedOutcomes: Partial<Record<number, SignUpOutcome>> = { 400: 'refused', 429: 'throttled', 503: 'busy' };
+
+/**
+ * Counts the sign-up calls answered without registering anything (docs/operations.md#monitoring), by the shop the
+ * call named (`unknown` for none or an unknown one); `registerSignUp` counts the others.
+ */
+const countRefusedSignUps: MiddlewareHandler = async (c, next) => {
+  await next();
+  const outcome = refusedOutcomes[c.res.status];
+  if (outcome) countSignUp(shopOfSiteHeader(c.req.header('site')) ?? null, outcome);
+};
+
 /**
  * `POST /newsletter-subscribers`: the sign-up (docs/calls.md#create-subscriber, docs/newsletter.md#double-opt-in).
  * `limit` is the sign-up throttle, shared with the plain form (server/newsletter/forms/signUpForm.ts).
@@ -144,7 +163,7 @@ export function signUpRoute(
   limit: MiddlewareHandler,
 ): Hono {
   const app = new Hono();
-  app.post(services.newsletter.calls.createSubscriber.path, limit, async (c) => {
+  app.post(services.newsletter.calls.createSubscriber.path, countRefusedSignUps, limit, async (c) => {
     const result = v.safeParse(subscriberCreateRequestSchema, await readJson(c));
     if (!result.success) {
       if (v.flatten<typeof subscriberCreateRequestSchema>(result.issues).nested?.email) {

@@ -1,3 +1,4 @@
+import { countConfirmation, countUnsubscribe } from '../metrics/serviceMetrics.ts';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { shopByCode, shops } from '../../src/shared/countries.ts';
@@ -73,6 +74,7 @@ export async function unsubscribe(
 ): Promise<boolean> {
   const now = new Date();
   const ended = await database.atomically((db) => unsubscribeBody(db, row, channel, now));
+  if (ended) countUnsubscribe(row.site, channel);
   if (ended) database.afterErasure();
   return ended;
 }
@@ -123,6 +125,7 @@ export async function confirmSubscription(
   const now = new Date();
   const confirmed = await database.atomically((db) => confirmBody(db, jobs, row, preferencesToken, now));
   if (!confirmed) return undefined;
+  countConfirmation(row.site);
   jobs.notify();
   return preferencesToken;
 }

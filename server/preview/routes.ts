@@ -1,3 +1,4 @@
+import { countDatabaseBusy } from '../metrics/serviceMetrics.ts';
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../databaseBusy.ts';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -20,6 +21,7 @@ export function previewRoutes(calendar: AbTestCalendar, sessions: PreviewSession
 
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
+      countDatabaseBusy();
       c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
       return c.json({ status: 'INTERNAL_ERROR' }, 503);
     }

@@ -1,11 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { PROMOTION_ADMIN_TOKEN_MIN_LENGTH, type ServerConfig } from '../../src/shared/config.ts';
-import { problem } from '../problem.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
-import { failureBackoff, socketAddress } from '../throttle/failureBackoff.ts';
+import { requireBearerToken } from '../throttle/bearerToken.ts';
 
 /** The admin token and where it came from: `generated` means this call created it (print it once). */
 export interface AdminToken {
@@ -51,8 +50,6 @@ export function promotionAdminToken(config: ServerConfig): AdminToken {
   return { token: kept, source: 'file', file };
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
 /** Wrong admin tokens a client may send before it has to wait: 1 s, then twice as long after each further one. */
 export const adminTokenBackoff = {
   freeAttempts: 5,
@@ -61,34 +58,20 @@ export const adminTokenBackoff = {
 } as const;
 
 /**
- * Refuses a request without `Authorization: Bearer <token>` with 401 and `WWW-Authenticate: Bearer`. Both sides are
- * hashed first, so the comparison takes the same time whatever the length or the first wrong character. Wrong tokens
- * are throttled per client as wrong staff passwords are: after `freeAttempts` every call of that client answers 429
- * with `Retry-After` (the right token too) until the wait is over, and each further wrong token doubles the wait. The
- * right token clears the client's count. Create it once per server: every admin call shares the count.
+ * Refuses a request without the admin token (`Authorization: Bearer <token>`) with 401; wrong tokens are throttled per
+ * client with `backoff` (server/throttle/bearerToken.ts). Create it once per server: every admin call shares the count.
  */
 export function requireAdminToken(
   shared: SharedDatabase,
   token: string,
   backoff = adminTokenBackoff,
 ): MiddlewareHandler {
-  const expected = digest(token);
-  const failures = failureBackoff(shared, 'admin', backoff);
-  const keysOf = (c: Context) => [{ key: `client:${socketAddress(c)}`, free: backoff.freeAttempts }];
-  return async (c, next) => {
-    // Checked and counted in one transaction before the token is compared, so guesses sent in parallel meet the same
-    // waits as guesses in a row; the right token then clears the count (the reserved attempt with it).
-    const reservation = await failures.reserve(keysOf(c));
-    if (!reservation.granted) {
-      c.header('retry-after', String(reservation.retryAfter));
-      return problem(c, 429, 'urn:promotion:throttled', 'Too many wrong admin tokens; please wait and try again');
-    }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
-      c.header('www-authenticate', 'Bearer realm="promotion admin"');
-      return problem(c, 401, 'urn:service:unauthorized', 'A valid admin bearer token is required');
-    }
-    await failures.clear(keysOf(c)[0]!.key);
-    await next();
-  };
+  return requireBearerToken(shared, token, {
+    name: 'admin',
+    realm: 'promotion admin',
+    throttledType: 'urn:promotion:throttled',
+    unauthorized: 'A valid admin bearer token is required',
+    throttled: 'Too many wrong admin tokens; please wait and try again',
+    backoff,
+  });
 }

@@ -1,3 +1,4 @@
+import { recordBuild } from '../metrics/serviceMetrics.ts';
 import { shopByCode, shopBySegment, shops } from '../../src/shared/countries.ts';
 import type { MissingSite, Release } from '../../src/shared/publish/releases.ts';
 import type { BuildError, PublishStatus } from '../../src/shared/publish/schemas.ts';
@@ -133,6 +134,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     } catch (error) {
       outcome = { ok: false, message: (error as Error).message };
     }
+    recordBuild(segments, outcome.ok, Date.now() - started);
     if (outcome.ok) {
       log(`live: ${segments.join(', ')} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } else {

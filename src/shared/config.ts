@@ -157,6 +157,16 @@ export const environmentSchema = v.object({
   MAIL_FEEDBACK_LOOP_DOMAINS: list,
   /** Secret of the providers' bounce and complaint webhook (docs/calls.md#mail-events); unset: the webhook is off. */
   MAIL_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /**
+   * Bearer token of `GET /service/metrics` (docs/operations.md#monitoring), at least 16 characters; unset: the
+   * endpoint does not exist (404).
+   */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /**
+   * How the services log (docs/operations.md#logs): `json`, one JSON object a line for a log collector; `text`,
+   * human-readable lines.
+   */
+  LOG_FORMAT: v.optional(v.picklist(['text', 'json'], 'must be text or json'), 'text'),
   /** The public origin: confirmation links are built on it, never on the request's Host header. */
   SITE_URL: v.pipe(
     v.optional(v.string(), 'http://localhost:4321'),
@@ -244,6 +254,7 @@ const secretVariables = new Set([
   'MAIL_DKIM_PRIVATE_KEY',
   'IYS_PASSWORD',
   'MAIL_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /**
@@ -301,6 +312,10 @@ export function configSchema(root: string) {
         webhookSecret: e.MAIL_WEBHOOK_SECRET,
       },
       previewRendererDir: path.resolve(root, e.PREVIEW_RENDERER_DIR),
+      /** The bearer token of `/service/metrics`; undefined: the endpoint answers 404 (docs/operations.md#monitoring). */
+      metricsToken: e.METRICS_TOKEN,
+      /** `json` or `text` log lines (server/log/serviceLog.ts). */
+      logFormat: e.LOG_FORMAT,
       /** Origin of the public site, e.g. `https://shop.example` (no trailing slash). */
       siteUrl: new URL(e.SITE_URL).origin,
       /** Origin of the retailer's site the mails link its pages on; undefined: on `siteUrl`, the stand-ins. */

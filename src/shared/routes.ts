@@ -6,6 +6,7 @@
  */
 import type { Service } from './routes/service.ts';
 import { healthService } from './routes/health.ts';
+import { metricsService } from './routes/metrics.ts';
 import { promotionService } from './routes/promotion.ts';
 import { publishService } from './routes/publish.ts';
 import { footerImagesService } from './routes/footerImages.ts';
@@ -21,6 +22,7 @@ import { iysStandInService } from './routes/iys.ts';
 
 export * from './routes/service.ts';
 export { healthService } from './routes/health.ts';
+export { metricsService } from './routes/metrics.ts';
 export { promotionService } from './routes/promotion.ts';
 export { publishService } from './routes/publish.ts';
 export { footerImagesService } from './routes/footerImages.ts';
@@ -37,6 +39,7 @@ export { iysStandInService } from './routes/iys.ts';
 /** The services the pages and the build call (docs/calls.md). */
 export const services = {
   health: healthService,
+  metrics: metricsService,
   promotion: promotionService,
   publish: publishService,
   footerImages: footerImagesService,

@@ -79,6 +79,8 @@ describe('configuration', () => {
         webhookSecret: undefined,
       },
       previewRendererDir: '/app/.data/preview-renderer',
+      metricsToken: undefined,
+      logFormat: 'text',
       siteUrl: 'http://localhost:4321',
       allowedHosts: [],
       trustProxy: false,

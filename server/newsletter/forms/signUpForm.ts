@@ -1,4 +1,5 @@
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../databaseBusy.ts';
+import { countSignUp } from '../../metrics/serviceMetrics.ts';
 import { Hono, type Context } from 'hono';
 import type { ServerConfig } from '../../../src/shared/config.ts';
 import { shopBySegment, type Shop } from '../../../src/shared/countries.ts';
@@ -90,6 +91,7 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     } catch (error) {
       // The shared database that counts is unreachable: the form comes back with what was typed (503).
       if (!isDatabaseUnavailable(error)) throw error;
+      countSignUp(shop, 'busy');
       c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
       return answerPage(
         c,
@@ -100,7 +102,8 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
         503,
       );
     }
-    if (throttled)
+    if (throttled) {
+      countSignUp(shop, 'throttled');
       return answerPage(
         c,
         options,
@@ -109,18 +112,26 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
         { outcome: 'failed', placement, values: values ?? emptyFormValues() },
         429,
       );
-    if (!values)
+    }
+    if (!values) {
+      countSignUp(shop, 'refused');
       return answerPage(c, options, shop, page, { outcome: 'failed', placement, values: emptyFormValues() }, 400);
+    }
 
     const signedUp = (email: string) => {
       setSignedUpCookie(c, options.secret, signUpFormPath(shop), { email, segment: shop.segment, page, placement });
       return c.redirect(`${signUpFormPath(shop)}#${signUpSectionId(placement)}`, 303);
     };
     // A filled honeypot is a bot: it sees the success, nothing is stored or sent (docs/newsletter.md#honeypot).
-    if (values.email !== '') return signedUp(values.newsletterEmail.trim());
+    if (values.email !== '') {
+      countSignUp(shop, 'honeypot');
+      return signedUp(values.newsletterEmail.trim());
+    }
     const checked = validateNewsletterForm(shop.newsletter, values, { origin: 'onsite', originAddition: 'subsite' });
-    if (!checked.success)
+    if (!checked.success) {
+      countSignUp(shop, 'refused');
       return answerPage(c, options, shop, page, { outcome: 'invalid', placement, values, errors: checked.errors }, 400);
+    }
     try {
       const network = requestClientNetwork(c, core.options.signUpLimit.trustProxy);
       await registerSignUp(core.database, core.jobs, core.options, { body: checked.request, shop, network });
@@ -128,6 +139,7 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
       // The form comes back with what was typed; a database locked by another process is worth a retry in a moment.
       if (isDatabaseUnavailable(error)) c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
       else console.error(maskedText(error));
+      countSignUp(shop, 'busy');
       return answerPage(c, options, shop, page, { outcome: 'failed', placement, values }, 503);
     }
     return signedUp(checked.request.email);
