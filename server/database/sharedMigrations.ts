@@ -310,6 +310,15 @@ export const sharedMigrations: readonly SharedMigration[] = [
         .compile();
     },
   },
+  {
+    // Operators' A/B tests (docs/operations.md#ab-tests): each group's share of visitors in whole percent (a JSON
+    // array; null: an even split) and the shops a test runs in (a JSON array of shop codes; null: every shop).
+    name: '0011_ab_test_weights_and_shops',
+    *up(db) {
+      yield sql`ALTER TABLE ab_tests ADD COLUMN weights text`.compile(db);
+      yield sql`ALTER TABLE ab_tests ADD COLUMN shops text`.compile(db);
+    },
+  },
 ];
 
 /** The demo A/B tests every new database starts with (the same as the SQLite baseline's). */

@@ -34,9 +34,17 @@ export interface SharedTables {
   };
   /**
    * The A/B test calendar (server/abtests/calendar.ts): a test runs from `starts_at` (inclusive) to `ends_at`
-   * (exclusive), UTC ISO 8601 text; `groups` is a JSON array of group names.
+   * (exclusive), UTC ISO 8601 text; `groups` is a JSON array of group names, `weights` one of their shares in percent
+   * (null: an even split), `shops` one of the shop codes it runs in (null: every shop).
    */
-  ab_tests: { name: string; starts_at: string; ends_at: string; groups: string };
+  ab_tests: {
+    name: string;
+    starts_at: string;
+    ends_at: string;
+    groups: string;
+    weights: string | null;
+    shops: string | null;
+  };
   /** Secrets the services generated themselves, shared by every instance (server/secrets.ts). */
   settings: { name: string; value: string };
   /**
