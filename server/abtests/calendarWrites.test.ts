@@ -59,6 +59,18 @@ describe.each(testEngines)('$engine', ({ open }) => {
     expect(await writes.end('NO_SUCH_TEST', now)).toEqual({ refused: 'unknown' });
   });
 
+  test('two instances ending one test at once: one ends it, the other finds it ended', async () => {
+    instances = await open();
+    await abTestCalendarWrites(instances.first).create(hero);
+    const now = new Date('2026-06-01T12:00:00Z');
+    const outcomes = await Promise.all([
+      abTestCalendarWrites(instances.first).end('HERO_IMAGE', now),
+      abTestCalendarWrites(instances.second).end('HERO_IMAGE', now),
+    ]);
+    expect(outcomes.filter((outcome) => 'ended' in outcome)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => 'refused' in outcome)).toEqual([{ refused: 'already_ended' }]);
+  });
+
   test('a scheduled test ended before its start never runs', async () => {
     instances = await open();
     const writes = abTestCalendarWrites(instances.first);

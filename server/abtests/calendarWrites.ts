@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { shopBySegment } from '../../src/shared/countries.ts';
 import { rowsOf } from '../database/atomicWork.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
@@ -27,9 +28,6 @@ export function abTestCalendarWrites(database: SharedDatabase): AbTestCalendarWr
     async create(test) {
       await database.ready();
       return database.atomically(function* (db) {
-        // Checked inside the transaction that inserts: two operators creating one name get one test.
-        const [existing] = yield* rowsOf(db.selectFrom('ab_tests').select('name').where('name', '=', test.name));
-        if (existing) return { refused: 'exists' as const };
         const row = {
           name: test.name,
           starts_at: new Date(test.from).toISOString(),
@@ -38,7 +36,16 @@ export function abTestCalendarWrites(database: SharedDatabase): AbTestCalendarWr
           weights: test.weights ? JSON.stringify(test.weights) : null,
           shops: test.shops ? JSON.stringify(test.shops.map((segment) => shopBySegment(segment)!.code)) : null,
         };
-        yield db.insertInto('ab_tests').values(row).compile();
+        // The insert itself decides: of two operators creating one name at once (on any instance, on either engine),
+        // one inserts and the other finds it taken, never an error.
+        const inserted = yield* rowsOf(
+          db
+            .insertInto('ab_tests')
+            .values(row)
+            .onConflict((conflict) => conflict.column('name').doNothing())
+            .returning('name'),
+        );
+        if (inserted.length === 0) return { refused: 'exists' as const };
         return { created: storedAbTest(row) };
       });
     },
@@ -46,13 +53,19 @@ export function abTestCalendarWrites(database: SharedDatabase): AbTestCalendarWr
       await database.ready();
       const at = now.toISOString();
       return database.atomically(function* (db) {
-        const [row] = yield* rowsOf(db.selectFrom('ab_tests').selectAll().where('name', '=', name));
-        if (!row) return { refused: 'unknown' as const };
-        if (row.ends_at <= at) return { refused: 'already_ended' as const };
-        // Not started yet: it ends where it would have started, so it never runs.
-        const startsAt = row.starts_at > at ? at : row.starts_at;
-        yield db.updateTable('ab_tests').set({ starts_at: startsAt, ends_at: at }).where('name', '=', name).compile();
-        return { ended: storedAbTest({ ...row, starts_at: startsAt, ends_at: at }) };
+        // One conditional update decides, so two operators ending one test at once get one `ended`. A test not
+        // started yet ends where it would have started: it never runs.
+        const [ended] = yield* rowsOf(
+          db
+            .updateTable('ab_tests')
+            .set({ starts_at: sql<string>`CASE WHEN starts_at > ${at} THEN ${at} ELSE starts_at END`, ends_at: at })
+            .where('name', '=', name)
+            .where('ends_at', '>', at)
+            .returningAll(),
+        );
+        if (ended) return { ended: storedAbTest(ended) };
+        const [known] = yield* rowsOf(db.selectFrom('ab_tests').select('name').where('name', '=', name));
+        return { refused: known ? ('already_ended' as const) : ('unknown' as const) };
       });
     },
   };
