@@ -5,6 +5,7 @@ import { serviceUrl, services } from '../../src/shared/routes.ts';
 import { abTestCalendar } from './calendar.ts';
 import { abTestCalendarWrites } from './calendarWrites.ts';
 import { abTestRoutes } from './routes.ts';
+import { assignmentCounter } from './abCounts.ts';
 
 // getassignment as shoppers' browsers call it, on two instances of one database (docs/calls.md#assignment).
 const ASSIGNMENT = serviceUrl(services.abTests, 'assignment').slice(services.abTests.base.length);
@@ -17,7 +18,8 @@ afterEach(async () => {
 });
 
 /** The routes of one instance. */
-const routesOf = (shared: TwoInstances['first']) => abTestRoutes(abTestCalendar(shared), previewSessions(shared));
+const routesOf = (shared: TwoInstances['first']) =>
+  abTestRoutes(abTestCalendar(shared), previewSessions(shared), assignmentCounter(shared, 'test-key'));
 
 /** A getassignment call: its groups by test and the `ab_visitor` cookie it set, if any. */
 async function assignment(app: ReturnType<typeof routesOf>, cookie: string, query = '') {

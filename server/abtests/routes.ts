@@ -9,12 +9,17 @@ import { jsonOf } from '../jsonOf.ts';
 import { services } from '../../src/shared/routes.ts';
 import { assignGroup } from './assignGroup.ts';
 import { consentedVisitorId } from './visitorConsent.ts';
+import type { CountedAssignment } from './abCounts.ts';
 
 /**
  * Stand-in for `/service/abtestfrontend/api/v1`: tests at a time, and the caller's group in each running test, only
  * with statistics consent (docs/calls.md#assignment).
  */
-export function abTestRoutes(calendar: AbTestCalendar, sessions: PreviewSessions): Hono {
+export function abTestRoutes(
+  calendar: AbTestCalendar,
+  sessions: PreviewSessions,
+  countAssignments: (visitorId: string, assignments: readonly CountedAssignment[]) => Promise<void>,
+): Hono {
   const app = new Hono();
 
   app.get(services.abTests.calls.testsAt.path, async (c) => {
@@ -34,12 +39,18 @@ export function abTestRoutes(calendar: AbTestCalendar, sessions: PreviewSessions
       (test) => site === undefined || !test.shops || test.shops.includes(site),
     );
     c.header('cache-control', 'no-store');
+    const assigned: CountedAssignment[] = [];
     const assignments = tests.flatMap((test) => {
       if (preview?.abTestName === test.name && preview.abTestGroup)
         return [{ test: test.name, group: preview.abTestGroup }];
       // Without consent: no group, so the default pages.
-      return visitor ? [{ test: test.name, group: assignGroup(test.name, visitor, test.groups, test.weights) }] : [];
+      if (!visitor) return [];
+      const group = assignGroup(test.name, visitor, test.groups, test.weights);
+      assigned.push({ test: test.name, group, shop: site ?? null });
+      return [{ test: test.name, group }];
     });
+    // Counted once per visitor and test, when first assigned; staff's forced groups are not visitors.
+    if (visitor) await countAssignments(visitor, assigned);
     return c.json({ assignments });
   });
 

@@ -45,6 +45,25 @@ export interface SharedTables {
     weights: string | null;
     shops: string | null;
   };
+  /**
+   * Visitors assigned to an A/B test's group, each counted once per test when first assigned
+   * (server/abtests/abCounts.ts): `visitor_hash` is an HMAC of the `ab_visitor` id, never the id; `shop` a shop code,
+   * null when the assignment named none.
+   */
+  ab_assignments: { test: string; visitor_hash: string; ab_group: string; shop: string | null; assigned_at: string };
+  /**
+   * Sign-ups made in an A/B test's group (server/abtests/abCounts.ts): the test, group and shop at the sign-up, and
+   * when it was confirmed. `subscriber_id` is null once the subscriber is erased; the count stays.
+   */
+  ab_signups: {
+    id: Generated<number>;
+    subscriber_id: number | null;
+    test: string;
+    ab_group: string;
+    shop: string;
+    signed_up_at: string;
+    confirmed_at: string | null;
+  };
   /** Secrets the services generated themselves, shared by every instance (server/secrets.ts). */
   settings: { name: string; value: string };
   /**
