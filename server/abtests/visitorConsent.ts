@@ -25,6 +25,11 @@ export function visitorIdOf(c: Context): string | undefined {
   return id !== undefined && visitorIdPattern.test(id) ? id : undefined;
 }
 
+/** The `ab_visitor` id a sign-up is credited to: only with statistics consent (docs/footer.md#ab-tests-and-consent). */
+export function consentedVisitorIdOfSignUp(c: Context): string | undefined {
+  return hasStatisticsConsent(c) ? visitorIdOf(c) : undefined;
+}
+
 /**
  * The visitor id for A/B tests, only with statistics consent: the cookie's, or a new random one set in `ab_visitor`
  * for a year. Without consent no id and no cookie; a cookie left from before (consent withdrawn) is removed.
