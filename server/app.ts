@@ -8,6 +8,10 @@ import { promotionAdminToken, requireAdminToken } from './promotion/adminToken.t
 import { footerImageRoutes } from './promotion/footerImages.ts';
 import { loginRoutes, type LoginRouteOptions } from './login/routes.ts';
 import { abTestRoutes } from './abtests/routes.ts';
+import { abTestAdminRoutes } from './abtests/adminRoutes.ts';
+import { assignmentCounter } from './abtests/abCounts.ts';
+import { serverSecret } from './secrets.ts';
+import { abTestCalendarWrites } from './abtests/calendarWrites.ts';
 import { previewRoutes } from './preview/routes.ts';
 import { previewSessions } from './preview/sessions.ts';
 import { publishRoutes } from './publish/routes.ts';
@@ -124,7 +128,9 @@ export function createApp({
   const sessions = previewSessions(shared);
   app.route(services.login.base, loginRoutes(shared, sessions, config, login));
   app.route(services.preview.base, previewRoutes(calendar, sessions));
-  app.route(services.abTests.base, abTestRoutes(calendar, sessions));
+  const countAssignments = assignmentCounter(shared, serverSecret(shared, 'abVisitors'));
+  app.route(services.abTests.base, abTestRoutes(calendar, sessions, countAssignments));
+  app.route(services.abTests.base, abTestAdminRoutes(calendar, abTestCalendarWrites(shared), admin));
   app.route(services.customerFrontendData.base, customerFrontendDataRoutes(mailJobs.database, config));
   if (publisher) app.route(services.publish.base, publishRoutes(publisher, admin));
   // The stand-in İYS (docs/calls.md#iys-stand-in), only while no real one is configured.

@@ -8,9 +8,10 @@ const loaded = new WeakMap<SharedDatabase, Map<string, string>>();
 
 /**
  * The secrets the services generate for themselves when none is configured: the login and long-term token keys, the
- * key of the plain forms' signed cookies, and the key of the per-mail addresses' tags (server/mail/verp.ts).
+ * key of the plain forms' signed cookies, the key of the per-mail addresses' tags (server/mail/verp.ts) and the key
+ * of the A/B visitors' hashes (server/abtests/abCounts.ts).
  */
-export const GENERATED_SECRETS = ['loginToken', 'longTermToken', 'newsletterForms', 'mailTags'] as const;
+export const GENERATED_SECRETS = ['loginToken', 'longTermToken', 'newsletterForms', 'mailTags', 'abVisitors'] as const;
 
 const newSecret = () => randomBytes(32).toString('base64url');
 

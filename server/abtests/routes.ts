@@ -1,20 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { abTestListSchema, isoInstantSchema } from '../../src/shared/preview/schemas.ts';
+import { shopByCode } from '../../src/shared/countries.ts';
 import type { PreviewSessions } from '../preview/sessions.ts';
 import type { AbTestCalendar } from './calendar.ts';
 import { problem } from '../problem.ts';
 import { jsonOf } from '../jsonOf.ts';
 import { services } from '../../src/shared/routes.ts';
-import { REMEMBERED_CHOICE_MAX_AGE_SECONDS } from '../../src/shared/cookieLifetime.ts';
+import { assignGroup } from './assignGroup.ts';
+import { consentedVisitorId } from './visitorConsent.ts';
+import type { CountedAssignment } from './abCounts.ts';
 
-/** HttpOnly cookie with a random visitor id, so a visitor stays in the same group. */
-const VISITOR_COOKIE = 'ab_visitor';
-
-/** Stand-in for `/service/abtestfrontend/api/v1`: tests at a time, and the caller's group in each running test. */
-export function abTestRoutes(calendar: AbTestCalendar, sessions: PreviewSessions): Hono {
+/**
+ * Stand-in for `/service/abtestfrontend/api/v1`: tests at a time, and the caller's group in each running test, only
+ * with statistics consent (docs/calls.md#assignment).
+ */
+export function abTestRoutes(
+  calendar: AbTestCalendar,
+  sessions: PreviewSessions,
+  countAssignments: (visitorId: string, assignments: readonly CountedAssignment[]) => Promise<void>,
+): Hono {
   const app = new Hono();
 
   app.get(services.abTests.calls.testsAt.path, async (c) => {
@@ -24,25 +29,28 @@ export function abTestRoutes(calendar: AbTestCalendar, sessions: PreviewSessions
   });
 
   app.get(services.abTests.calls.assignment.path, async (c) => {
-    // Staff in preview see the calendar at their preview time and the group they forced.
+    const site = c.req.query('site');
+    if (site !== undefined && !shopByCode(site))
+      return problem(c, 400, 'urn:abtest:unknown_site', `Unknown site "${site.slice(0, 20)}"`);
+    // Staff in preview see the calendar at their preview time and the group they forced, consent or not.
     const preview = await sessions.current(c);
-    let visitor = getCookie(c, VISITOR_COOKIE);
-    if (!visitor) {
-      visitor = randomBytes(16).toString('base64url');
-      setCookie(c, VISITOR_COOKIE, visitor, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax',
-        maxAge: REMEMBERED_CHOICE_MAX_AGE_SECONDS,
-      });
-    }
-    const tests = await calendar.testsAt(preview?.previewDateTime ?? new Date().toISOString());
-    const assignments = tests.map((test) => {
+    const visitor = consentedVisitorId(c);
+    const tests = (await calendar.runningAt(preview?.previewDateTime ?? new Date().toISOString())).filter(
+      (test) => site === undefined || !test.shops || test.shops.includes(site),
+    );
+    c.header('cache-control', 'no-store');
+    const assigned: CountedAssignment[] = [];
+    const assignments = tests.flatMap((test) => {
       if (preview?.abTestName === test.name && preview.abTestGroup)
-        return { test: test.name, group: preview.abTestGroup };
-      const bucket = createHash('sha256').update(`${visitor}:${test.name}`).digest().readUInt32BE(0);
-      return { test: test.name, group: test.groups[bucket % test.groups.length]!.name };
+        return [{ test: test.name, group: preview.abTestGroup }];
+      // Without consent: no group, so the default pages.
+      if (!visitor) return [];
+      const group = assignGroup(test.name, visitor, test.groups, test.weights);
+      assigned.push({ test: test.name, group, shop: site ?? null });
+      return [{ test: test.name, group }];
     });
+    // Counted once per visitor and test, when first assigned; staff's forced groups are not visitors.
+    if (visitor) await countAssignments(visitor, assigned);
     return c.json({ assignments });
   });
 

@@ -34,9 +34,36 @@ export interface SharedTables {
   };
   /**
    * The A/B test calendar (server/abtests/calendar.ts): a test runs from `starts_at` (inclusive) to `ends_at`
-   * (exclusive), UTC ISO 8601 text; `groups` is a JSON array of group names.
+   * (exclusive), UTC ISO 8601 text; `groups` is a JSON array of group names, `weights` one of their shares in percent
+   * (null: an even split), `shops` one of the shop codes it runs in (null: every shop).
    */
-  ab_tests: { name: string; starts_at: string; ends_at: string; groups: string };
+  ab_tests: {
+    name: string;
+    starts_at: string;
+    ends_at: string;
+    groups: string;
+    weights: string | null;
+    shops: string | null;
+  };
+  /**
+   * Visitors assigned to an A/B test's group, each counted once per test when first assigned
+   * (server/abtests/abCounts.ts): `visitor_hash` is an HMAC of the `ab_visitor` id, never the id; `shop` a shop code,
+   * null when the assignment named none.
+   */
+  ab_assignments: { test: string; visitor_hash: string; ab_group: string; shop: string | null; assigned_at: string };
+  /**
+   * Sign-ups made in an A/B test's group (server/abtests/abCounts.ts): the test, group and shop at the sign-up, and
+   * when it was confirmed. `subscriber_id` is null once the subscriber is erased; the count stays.
+   */
+  ab_signups: {
+    id: Generated<number>;
+    subscriber_id: number | null;
+    test: string;
+    ab_group: string;
+    shop: string;
+    signed_up_at: string;
+    confirmed_at: string | null;
+  };
   /** Secrets the services generated themselves, shared by every instance (server/secrets.ts). */
   settings: { name: string; value: string };
   /**

@@ -26,6 +26,9 @@ import type { RateLimitOptions } from '../throttle/signUpLimit.ts';
 import { subscriberStatements } from './subscriberStore.ts';
 import { countSignUp, type SignUpOutcome } from '../metrics/serviceMetrics.ts';
 import { serviceLog } from '../log/serviceLog.ts';
+import { serverSecret } from '../secrets.ts';
+import { attributeSignUp } from '../abtests/abCounts.ts';
+import { consentedVisitorIdOfSignUp } from '../abtests/visitorConsent.ts';
 
 /** Settings of the sign-up. */
 export interface SignUpOptions {
@@ -52,6 +55,8 @@ export interface CheckedSignUp {
   shop: Shop;
   /** IPv4 /24 or IPv6 /48 of the client (server/newsletter/clientKey.ts), for the confirmation caps. */
   network: string | null;
+  /** The visitor's `ab_visitor` id, with statistics consent: the sign-up is credited to their A/B groups. */
+  abVisitorId?: string;
 }
 
 /**
@@ -72,7 +77,10 @@ export async function registerSignUp(
   const expiresAt = new Date(now.getTime() + DOI_TOKEN_LIFETIME_MS);
   // The subscriber and the mail job are stored together or not at all (the transactional outbox): a sign-up never
   // counts as mailed before its mail was handed over, and no mail is lost if the transport is down.
-  const queued = await database.atomically((db) => signUpBody(db, jobs, options, signUp, { now, token, expiresAt }));
+  const abKey = signUp.abVisitorId === undefined ? undefined : serverSecret(database, 'abVisitors');
+  const queued = await database.atomically((db) =>
+    signUpBody(db, jobs, options, signUp, { now, token, expiresAt, abKey }),
+  );
   countSignUp(shop, queued === undefined ? 'unchanged' : 'created');
   if (queued !== undefined) {
     jobs.notify();
@@ -94,8 +102,8 @@ function* signUpBody(
   db: Kysely<SharedTables>,
   jobs: MailJobs,
   options: Pick<SignUpOptions, 'confirmationCaps'>,
-  { body, shop, network }: CheckedSignUp,
-  { now, token, expiresAt }: { now: Date; token: string; expiresAt: Date },
+  { body, shop, network, abVisitorId }: CheckedSignUp,
+  { now, token, expiresAt, abKey }: { now: Date; token: string; expiresAt: Date; abKey: string | undefined },
 ): StatementSteps<number | undefined> {
   yield* subscriberStatements.purgeExpired(db, now.toISOString());
   const known = yield* subscriberStatements.byEmail(db, body.email);
@@ -122,6 +130,15 @@ function* signUpBody(
     now: now.toISOString(),
   }))!;
   yield* subscriberStatements.logEvent(db, id, 'SIGNED_UP', 'sign-up', now.toISOString());
+  // Credited to the visitor's A/B groups in the tests running now (docs/operations.md#ab-test-report).
+  if (abVisitorId !== undefined && abKey !== undefined)
+    yield* attributeSignUp(db, {
+      subscriberId: id,
+      shop: shop.code,
+      visitorId: abVisitorId,
+      key: abKey,
+      now: now.toISOString(),
+    });
   // Over a cap on confirmation mails (per client network and domain, per domain, overall): stored all the same, its
   // confirmation mail deferred until the caps allow it; the answer is the same as for any sign-up. Decided last, right
   // before the commit: on PostgreSQL the decision holds the caps' lock until then.
@@ -179,7 +196,8 @@ export function signUpRoute(
     const countryErrors = countryRuleErrors(shop, body);
     if (countryErrors) return invalidRequest(c, countryErrors);
     const network = requestClientNetwork(c, options.signUpLimit.trustProxy);
-    await registerSignUp(database, jobs, options, { body, shop, network });
+    const abVisitorId = consentedVisitorIdOfSignUp(c);
+    await registerSignUp(database, jobs, options, { body, shop, network, ...(abVisitorId ? { abVisitorId } : {}) });
     return c.body(null, 201);
   });
   return app;

@@ -24,6 +24,7 @@ import { hashDoiToken, newDoiToken } from './doiToken.ts';
 import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
 import { subscriberStatements, toSubscriber, type ConsentChannel, type OpenedSubscriber } from './subscriberStore.ts';
 import { voucherStatements } from './vouchers.ts';
+import { confirmAttributedSignUps } from '../abtests/abCounts.ts';
 import { suppressionStatements } from '../mail/suppressions.ts';
 
 /** Bodies the unsubscribe call accepts: `{}` (or none at all); an array is not an object here. */
@@ -141,6 +142,7 @@ function* confirmBody(
   const shop = shopByCode(row.site ?? '') ?? shops[0]!;
   if (!(yield* subscriberStatements.confirm(db, row, hashDoiToken(preferencesToken), now.toISOString()))) return false;
   yield* subscriberStatements.logEvent(db, row.id, 'CONFIRMED', 'confirmation link', now.toISOString());
+  yield* confirmAttributedSignUps(db, row.id, now.toISOString());
   // The confirmation proves the mailbox takes mail: a bounce suppression is lifted, a complaint never
   // (docs/newsletter.md#suppression).
   yield* suppressionStatements.confirmed(db, row.site ?? shop.code, row.email);

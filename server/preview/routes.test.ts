@@ -125,16 +125,18 @@ describe('A/B test service', () => {
     expect((await get('/abtestfrontend/api/v1/gettestsat?time=soon', '')).status).toBe(400);
   });
 
-  test('getassignment keeps a visitor in one group, and shows staff the group they forced', async () => {
-    const first = await get('/abtestfrontend/api/v1/getassignment', '');
+  test('getassignment keeps a consenting visitor in one group, and shows staff the group they forced', async () => {
+    const consent = 'consent_choices=statistics';
+    const first = await get('/abtestfrontend/api/v1/getassignment', consent);
     const visitor = first.headers.getSetCookie()[0]!.split(';')[0]!;
     const { assignments } = (await first.json()) as { assignments: { test: string; group: string }[] };
     expect(assignments.map((a) => a.test)).toContain('CHECKOUT_BUTTON_COLOR');
-    const again = await (await get('/abtestfrontend/api/v1/getassignment', visitor)).json();
+    const again = await (await get('/abtestfrontend/api/v1/getassignment', `${consent}; ${visitor}`)).json();
     expect(again).toEqual({ assignments });
 
     await get('/preview/api/token?test=FOOTER_TEASER_ORDER&group=B&previewDateTime=2026-12-01T00%3A00%3A00.000Z');
+    // Staff without statistics consent get the group they forced, and no other.
     const staff = (await (await get('/abtestfrontend/api/v1/getassignment')).json()) as typeof again;
-    expect(staff.assignments).toContainEqual({ test: 'FOOTER_TEASER_ORDER', group: 'B' });
+    expect(staff.assignments).toEqual([{ test: 'FOOTER_TEASER_ORDER', group: 'B' }]);
   });
 });

@@ -71,6 +71,11 @@ export const limitRows = [
     value: (q) => `${q('LAPSE_BATCH_SIZE')}; it goes on until none is due`,
   },
   { what: 'A/B test and group names of a version', value: (q) => `at most ${q('AB_NAME_MAX_LENGTH')} characters` },
+  {
+    what: 'groups of an A/B test',
+    value: (q) => `2 to ${q('AB_TEST_MAX_GROUPS')}; weights in whole percent, one per group, summing to 100`,
+    see: '[operations.md#ab-tests](operations.md#ab-tests)',
+  },
   { what: '`x-operator` of a version', value: (q) => `1–${q('OPERATOR_MAX_LENGTH')} characters` },
   {
     what: 'failed logins',

@@ -20,6 +20,7 @@ import type { PreviewRenderer } from '../../preview/renderer.ts';
 import type { FooterContentAt } from '../../preview/footerContent.ts';
 import type { NewsletterCore } from '../routes.ts';
 import { registerSignUp } from '../signUp.ts';
+import { consentedVisitorIdOfSignUp } from '../../abtests/visitorConsent.ts';
 import { requestClientNetwork } from '../clientKey.ts';
 import { readFormPost } from './formPost.ts';
 import { maskedText } from '../../mail/maskAddresses.ts';
@@ -134,7 +135,13 @@ export function signUpFormRoutes(core: NewsletterCore, options: FormRouteOptions
     }
     try {
       const network = requestClientNetwork(c, core.options.signUpLimit.trustProxy);
-      await registerSignUp(core.database, core.jobs, core.options, { body: checked.request, shop, network });
+      const abVisitorId = consentedVisitorIdOfSignUp(c);
+      await registerSignUp(core.database, core.jobs, core.options, {
+        body: checked.request,
+        shop,
+        network,
+        ...(abVisitorId ? { abVisitorId } : {}),
+      });
     } catch (error) {
       // The form comes back with what was typed; a database locked by another process is worth a retry in a moment.
       if (isDatabaseUnavailable(error)) c.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
