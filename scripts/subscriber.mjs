@@ -11,7 +11,7 @@ import { openPostgresDatabase, sharedDatabaseOf } from '../server/database/share
 import { iysClient } from '../server/iys/client.ts';
 import { subscriberCommand } from '../server/newsletter/subscriberCommand.ts';
 import { ownOrigin } from '../server/publish/serverPublisher.ts';
-import { ConfigError, readConfig } from '../src/shared/config.ts';
+import { ConfigError, readConfig, readOperatorName } from '../src/shared/config.ts';
 import { root } from './lib/services.mjs';
 
 let config;
@@ -25,12 +25,13 @@ try {
 const iys = iysClient({ ...config.iys, url: config.iys.url ?? `${ownOrigin(config.host, config.port)}/service/iys` });
 const output = { out: (text) => console.log(text), err: (text) => console.error(text) };
 const argv = process.argv.slice(2);
+const operator = readOperatorName();
 
 if (config.postgres) {
   const database = openPostgresDatabase({ ...config.postgres, poolSize: 1 });
   try {
     await database.ready();
-    process.exitCode = await subscriberCommand(database, iys, argv, process.env, output);
+    process.exitCode = await subscriberCommand(database, iys, argv, operator, output);
   } catch (error) {
     console.error(`PostgreSQL at ${postgresLocation(config.postgres.url)}: ${databaseErrorReason(error)}`);
     process.exitCode = 1;
@@ -46,7 +47,7 @@ if (config.postgres) {
   }
   const db = openDatabase(file);
   try {
-    process.exitCode = await subscriberCommand(sharedDatabaseOf(db), iys, argv, process.env, output);
+    process.exitCode = await subscriberCommand(sharedDatabaseOf(db), iys, argv, operator, output);
   } finally {
     db.close();
   }

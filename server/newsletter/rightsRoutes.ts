@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { services } from '../../src/shared/routes.ts';
 import { jsonOf } from '../jsonOf.ts';
@@ -8,6 +8,8 @@ import { eraseAddress, IYS_UNAVAILABLE } from './erasureWithIys.ts';
 import { subscriberExportSchema } from './exportSchema.ts';
 import { subscriberExportOf } from './subscriberExport.ts';
 import type { SubscriptionStores } from './subscription.ts';
+import type { SharedDatabase } from '../database/sharedDatabase.ts';
+import type { OpenedSubscriber } from './subscriberStore.ts';
 
 /** The name the export is saved under (docs/calls.md#export-and-erasure). */
 export const EXPORT_FILE_NAME = 'newsletter-data.json';
@@ -29,6 +31,18 @@ function bodyJson(text: string): unknown {
 }
 
 /**
+ * The export of the subscription a token opened, as a JSON attachment, `private, no-store`; `404` when it is gone
+ * meanwhile. Shared by the call and the preferences page's plain form (docs/newsletter.md#subscriber-rights).
+ */
+export async function exportAnswer(c: Context, database: SharedDatabase, row: OpenedSubscriber): Promise<Response> {
+  c.header('cache-control', 'private, no-store');
+  const exported = await database.run((db) => subscriberExportOf(db, row.email, new Date()));
+  if (!exported || exported.subscription === null) return tokenUnknown(c);
+  c.header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);
+  return jsonOf(c, subscriberExportSchema, exported);
+}
+
+/**
  * The subscriber's rights with the preferences token (docs/calls.md#export-and-erasure): `GET …/{token}/export`,
  * everything stored, as a JSON attachment; `POST …/{token}/erase`, the address and every personal field erased
  * (docs/newsletter.md#erasure). An unknown, spent or erased token: `404`, as every token call answers it.
@@ -42,10 +56,7 @@ export function subscriberRightsRoutes(stores: SubscriptionStores): Hono {
     c.header('cache-control', 'private, no-store');
     const row = await subscriberOfToken(c, database, ['preferences']);
     if (row instanceof Response) return row;
-    const exported = await database.run((db) => subscriberExportOf(db, row.email, new Date()));
-    if (!exported || exported.subscription === null) return tokenUnknown(c);
-    c.header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);
-    return jsonOf(c, subscriberExportSchema, exported);
+    return exportAnswer(c, database, row);
   });
 
   app.post(calls.eraseSubscriber.path, async (c) => {

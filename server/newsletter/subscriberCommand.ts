@@ -26,12 +26,9 @@ interface SubscriberRequest {
 }
 
 /** The arguments read, or undefined when they make no request. */
-function requestOf(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): SubscriberRequest | undefined {
+function requestOf(argv: readonly string[], defaultOperator: string | undefined): SubscriberRequest | undefined {
   const [action, ...rest] = argv;
-  let operator = env.SUBSCRIBER_OPERATOR || env.USER || env.LOGNAME || undefined;
+  let operator = defaultOperator;
   let yes = false;
   const positional: string[] = [];
   for (let index = 0; index < rest.length; index += 1) {
@@ -60,16 +57,16 @@ function shopsOf(exported: SubscriberExport): string[] {
  * `npm run subscriber` (docs/commands.md#subscriber): support's `show`, `export` and `erase` of an address, for every
  * shop where it is known, and the `audit` log of them. Answers the exit code: 0 done, 1 unknown address or not done,
  * 2 wrong arguments. Every show, export and erase is recorded with the operator's name (`--by`, else
- * `SUBSCRIBER_OPERATOR` or the login name), never with the address.
+ * `defaultOperator`: `SUBSCRIBER_OPERATOR` or the login name), never with the address.
  */
 export async function subscriberCommand(
   database: SharedDatabase,
   iys: IysClient | undefined,
   argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
+  defaultOperator: string | undefined,
   output: CommandOutput,
 ): Promise<number> {
-  const request = requestOf(argv, env);
+  const request = requestOf(argv, defaultOperator);
   if (!request) return (output.err(SUBSCRIBER_USAGE), 2);
   const audit = subscriberAudit(database);
   if (request.action === 'audit') {
