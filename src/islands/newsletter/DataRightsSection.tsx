@@ -3,6 +3,7 @@ import { formFieldNames, type PreferencesIntent } from '../../shared/newsletter/
 import type { PreferencesStrings } from './preferencesStrings.ts';
 import type { Erasure } from './useErasure.ts';
 
+/** What the data section shows: the page's strings and the erasure's state. */
 export interface DataRightsSectionProps {
   strings: PreferencesStrings;
   erasure: Erasure;

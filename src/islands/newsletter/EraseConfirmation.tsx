@@ -6,6 +6,7 @@ import { EmailText } from './EmailText.tsx';
 import type { PreferencesStrings } from './preferencesStrings.ts';
 import type { Erasure } from './useErasure.ts';
 
+/** What the confirmation step shows: the page's strings, the erasure's state and the address. */
 export interface EraseConfirmationProps {
   strings: PreferencesStrings;
   erasure: Erasure;
