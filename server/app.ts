@@ -37,6 +37,7 @@ import type { MailJobs } from './mail/mailJobs.ts';
 import { mailJobsOf } from './mail/mailService.ts';
 import type { MailSender } from './mail/sender.ts';
 import { iysStandIn, type IysStandIn } from './iys/standIn.ts';
+import { requestTimeIysClient } from './iys/standInClient.ts';
 import { mailEvents } from './newsletter/mailEvents.ts';
 import { maskedText } from './mail/maskAddresses.ts';
 import { databaseDeadline } from './database/requestDeadline.ts';
@@ -117,7 +118,7 @@ export function createApp({
   const calendar = abTestCalendar(shared);
   app.route(services.promotion.base, promotionRoutes(calendar, versionStoreOf(shared), admin));
   app.route(services.footerImages.base, footerImageRoutes());
-  const newsletterShared = newsletterCore(config, mailJobs);
+  const newsletterShared = newsletterCore(config, mailJobs, requestTimeIysClient(config, iys));
   const newsletter = newsletterRoutes(newsletterShared, config);
   app.route(services.newsletter.base, newsletter);
   app.route(services.newsletterForSinglePageApps.base, newsletter);

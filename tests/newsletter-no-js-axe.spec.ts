@@ -55,3 +55,30 @@ for (const width of [375]) {
     });
   });
 }
+
+// The preferences page's data section, its erase confirmation and the erased answer (docs/newsletter.md#subscriber-rights).
+for (const width of [375, 1440]) {
+  test.describe(`the data section at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('download and erase offered, the confirmation step and the erased answer', async ({ page }) => {
+      const email = uniqueEmail(`axe-erase-${width}`);
+      await signUp(page, '/de/', email);
+      const link = await confirmationLinkFor(email);
+      await page.goto(link.pathname + link.search);
+      await page.getByRole('button', { name: de('newsletter.confirm.button') }).click();
+      await page.getByRole('link', { name: de('newsletter.preferences.link') }).click();
+      const data = page.getByRole('region', { name: de('newsletter.preferences.dataHeading') });
+      await expect(data.getByRole('button', { name: de('newsletter.preferences.export') })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await data.getByRole('button', { name: de('newsletter.preferences.erase') }).click();
+      await expect(page.getByRole('heading', { name: de('newsletter.preferences.eraseConfirmHeading') })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await page.getByRole('button', { name: de('newsletter.preferences.eraseConfirm') }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: de('newsletter.preferences.erasedHeading') }),
+      ).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+}

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { shopByCode } from '../src/shared/countries.ts';
 import { translationsFor } from '../src/shared/i18n.ts';
@@ -109,4 +110,32 @@ test('HU preferences: a save without the names comes back with the error summary
   await expect(page.locator('input[name="firstName"]')).toHaveValue('Anna');
   await page.goto(page.url());
   await expect(page.locator('input[name="lastName"]')).toHaveValue('Kovács');
+});
+
+test('download the data and erase it, all without JavaScript', async ({ page }) => {
+  const { email, confirm } = await signUp(page, 'nojs-erase');
+  await page.goto(confirm);
+  await page.getByRole('button', { name: t('newsletter.confirm.button') }).click();
+  await page.getByRole('link', { name: t('newsletter.preferences.link') }).click();
+  const preferences = page.url();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: t('newsletter.preferences.export') }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('newsletter-data.json');
+  const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as { version: number; address: string };
+  expect(exported).toMatchObject({ version: 1, address: email });
+
+  await page.getByRole('button', { name: t('newsletter.preferences.erase') }).click();
+  await expect(page.getByRole('heading', { name: t('newsletter.preferences.eraseConfirmHeading') })).toBeVisible();
+  await page.getByRole('button', { name: t('newsletter.preferences.eraseCancel') }).click();
+  await expect(page.locator('.newsletter-preferences__address')).toContainText(email);
+  await page.getByRole('button', { name: t('newsletter.preferences.erase') }).click();
+  await page.getByRole('button', { name: t('newsletter.preferences.eraseConfirm') }).click();
+  await expect(page.getByRole('status').filter({ hasText: t('newsletter.preferences.erasedHeading') })).toBeVisible();
+  expect(mailJobsTo(email)).toEqual({});
+  await page.goto(preferences);
+  await expect(
+    page.getByRole('alert').filter({ hasText: t('newsletter.preferences.linkInvalidHeading') }),
+  ).toBeVisible();
 });

@@ -345,6 +345,24 @@ export const sharedMigrations: readonly SharedMigration[] = [
       yield sql`CREATE INDEX ab_signups_test ON ab_signups (test, shop, ab_group)`.compile(db);
     },
   },
+  {
+    // The audit log of support's looks, exports and erasures (`npm run subscriber`, docs/newsletter.md#support-commands):
+    // when, what, which shops and who; never the address.
+    name: '0013_subscriber_audit',
+    *up(db, engine) {
+      yield db.schema
+        .createTable('subscriber_audit')
+        .ifNotExists()
+        .addColumn('id', 'integer', (column) =>
+          engine === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey(),
+        )
+        .addColumn('at', 'text', (column) => column.notNull())
+        .addColumn('action', 'text', (column) => column.notNull().check(sql`action IN ('show', 'export', 'erase')`))
+        .addColumn('shops', 'text', (column) => column.notNull())
+        .addColumn('operator', 'text', (column) => column.notNull())
+        .compile();
+    },
+  },
 ];
 
 /** The demo A/B tests every new database starts with (the same as the SQLite baseline's). */

@@ -187,6 +187,17 @@ export interface SharedTables {
     stored_at: string;
     stored_by: string;
   };
+  /**
+   * Support's looks at, exports and erasures of an address (`npm run subscriber`, server/newsletter/subscriberCommand.ts): when,
+   * which, the shops (comma-separated) and the operator; never the address.
+   */
+  subscriber_audit: {
+    id: Generated<number>;
+    at: string;
+    action: 'show' | 'export' | 'erase';
+    shops: string;
+    operator: string;
+  };
   /** The shop's customers, whose base data prefills the sign-up form (server/newsletter/loginCustomer.ts). */
   customers: {
     lid: string;

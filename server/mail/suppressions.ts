@@ -1,6 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
+import { erasedAddressOf } from './erasedAddresses.ts';
+import { suppressionKey } from './suppressionKey.ts';
+
+export { suppressionKey } from './suppressionKey.ts';
 
 /** Why an address can be on a shop's suppression list (docs/newsletter.md#suppression). */
 export const suppressionReasons = ['hard_bounce', 'soft_bounces', 'complaint'] as const;
@@ -8,26 +12,21 @@ export const suppressionReasons = ['hard_bounce', 'soft_bounces', 'complaint'] a
 export type SuppressionReason = (typeof suppressionReasons)[number];
 
 /**
- * The key an address is suppressed under: the address as mailed, trimmed and lower-cased. Not the mailbox key of the
- * vouchers (server/newsletter/mailboxKey.ts): a bounce reports on exactly the address that was mailed, and a `+tag`
- * that one mail system refuses says nothing about the address without it (docs/newsletter.md#suppression).
- */
-export function suppressionKey(address: string): string {
-  return address.trim().toLowerCase();
-}
-
-/**
  * The suppression list, per shop (docs/newsletter.md#suppression), written once for both engines: hard bounces and
  * complaints suppress at once, soft bounces once `softBounceLimit` came in a row. A complaint is never replaced by a
  * bounce, and only bounces are lifted (by a confirmed sign-up). Each runs inside the caller's transaction.
  */
 export const suppressionStatements = {
-  /** Why the address is suppressed in the shop, or undefined when it is not. */
+  /**
+   * Why the address is suppressed in the shop, or undefined when it is not: under the address, or under its keyed hash
+   * once it was erased (docs/newsletter.md#what-stays-after-erasure). A complaint counts before a bounce.
+   */
   *reasonFor(db: Kysely<SharedTables>, site: string, address: string): StatementSteps<SuppressionReason | undefined> {
+    const keys = yield* keysOf(db, address);
     const rows = yield* rowsOfSql(
       db,
       sql<{ reason: SuppressionReason }>`SELECT reason FROM suppressions WHERE site = ${site}
-        AND address = ${suppressionKey(address)}`,
+        AND address IN (${sql.join(keys)}) ORDER BY CASE WHEN reason = 'complaint' THEN 0 ELSE 1 END`,
     );
     return rows[0]?.reason;
   },
@@ -69,9 +68,41 @@ export const suppressionStatements = {
   },
   /** After a confirmed sign-up: lifts a bounce suppression and restarts the soft-bounce count; a complaint stays. */
   *confirmed(db: Kysely<SharedTables>, site: string, address: string): StatementSteps<void> {
-    const key = suppressionKey(address);
-    yield sql`DELETE FROM suppressions WHERE site = ${site} AND address = ${key}
+    const keys = sql.join(yield* keysOf(db, address));
+    yield sql`DELETE FROM suppressions WHERE site = ${site} AND address IN (${keys})
       AND reason IN ('hard_bounce', 'soft_bounces')`.compile(db);
-    yield sql`DELETE FROM soft_bounces WHERE site = ${site} AND address = ${key}`.compile(db);
+    yield sql`DELETE FROM soft_bounces WHERE site = ${site} AND address IN (${keys})`.compile(db);
+  },
+  /** Every shop's suppression of the address, for its export. */
+  *listFor(db: Kysely<SharedTables>, address: string): StatementSteps<SuppressionRow[]> {
+    return yield* rowsOfSql(
+      db,
+      sql<SuppressionRow>`SELECT site, reason, since FROM suppressions WHERE address = ${suppressionKey(address)}
+        ORDER BY site`,
+    );
+  },
+  /**
+   * Erasure (docs/newsletter.md#what-stays-after-erasure): every shop's suppression of the address is kept under the
+   * address's keyed hash instead (so a bounce or complaint stays suppressed), its soft-bounce counts go.
+   */
+  *erase(db: Kysely<SharedTables>, address: string, hashed: string): StatementSteps<void> {
+    const key = suppressionKey(address);
+    yield sql`DELETE FROM suppressions WHERE address = ${hashed}
+      AND site IN (SELECT site FROM suppressions WHERE address = ${key})`.compile(db);
+    yield sql`UPDATE suppressions SET address = ${hashed} WHERE address = ${key}`.compile(db);
+    yield sql`DELETE FROM soft_bounces WHERE address = ${key}`.compile(db);
   },
 };
+
+/** A suppression as the export shows it. */
+export interface SuppressionRow {
+  site: string;
+  reason: SuppressionReason;
+  since: string;
+}
+
+/** The keys an address can be suppressed under: itself, and its keyed hash once anything was erased. */
+function* keysOf(db: Kysely<SharedTables>, address: string): StatementSteps<string[]> {
+  const erased = yield* erasedAddressOf(db, address);
+  return erased ? [suppressionKey(address), erased.address] : [suppressionKey(address)];
+}

@@ -1,6 +1,7 @@
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import { subscriberStatements } from './subscriberStore.ts';
 import { periodicTask, type PeriodicTask } from '../scheduler/periodicTask.ts';
+import { applyRetention } from './retention.ts';
 
 /** How often the services delete sign-ups whose confirmation link expired (docs/constants.md#timings). */
 export const EXPIRY_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -17,13 +18,21 @@ export async function purgeExpiredSignUps(database: SharedDatabase, now: Date): 
   return purged;
 }
 
+/**
+ * One run of the sweep: the expired sign-ups, then the retention table (docs/newsletter.md#what-stays-after-erasure).
+ * Answers how many rows went or were cleared.
+ */
+export async function sweepExpiredAndRetained(database: SharedDatabase, now: Date): Promise<number> {
+  return (await purgeExpiredSignUps(database, now)) + (await applyRetention(database, now));
+}
+
 /** Settings of the sweeper; all optional, for tests. */
 export interface ExpirySweeperOptions {
   intervalMs?: number;
   /** The time the sweep judges by. */
   now?: () => Date;
   log?: Pick<Console, 'log' | 'error'>;
-  /** The sweep itself; by default `purgeExpiredSignUps`. */
+  /** The sweep itself; by default `sweepExpiredAndRetained`. */
   sweep?: (database: SharedDatabase, now: Date) => Promise<number>;
 }
 
@@ -31,7 +40,7 @@ export interface ExpirySweeperOptions {
 export type ExpirySweeper = PeriodicTask;
 
 /**
- * Runs `purgeExpiredSignUps` at start and every `intervalMs`, so unconfirmed sign-ups go once their link expires on a
+ * Runs `sweepExpiredAndRetained` at start and every `intervalMs`, so unconfirmed sign-ups go once their link expires on a
  * quiet shop too, not only when somebody else signs up (docs/newsletter.md#double-opt-in). A failed run (the database
  * locked by another process, a full disk) is logged and the next one tries again: one error never ends the loop.
  * Several instances may sweep at once; each statement re-checks its condition.
@@ -41,14 +50,14 @@ export function expirySweeper(database: SharedDatabase, options: ExpirySweeperOp
     intervalMs = EXPIRY_SWEEP_INTERVAL_MS,
     now = () => new Date(),
     log = console,
-    sweep = purgeExpiredSignUps,
+    sweep = sweepExpiredAndRetained,
   } = options;
   return periodicTask({
-    name: 'The sweep of expired newsletter sign-ups',
+    name: 'The sweep of expired newsletter sign-ups and retention',
     intervalMs,
     round: () => sweep(database, now()),
     done: (purged) =>
-      `Deleted ${purged} unconfirmed newsletter sign-up(s) whose link expired (docs/newsletter.md#double-opt-in).`,
+      `Deleted ${purged} unconfirmed newsletter sign-up(s) whose link expired, or data past its retention (docs/newsletter.md#double-opt-in, docs/newsletter.md#what-stays-after-erasure).`,
     log,
   });
 }

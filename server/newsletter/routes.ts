@@ -14,6 +14,7 @@ import { subscriberStatements } from './subscriberStore.ts';
 import { serverSecret } from '../secrets.ts';
 import { subscriberRoutes } from './subscribers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
+import type { IysClient } from '../iys/client.ts';
 import { rateLimit } from '../throttle/signUpLimit.ts';
 import type { SignUpOptions } from './signUp.ts';
 import { confirmationCaps } from '../throttle/confirmationCaps.ts';
@@ -32,13 +33,15 @@ export interface NewsletterCore {
   options: SignUpOptions;
   /** The sign-up throttle per client: one counter for the JSON call and the form. */
   signUpLimit: MiddlewareHandler;
+  /** İYS, told `RET` before a TR address is erased (docs/newsletter.md#erasure); undefined: none reachable. */
+  iys: IysClient | undefined;
 }
 
 /**
  * The newsletter's database, mail jobs, settings and sign-up throttle, made once per app: all in the database of
  * `jobs`, the shared data layer, which also keeps the generated secrets (server/secrets.ts).
  */
-export function newsletterCore(config: ServerConfig, jobs: MailJobs): NewsletterCore {
+export function newsletterCore(config: ServerConfig, jobs: MailJobs, iys?: IysClient): NewsletterCore {
   const options: SignUpOptions = {
     siteUrl: config.siteUrl,
     signUpLimit: { limit: config.signUpsPerMinute, windowMs: SIGN_UP_WINDOW_MS, trustProxy: config.trustProxy },
@@ -50,6 +53,7 @@ export function newsletterCore(config: ServerConfig, jobs: MailJobs): Newsletter
     jobs,
     options,
     signUpLimit: rateLimit(jobs.database, options.signUpLimit),
+    iys,
   };
 }
 
@@ -59,10 +63,10 @@ export function newsletterCore(config: ServerConfig, jobs: MailJobs): Newsletter
  * a sender delivers them (server/newsletter/newsletterMail.ts).
  */
 export function newsletterRoutes(core: NewsletterCore, config: ServerConfig): Hono {
-  const { database, jobs, options, signUpLimit } = core;
+  const { database, jobs, options, signUpLimit, iys } = core;
   const app = new Hono();
   const loginSecret = serverSecret(database, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
-  app.route('/', subscriberRoutes(database, jobs, options, signUpLimit));
+  app.route('/', subscriberRoutes({ database, jobs, iys }, options, signUpLimit));
 
   // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
   // valid login token.

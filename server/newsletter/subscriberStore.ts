@@ -51,9 +51,19 @@ export type TokenKind = 'doi' | 'preferences';
  */
 export type ConsentEvent = 'SIGNED_UP' | 'CONFIRMED' | 'CHANGED' | 'WITHDRAWN' | 'LAPSED';
 
-/** Through which door a consent was given or withdrawn; `no opens` is the sweep of unopened subscriptions. */
+/**
+ * Through which door a consent was given or withdrawn; `no opens` is the sweep of unopened subscriptions, `erasure`
+ * the erasure of the address (docs/newsletter.md#erasure).
+ */
 export type ConsentChannel =
-  'sign-up' | 'confirmation link' | 'preferences' | 'one-click' | 'no opens' | 'complaint' | 'unsubscribe mail';
+  | 'sign-up'
+  | 'confirmation link'
+  | 'preferences'
+  | 'one-click'
+  | 'no opens'
+  | 'complaint'
+  | 'unsubscribe mail'
+  | 'erasure';
 
 /** A sign-up as it is stored: the declared fields, column-encoded, and the sign-up's shop, text version, link and time. */
 export type SignUpRecord = StoredSubscriberFields & {

@@ -19,6 +19,7 @@ import { iysSyncStatements } from '../iys/syncQueue.ts';
 import { mailJobStatements, newMessageId } from '../mail/mailJobs.ts';
 import { fieldErrors, invalidRequest, subscriberOfToken, tokenUnknown } from './answers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
+import type { IysClient } from '../iys/client.ts';
 import { countryRuleErrors } from './countryRules.ts';
 import { hashDoiToken, newDoiToken } from './doiToken.ts';
 import { newsletterMailKind, type WelcomePayload } from './mails/newsletterMails.ts';
@@ -41,6 +42,8 @@ const updateFields = new Set(Object.keys(subscriberUpdateRequestSchema.entries))
 export interface SubscriptionStores {
   database: SharedDatabase;
   jobs: MailJobs;
+  /** İYS, told `RET` before a TR address is erased (docs/newsletter.md#erasure). */
+  iys?: IysClient | undefined;
 }
 
 /** What a write for a token answers when the token no longer opens what it opened when read (answered as unknown). */

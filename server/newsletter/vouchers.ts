@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { rowsOfSql, type StatementSteps } from '../database/atomicWork.ts';
 import type { SharedTables } from '../database/sharedTables.ts';
 import type { Shop } from '../../src/shared/countries.ts';
+import { erasedAddressOf } from '../mail/erasedAddresses.ts';
 import { mailboxKey } from './mailboxKey.ts';
 
 /**
@@ -82,11 +83,15 @@ function* issuedBefore(db: Kysely<SharedTables>, subscriberId: number, shop: Sho
     sql<{ email: string }>`SELECT email FROM subscribers WHERE id = ${subscriberId}`,
   );
   const key = mailboxKey(subscriber?.email ?? '');
+  // An erased address's voucher is kept under its mailbox's keyed hash (docs/newsletter.md#what-stays-after-erasure).
+  const erased = yield* erasedAddressOf(db, subscriber?.email ?? '');
+  const keys = erased ? [key, erased.mailbox] : [key];
   const [known] = yield* rowsOfSql(
     db,
     sql<VoucherRow>`
       SELECT id, code, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key FROM vouchers
-      WHERE shop = ${shop.code} AND kind = 'WELCOME' AND (subscriber_id = ${subscriberId} OR mailbox_key = ${key})
+      WHERE shop = ${shop.code} AND kind = 'WELCOME'
+        AND (subscriber_id = ${subscriberId} OR mailbox_key IN (${sql.join(keys)}))
       ORDER BY id LIMIT 1`,
   );
   return { key, known };
@@ -140,6 +145,21 @@ export const voucherStatements = {
   ): StatementSteps<WelcomeVoucher['mode']> {
     const { known } = yield* issuedBefore(db, subscriberId, shop);
     return known ? modeFor(known, subscriberId, now) : 'new';
+  },
+  /** The vouchers issued to a subscriber, for its export. */
+  *ofSubscriber(db: Kysely<SharedTables>, subscriberId: number): StatementSteps<VoucherRow[]> {
+    return yield* rowsOfSql(
+      db,
+      sql<VoucherRow>`SELECT id, code, shop, percent, issued_at, valid_until, subscriber_id, mailbox_key FROM vouchers
+        WHERE subscriber_id = ${subscriberId} ORDER BY id`,
+    );
+  },
+  /**
+   * Erasure (docs/newsletter.md#what-stays-after-erasure): a subscriber's vouchers are kept under the mailbox's keyed
+   * hash instead of its key, so the voucher-once rule holds when the address signs up again.
+   */
+  *erase(db: Kysely<SharedTables>, subscriberId: number, hashedMailbox: string): StatementSteps<void> {
+    yield sql`UPDATE vouchers SET mailbox_key = ${hashedMailbox} WHERE subscriber_id = ${subscriberId}`.compile(db);
   },
   *byId(db: Kysely<SharedTables>, id: number): StatementSteps<VoucherRow | undefined> {
     const rows = yield* rowsOfSql(

@@ -521,6 +521,11 @@ export const toolEnvironmentSchema = v.object({
   STAFF_PASSWORD: environmentSchema.entries.STAFF_PASSWORD,
   SHOPPER_EMAIL: environmentSchema.entries.SHOPPER_EMAIL,
   SHOPPER_PASSWORD: environmentSchema.entries.SHOPPER_PASSWORD,
+  /** Who runs `npm run subscriber` (its audit log names them); else the login name (docs/commands.md#subscriber). */
+  SUBSCRIBER_OPERATOR: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  /** The login name, the operator `npm run subscriber` records when neither `--by` nor `SUBSCRIBER_OPERATOR` is given. */
+  USER: v.optional(v.string()),
+  LOGNAME: v.optional(v.string()),
 });
 
 /** Settings of the npm-run commands. */
@@ -529,6 +534,16 @@ export type ToolConfig = v.InferOutput<typeof toolEnvironmentSchema>;
 /** Reads and checks the commands' settings. */
 export function readToolConfig(env: Environment = process.env): ToolConfig {
   return parseEnvironment(toolEnvironmentSchema, Object.keys(toolEnvironmentSchema.entries), env);
+}
+
+/** The operator `npm run subscriber` records by default: `SUBSCRIBER_OPERATOR`, else the login name. */
+export function readOperatorName(env: Environment = process.env): string | undefined {
+  const { SUBSCRIBER_OPERATOR, USER, LOGNAME } = parseEnvironment(
+    toolEnvironmentSchema,
+    ['SUBSCRIBER_OPERATOR', 'USER', 'LOGNAME'],
+    env,
+  );
+  return SUBSCRIBER_OPERATOR ?? USER ?? LOGNAME;
 }
 
 /**

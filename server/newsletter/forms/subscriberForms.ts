@@ -19,6 +19,8 @@ import type { NewsletterCore } from '../routes.ts';
 import { toSubscriber, type OpenedSubscriber, type SubscriberRow } from '../subscriberStore.ts';
 import { confirmSubscription, TOKEN_GONE, unsubscribe, updatePreferences } from '../subscription.ts';
 import { readFormPost } from './formPost.ts';
+import { eraseAddress, IYS_UNAVAILABLE } from '../erasureWithIys.ts';
+import { exportAnswer } from '../rightsRoutes.ts';
 import type { FormRouteOptions } from './signUpForm.ts';
 
 /** The confirmation page, answered by its plain form (docs/newsletter.md#plain-form). */
@@ -34,12 +36,28 @@ type PlainAnswerKey =
   | 'newsletter.preferences.linkInvalidHeading'
   | 'newsletter.confirm.successHeading'
   | 'newsletter.preferences.unsubscribedHeading'
+  | 'newsletter.preferences.erasedHeading'
   | 'newsletter.error.generic';
 
 /** The subscribed row of a preferences token, or undefined for an unknown, spent, expired or pending one. */
 async function subscribedRow(c: Context, core: NewsletterCore, token: string): Promise<OpenedSubscriber | undefined> {
   const row = await subscriberOfToken(c, core.database, ['preferences'], token);
   return row instanceof Response || row.status !== 'SUBSCRIBED' ? undefined : row;
+}
+
+/**
+ * The erase button's post (docs/newsletter.md#subscriber-rights): `erase` asks to confirm, `eraseConfirmed` erases.
+ * The page's answer, or undefined when the token no longer opens the subscription.
+ */
+async function eraseByForm(
+  core: NewsletterCore,
+  row: OpenedSubscriber,
+  intent: 'erase' | 'eraseConfirmed',
+): Promise<PreferencesAnswer | undefined> {
+  if (intent === 'erase') return ready(row, { step: 'confirmErase' });
+  const erased = await eraseAddress(core.database, core.iys, row.email, row);
+  if (erased === IYS_UNAVAILABLE) return ready(row, { step: 'confirmErase', notice: 'eraseFailed' });
+  return typeof erased === 'string' ? undefined : { outcome: 'erased' };
 }
 
 /** The preferences page's answer for a stored subscription. */
@@ -116,7 +134,19 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
       (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ??
       plain(c, shop, 'newsletter.preferences.linkInvalidHeading', 404);
     if (!row) return invalid();
-    if (form.get(formFieldNames.intent) === 'unsubscribe') {
+    const intent = form.get(formFieldNames.intent);
+    if (intent === 'export') return exportAnswer(c, core.database, row);
+    if (intent === 'keepData')
+      return (
+        (await page(c, shop, { preferencesAnswer: ready(row) })) ?? plain(c, shop, 'newsletter.error.generic', 400)
+      );
+    if (intent === 'erase' || intent === 'eraseConfirmed') {
+      const answer = await eraseByForm(core, row, intent);
+      if (answer === undefined) return invalid();
+      const shown = answer.outcome === 'erased' ? 'newsletter.preferences.erasedHeading' : 'newsletter.error.generic';
+      return (await page(c, shop, { preferencesAnswer: answer })) ?? plain(c, shop, shown, 200);
+    }
+    if (intent === 'unsubscribe') {
       if (!(await unsubscribe(core, row, 'preferences'))) return invalid();
       return (
         (await page(c, shop, { preferencesAnswer: { outcome: 'unsubscribed', email: row.email } })) ??

@@ -11,6 +11,9 @@ import { PreferencesForm } from './PreferencesForm.tsx';
 import type { PreferencesStrings } from './preferencesStrings.ts';
 import { SignUpAgain } from './SignUpAgain.tsx';
 import { UnsubscribeSection } from './UnsubscribeSection.tsx';
+import { DataRightsSection } from './DataRightsSection.tsx';
+import { EraseConfirmation } from './EraseConfirmation.tsx';
+import { useErasure } from './useErasure.ts';
 import { usePreferences } from './usePreferences.ts';
 import './newsletter.css';
 
@@ -40,7 +43,9 @@ export default function NewsletterPreferences({
   segment,
   answer,
 }: NewsletterPreferencesProps) {
-  const preferences = usePreferences({ rules: signUp.rules, singlePageApp: signUp.singlePageApp ?? false, answer });
+  const singlePageApp = signUp.singlePageApp ?? false;
+  const preferences = usePreferences({ rules: signUp.rules, singlePageApp, answer });
+  const erasure = useErasure({ singlePageApp, answer });
   // The server-rendered form can be typed into before the island has hydrated (a slow phone): keep what was typed.
   useAdoptLiveValues(() => document.querySelector(`form[aria-labelledby="${CSS.escape(headingId)}"]`));
   const { phase } = preferences;
@@ -56,7 +61,17 @@ export default function NewsletterPreferences({
       </div>
     );
   }
-  if (phase.name === 'invalid') return <LinkInvalid strings={strings} segment={segment} />;
+  if (phase.name === 'invalid' || erasure.step === 'invalid')
+    return <LinkInvalid strings={strings} segment={segment} />;
+  if (phase.name === 'erased' || erasure.step === 'erased') {
+    return (
+      <div className="newsletter-preferences">
+        <OutcomeNotice heading={strings['newsletter.preferences.erasedHeading']}>
+          <p>{strings['newsletter.preferences.erasedText']}</p>
+        </OutcomeNotice>
+      </div>
+    );
+  }
   if (phase.name === 'unsubscribed') {
     return (
       <div className="newsletter-preferences">
@@ -75,6 +90,13 @@ export default function NewsletterPreferences({
       </div>
     );
   }
+  if (erasure.step === 'confirming' || erasure.step === 'erasing') {
+    return (
+      <div className="newsletter-preferences">
+        <EraseConfirmation strings={strings} erasure={erasure} email={phase.email} />
+      </div>
+    );
+  }
   return (
     <div className="newsletter-preferences">
       <p className="newsletter-preferences__address">
@@ -88,6 +110,7 @@ export default function NewsletterPreferences({
         headingId={headingId}
       />
       <UnsubscribeSection strings={strings} preferences={preferences} />
+      <DataRightsSection strings={strings} erasure={erasure} />
     </div>
   );
 }

@@ -26,6 +26,18 @@ export const preferencesStringKeys = [
   'newsletter.preferences.unsubscribedText',
   'newsletter.preferences.signUpAgainHeading',
   'newsletter.preferences.signUpAgainText',
+  'newsletter.preferences.dataHeading',
+  'newsletter.preferences.dataText',
+  'newsletter.preferences.export',
+  'newsletter.preferences.erase',
+  'newsletter.preferences.eraseConfirmHeading',
+  'newsletter.preferences.eraseConfirmText',
+  'newsletter.preferences.eraseConfirm',
+  'newsletter.preferences.eraseCancel',
+  'newsletter.preferences.erasing',
+  'newsletter.preferences.eraseFailed',
+  'newsletter.preferences.erasedHeading',
+  'newsletter.preferences.erasedText',
 ] as const satisfies readonly UiStringKey[];
 
 /** The preferences island's own strings, already translated. */

@@ -26,7 +26,8 @@ export type PreferencesPhase =
   | { name: 'loadFailed' }
   | { name: 'invalid' }
   | { name: 'ready'; email: string; stored: PreferencesFormValues }
-  | { name: 'unsubscribed'; email: string };
+  | { name: 'unsubscribed'; email: string }
+  | { name: 'erased' };
 
 /** The phase the server's answer shows, or loading when the page came without one (the static page). */
 function phaseOf(answer: PreferencesAnswer | undefined): PreferencesPhase {

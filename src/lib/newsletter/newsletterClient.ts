@@ -109,7 +109,7 @@ export async function confirmSubscription(basePath: string, token: string): Prom
 }
 
 /** A same-origin JSON write, as the services require of every page (docs/calls.md#newsletter-service). */
-function jsonWrite(method: 'PUT' | 'DELETE', body: unknown): RequestInit {
+function jsonWrite(method: 'PUT' | 'DELETE' | 'POST', body: unknown): RequestInit {
   return {
     method,
     credentials: 'same-origin',
@@ -195,6 +195,23 @@ export async function unsubscribe(basePath: string, token: string): Promise<Unsu
       jsonWrite('DELETE', {}),
     );
     if (response.ok) return 'UNSUBSCRIBED';
+    return isLinkGone(response) ? 'LINK_INVALID' : 'ERROR';
+  } catch {
+    return 'ERROR';
+  }
+}
+
+/** How an erasure ended (docs/newsletter.md#subscriber-rights). */
+export type EraseOutcome = 'ERASED' | 'LINK_INVALID' | 'ERROR';
+
+/** Erases everything stored about the subscription of a preferences token (docs/calls.md#export-and-erasure). */
+export async function eraseSubscriber(basePath: string, token: string): Promise<EraseOutcome> {
+  try {
+    const response = await fetchWithTimeout(
+      basePath + fillPath(calls.eraseSubscriber.path, { token }),
+      jsonWrite('POST', {}),
+    );
+    if (response.ok) return 'ERASED';
     return isLinkGone(response) ? 'LINK_INVALID' : 'ERROR';
   } catch {
     return 'ERROR';

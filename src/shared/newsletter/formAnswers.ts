@@ -27,12 +27,15 @@ export const formFieldNames = {
   /** The path of the page the sign-up form stands on, to show that page again with the answer. */
   page: 'page',
   placement: 'placement',
-  /** The preferences page's forms: `save` or `unsubscribe`, from the submit button that was used. */
+  /** The preferences page's forms: one of `preferencesIntents`, from the form that was sent. */
   intent: 'intent',
 } as const;
 
-/** The preferences page's two forms. */
-export const preferencesIntents = ['save', 'unsubscribe'] as const;
+/**
+ * The preferences page's forms: save, unsubscribe, download the data, ask to erase it, and confirm the erasure or go
+ * back to the settings (docs/newsletter.md#subscriber-rights).
+ */
+export const preferencesIntents = ['save', 'unsubscribe', 'export', 'erase', 'eraseConfirmed', 'keepData'] as const;
 export type PreferencesIntent = (typeof preferencesIntents)[number];
 
 /**
@@ -114,9 +117,13 @@ export const preferencesAnswerSchema = v.variant('outcome', [
     /** What the form shows: the stored values, or the posted ones after a refused save. */
     values: preferencesValuesSchema,
     errors: fieldErrorsSchema,
-    notice: v.optional(v.picklist(['saved', 'saveFailed', 'unsubscribeFailed'])),
+    notice: v.optional(v.picklist(['saved', 'saveFailed', 'unsubscribeFailed', 'eraseFailed'])),
+    /** The erase button was pressed: the page asks to confirm the erasure (docs/newsletter.md#subscriber-rights). */
+    step: v.optional(v.literal('confirmErase')),
   }),
   v.object({ outcome: v.literal('unsubscribed'), email: v.string() }),
+  /** Everything stored about the subscription was erased. */
+  v.object({ outcome: v.literal('erased') }),
   v.object({ outcome: v.literal('invalid') }),
   v.object({ outcome: v.literal('loadFailed') }),
 ]);

@@ -16,6 +16,10 @@ export const newsletterCalls = {
    * (docs/calls.md#one-click-cancel-of-a-sign-up).
    */
   cancelSignUpOneClick: { method: 'POST', path: '/newsletter-subscribers/:token/doi/cancel' },
+  /** Everything stored about the subscription, as a JSON attachment (docs/calls.md#export-and-erasure). */
+  exportSubscriber: { method: 'GET', path: '/newsletter-subscribers/:token/export' },
+  /** Erases the address and every personal field (docs/calls.md#export-and-erasure). */
+  eraseSubscriber: { method: 'POST', path: '/newsletter-subscribers/:token/erase' },
   customerBaseData: { method: 'GET', path: '/customers/base-data' },
 } as const satisfies Service['calls'];
 
