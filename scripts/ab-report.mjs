@@ -9,9 +9,8 @@ import { abReportText } from '../server/abtests/abReportText.ts';
 import { abTestCalendar } from '../server/abtests/calendar.ts';
 import { abTestNameSchema } from '../server/abtests/newAbTest.ts';
 import { databaseErrorReason } from '../server/database/databaseUnreachable.ts';
-import { ConfigError, readConfig } from '../src/shared/config.ts';
+import { readCommandConfig } from './lib/commandConfig.mjs';
 import { openSharedDatabase } from './lib/releaseLease.mjs';
-import { root } from './lib/services.mjs';
 
 const USAGE = 'Usage: npm run ab:report -- NAME [--json]';
 
@@ -30,13 +29,7 @@ try {
 const [name, ...rest] = parsed.positionals;
 if (name === undefined || rest.length) fail(USAGE);
 if (!v.safeParse(abTestNameSchema, name).success) fail(`No A/B test named ${name.slice(0, 80)}.`);
-let config;
-try {
-  config = readConfig(undefined, root);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  fail(error.message);
-}
+const config = readCommandConfig();
 if (!config.postgres && (config.dbPath === ':memory:' || !fs.existsSync(config.dbPath)))
   fail(`No database at ${config.dbPath} (DB_PATH): set DB_PATH or DATABASE_URL to the services’ database.`);
 const opened = openSharedDatabase(config);

@@ -8,9 +8,8 @@ import { abTestCalendarWrites } from '../server/abtests/calendarWrites.ts';
 import { abTestLine, abTestSummary } from '../server/abtests/abTestSummary.ts';
 import { abTestNameSchema, newAbTestSchema } from '../server/abtests/newAbTest.ts';
 import { databaseErrorReason } from '../server/database/databaseUnreachable.ts';
-import { ConfigError, readConfig } from '../src/shared/config.ts';
+import { readCommandConfig } from './lib/commandConfig.mjs';
 import { openSharedDatabase } from './lib/releaseLease.mjs';
-import { root } from './lib/services.mjs';
 
 const USAGE = `Usage:
   npm run abtest -- list
@@ -75,13 +74,7 @@ function command() {
 }
 
 const todo = command();
-let config;
-try {
-  config = readConfig(undefined, root);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  fail(error.message);
-}
+const config = readCommandConfig();
 const opened = openSharedDatabase(config);
 if (!opened)
   fail('DB_PATH is :memory:, which no instance shares: set DB_PATH or DATABASE_URL to the services’ database.');

@@ -6,8 +6,7 @@ import { parseArgs } from 'node:util';
 import { COMPACT_LOCK_ATTEMPTS, COMPACT_LOCK_WAIT_MS, compactPersonalData } from '../server/database/compaction.ts';
 import { databaseErrorReason } from '../server/database/databaseUnreachable.ts';
 import { postgresLocation } from '../server/database/postgresLocation.ts';
-import { ConfigError, readConfig } from '../src/shared/config.ts';
-import { root } from './lib/services.mjs';
+import { readCommandConfig } from './lib/commandConfig.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -22,14 +21,7 @@ if (!Number.isInteger(lockWaitMs) || lockWaitMs < 1 || !Number.isInteger(attempt
   process.exit(1);
 }
 
-let config;
-try {
-  config = readConfig(undefined, root);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = readCommandConfig();
 if (!config.postgres) {
   console.log(
     `SQLite at ${config.dbPath}: nothing to compact. Erased rows are overwritten in place (secure_delete) and the WAL is checkpointed after each erasure (docs/security.md#data-at-rest).`,

@@ -9,17 +9,10 @@ import { mailStatusReport } from '../server/mail/mailStatus.ts';
 import { databaseErrorReason } from '../server/database/databaseUnreachable.ts';
 import { postgresLocation } from '../server/database/postgresLocation.ts';
 import { openPostgresDatabase, sharedDatabaseOf } from '../server/database/sharedDatabase.ts';
-import { ConfigError, readConfig } from '../src/shared/config.ts';
+import { readCommandConfig } from './lib/commandConfig.mjs';
 import { root } from './lib/services.mjs';
 
-let config;
-try {
-  config = readConfig(undefined, root);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = readCommandConfig();
 if (config.postgres) {
   // The newsletter's mail lives in PostgreSQL; read it without migrating anything.
   const database = openPostgresDatabase({ ...config.postgres, poolSize: 1 });

@@ -11,17 +11,11 @@ import { openPostgresDatabase, sharedDatabaseOf } from '../server/database/share
 import { iysClient } from '../server/iys/client.ts';
 import { subscriberCommand } from '../server/newsletter/subscriberCommand.ts';
 import { ownOrigin } from '../server/publish/serverPublisher.ts';
-import { ConfigError, readConfig, readOperatorName } from '../src/shared/config.ts';
+import { readOperatorName } from '../src/shared/config.ts';
+import { readCommandConfig } from './lib/commandConfig.mjs';
 import { root } from './lib/services.mjs';
 
-let config;
-try {
-  config = readConfig(undefined, root);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = readCommandConfig();
 const iys = iysClient({ ...config.iys, url: config.iys.url ?? `${ownOrigin(config.host, config.port)}/service/iys` });
 const output = { out: (text) => console.log(text), err: (text) => console.error(text) };
 const argv = process.argv.slice(2);
