@@ -10,6 +10,7 @@ import { subscriberExportOf } from './subscriberExport.ts';
 import type { SubscriptionStores } from './subscription.ts';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
 import type { OpenedSubscriber } from './subscriberStore.ts';
+import type { ClientLimit } from '../throttle/clientLimit.ts';
 
 /** The name the export is saved under (docs/calls.md#export-and-erasure). */
 export const EXPORT_FILE_NAME = 'newsletter-data.json';
@@ -45,21 +46,23 @@ export async function exportAnswer(c: Context, database: SharedDatabase, row: Op
 /**
  * The subscriber's rights with the preferences token (docs/calls.md#export-and-erasure): `GET …/{token}/export`,
  * everything stored, as a JSON attachment; `POST …/{token}/erase`, the address and every personal field erased
- * (docs/newsletter.md#erasure). An unknown, spent or erased token: `404`, as every token call answers it.
+ * (docs/newsletter.md#erasure). An unknown, spent or erased token: `404`, as every token call answers it. Both count
+ * against the client's limit of exports and erasures.
  */
-export function subscriberRightsRoutes(stores: SubscriptionStores): Hono {
+export function subscriberRightsRoutes(stores: SubscriptionStores, rightsLimit: ClientLimit): Hono {
   const { database, iys } = stores;
   const app = new Hono();
   const calls = services.newsletter.calls;
 
-  app.get(calls.exportSubscriber.path, async (c) => {
+  // Counted before the token is looked at: a wrong token counts too (docs/newsletter.md#subscriber-rights).
+  app.get(calls.exportSubscriber.path, rightsLimit.middleware, async (c) => {
     c.header('cache-control', 'private, no-store');
     const row = await subscriberOfToken(c, database, ['preferences']);
     if (row instanceof Response) return row;
     return exportAnswer(c, database, row);
   });
 
-  app.post(calls.eraseSubscriber.path, async (c) => {
+  app.post(calls.eraseSubscriber.path, rightsLimit.middleware, async (c) => {
     c.header('cache-control', 'private, no-store');
     const row = await subscriberOfToken(c, database, ['preferences']);
     if (row instanceof Response) return row;

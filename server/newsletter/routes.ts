@@ -16,6 +16,8 @@ import { subscriberRoutes } from './subscribers.ts';
 import type { MailJobs } from '../mail/mailJobs.ts';
 import type { IysClient } from '../iys/client.ts';
 import { rateLimit } from '../throttle/signUpLimit.ts';
+import type { ClientLimit } from '../throttle/clientLimit.ts';
+import { subscriberRightsLimit } from '../throttle/subscriberRightsLimit.ts';
 import type { SignUpOptions } from './signUp.ts';
 import { confirmationCaps } from '../throttle/confirmationCaps.ts';
 
@@ -35,6 +37,8 @@ export interface NewsletterCore {
   signUpLimit: MiddlewareHandler;
   /** İYS, told `RET` before a TR address is erased (docs/newsletter.md#erasure); undefined: none reachable. */
   iys: IysClient | undefined;
+  /** The throttle of exports and erasures per client: one counter for the calls and the preferences page. */
+  rightsLimit: ClientLimit;
 }
 
 /**
@@ -54,6 +58,7 @@ export function newsletterCore(config: ServerConfig, jobs: MailJobs, iys?: IysCl
     options,
     signUpLimit: rateLimit(jobs.database, options.signUpLimit),
     iys,
+    rightsLimit: subscriberRightsLimit(jobs.database, config.trustProxy),
   };
 }
 
@@ -63,10 +68,10 @@ export function newsletterCore(config: ServerConfig, jobs: MailJobs, iys?: IysCl
  * a sender delivers them (server/newsletter/newsletterMail.ts).
  */
 export function newsletterRoutes(core: NewsletterCore, config: ServerConfig): Hono {
-  const { database, jobs, options, signUpLimit, iys } = core;
+  const { database, jobs, options, signUpLimit, iys, rightsLimit } = core;
   const app = new Hono();
   const loginSecret = serverSecret(database, 'loginToken', config.secrets.LOGIN_TOKEN_SECRET);
-  app.route('/', subscriberRoutes({ database, jobs, iys }, options, signUpLimit));
+  app.route('/', subscriberRoutes({ database, jobs, iys }, options, signUpLimit, rightsLimit));
 
   // The logged-in customer's base data, to prefill the sign-up form (docs/calls.md#customer-base-data); only with a
   // valid login token.

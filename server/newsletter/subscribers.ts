@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { oneClickUnsubscribeRoutes } from './oneClickUnsubscribe.ts';
 import { signUpRoute, type SignUpOptions } from './signUp.ts';
 import { subscriberRightsRoutes } from './rightsRoutes.ts';
+import type { ClientLimit } from '../throttle/clientLimit.ts';
 import { subscriptionRoutes, type SubscriptionStores } from './subscription.ts';
 
 /** Settings of the subscriber routes. */
@@ -16,12 +17,13 @@ export function subscriberRoutes(
   stores: SubscriptionStores,
   options: SubscriberRoutesOptions,
   signUpLimit: MiddlewareHandler,
+  rightsLimit: ClientLimit,
 ): Hono {
   const { database, jobs } = stores;
   const app = new Hono();
   app.route('/', signUpRoute(database, jobs, options, signUpLimit));
   app.route('/', oneClickUnsubscribeRoutes({ database, jobs }));
   app.route('/', subscriptionRoutes({ database, jobs }));
-  app.route('/', subscriberRightsRoutes(stores));
+  app.route('/', subscriberRightsRoutes(stores, rightsLimit));
   return app;
 }

@@ -1,9 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { SharedDatabase } from '../database/sharedDatabase.ts';
-import { windowCounter } from './windowCounter.ts';
-import { problem } from '../problem.ts';
-import { clientAddress, clientKey } from '../newsletter/clientKey.ts';
+import { clientLimit } from './clientLimit.ts';
 
 /** How many requests a client may make per window, and how clients are told apart. */
 export interface RateLimitOptions {
@@ -25,15 +22,5 @@ export function rateLimit(
   shared: SharedDatabase,
   { limit, windowMs, trustProxy, name = 'signup' }: RateLimitOptions,
 ): MiddlewareHandler {
-  const counter = windowCounter(shared, windowMs);
-  return async (c, next) => {
-    const now = Date.now();
-    const client = clientKey(clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustProxy));
-    const { hits, windowStart } = await counter.hit(`${name}:${client}`, now);
-    if (hits > limit) {
-      c.header('retry-after', String(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))));
-      return problem(c, 429, 'urn:service:too_many_requests', 'Too many requests, please try again later');
-    }
-    await next();
-  };
+  return clientLimit(shared, { limit, windowMs, trustProxy, name }).middleware;
 }

@@ -22,6 +22,12 @@ export const limitRows = [
     see: '[configuration.md](configuration.md)',
   },
   {
+    what: 'exports and erasures per client address (call and preferences page, wrong tokens included)',
+    value: (q) =>
+      `${q('SUBSCRIBER_RIGHTS_PER_WINDOW')} per ${q('SUBSCRIBER_RIGHTS_WINDOW_MS', 'minutes')}, then \`429\` with \`Retry-After\``,
+    see: '[calls.md#export-and-erasure](calls.md#export-and-erasure)',
+  },
+  {
     what: 'confirmation mails per recipient domain / in all / one client network’s share of a domain',
     value: (q) =>
       `${q('NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR')} / ${q('NEWSLETTER_CONFIRMATIONS_PER_HOUR')} per hour, ${q('NEWSLETTER_CONFIRMATIONS_NETWORK_SHARE_PERCENT')} % by default; beyond them a sign-up is stored and answered as usual, and its mail deferred until the caps allow it`,

@@ -37,6 +37,7 @@ type PlainAnswerKey =
   | 'newsletter.confirm.successHeading'
   | 'newsletter.preferences.unsubscribedHeading'
   | 'newsletter.preferences.erasedHeading'
+  | 'newsletter.preferences.tooManyRequests'
   | 'newsletter.error.generic';
 
 /** The subscribed row of a preferences token, or undefined for an unknown, spent, expired or pending one. */
@@ -88,7 +89,7 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
   };
   // No renderer built (docs/operations.md#on-demand-pages): the page cannot be shown; the status and one sentence in
   // the shop's language still say what happened.
-  const plain = (c: Context, shop: Shop, key: PlainAnswerKey, status: 200 | 400 | 404) =>
+  const plain = (c: Context, shop: Shop, key: PlainAnswerKey, status: 200 | 400 | 404 | 429) =>
     c.text(translationsFor(shop.locale)(key), status);
 
   app.post(CONFIRM_PATH, async (c, next) => {
@@ -129,12 +130,20 @@ export function subscriberFormRoutes(core: NewsletterCore, options: FormRouteOpt
     const form = await readFormPost(c, options.config, shop);
     if (form instanceof Response) return form;
     const token = c.req.query('token') ?? '';
+    const intent = form.get(formFieldNames.intent);
+    // An export or erasure counts against the client's limit before the token is looked at, as the calls do.
+    if (intent === 'export' || intent === 'eraseConfirmed') {
+      const waitSeconds = await core.rightsLimit.exceeded(c);
+      if (waitSeconds !== undefined) {
+        c.header('retry-after', String(waitSeconds));
+        return plain(c, shop, 'newsletter.preferences.tooManyRequests', 429);
+      }
+    }
     const row = await subscribedRow(c, core, token);
     const invalid = async () =>
       (await page(c, shop, { preferencesAnswer: { outcome: 'invalid' } }, 404)) ??
       plain(c, shop, 'newsletter.preferences.linkInvalidHeading', 404);
     if (!row) return invalid();
-    const intent = form.get(formFieldNames.intent);
     if (intent === 'export') return exportAnswer(c, core.database, row);
     if (intent === 'keepData')
       return (
