@@ -172,7 +172,7 @@ shutdown.onShutdown('http', drainHttpOnShutdown(server as Server));
 (server as Server).keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
 (server as Server).headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
 background.stopOnShutdown(shutdown);
-shutdown.onShutdown('mail intake', () => intake?.close());
+shutdown.onShutdown('mail intake', (signal) => intake?.close(signal));
 shutDownOnSignals(shutdown, async () => {
   opened?.close();
   if (config.postgres) await shared.close();

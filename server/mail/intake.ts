@@ -32,7 +32,11 @@ export interface IntakeRules<R> {
 export interface MailIntake {
   /** The port it listens on (the one asked for, or the one picked for port 0). */
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops accepting and waits for the open sessions to end; when `signal` aborts (the shutdown's time is up), tells
+   * those left `421` and closes them.
+   */
+  close(signal?: AbortSignal): Promise<void>;
 }
 
 /** An SMTP error answer with its reply code. */
@@ -117,6 +121,17 @@ export async function startMailIntake<R>({
   });
   return {
     port: (server.server.address() as AddressInfo).port,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: (signal) =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        const closeSessions = () => {
+          for (const connection of server.connections) {
+            connection.send(421, 'Shutting down, try again later');
+            connection.close();
+          }
+        };
+        if (signal?.aborted) closeSessions();
+        else signal?.addEventListener('abort', closeSessions, { once: true });
+      }),
   };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { siteDir } from './support/site.ts';
 import { childEnvironment } from '../../src/shared/config.ts';
 import { SUBSCRIBERS } from '../../server/newsletter/testClient.ts';
+import { SHUTDOWN_TIMEOUT_MS } from '../../server/shutdown.ts';
 
 // A production install (docs/operations.md#a-production-install): the checkout's files without devDependencies
 // (`npm install --omit=dev`), on the machine's own Node (older than the project's: `npm run` puts the `node`
@@ -105,14 +106,21 @@ beforeAll(async () => {
   intakePort = Number((await outputMatch(/Mail intake \(bounces, complaints\) on smtp:\/\/127\.0\.0\.1:(\d+)/))[1]);
 }, 240_000);
 
+// A shutdown may take its whole `SHUTDOWN_TIMEOUT_MS` and the databases' closing after it; the hook waits longer,
+// and says what the server printed if it had to.
 afterAll(async () => {
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server!.once('exit', resolve));
     server.kill('SIGTERM');
+    const slow = setTimeout(
+      () => console.error(`Still stopping after ${SHUTDOWN_TIMEOUT_MS} ms:\n${output}`),
+      SHUTDOWN_TIMEOUT_MS,
+    );
     await exited;
+    clearTimeout(slow);
   }
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+}, SHUTDOWN_TIMEOUT_MS + 20_000);
 
 test('the install has no devDependency, and `npm run` serves with the `node` dependency, not the system Node', () => {
   const app = path.join(dir, 'app');
