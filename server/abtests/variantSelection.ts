@@ -1,15 +1,11 @@
+import type { AbVariant } from '../../src/shared/publish/releases.ts';
 import type { StoredAbTest } from './calendar.ts';
 import { assignGroup } from './assignGroup.ts';
 
 /** The release folder that holds A/B variant pages (docs/footer.md#ab-tests-and-consent). */
 export const VARIANTS_FOLDER = '_ab';
 
-/** The pages of one group of one running test, built for one shop segment. */
-export interface AbVariant {
-  test: string;
-  group: string;
-  segment: string;
-}
+export type { AbVariant };
 
 /** The URL prefix of a variant's pages inside a release: `/_ab/{test}/{group}/{segment}`. */
 export function variantPrefix(variant: AbVariant): string {
