@@ -9,6 +9,7 @@ import {
   liveRelease,
   liveReleaseId,
   pruneReleases,
+  readRelease,
   switchLive,
   writeRelease,
 } from './releases.ts';
@@ -103,5 +104,20 @@ describe('pruning', () => {
     expect(listReleases(releasesDir).map((release) => release.id)).toEqual(['r1', 'r4', 'r5']);
     expect(servedPage()).toBe('page of r1');
     expect(fs.readdirSync(releasesDir).filter((name) => name.startsWith(STAGING_PREFIX))).toEqual([]);
+  });
+});
+
+describe('A/B variants in release.json', () => {
+  test('a release records its variants; one without them reads as before', () => {
+    makeRelease('r1');
+    expect(readRelease(releasesDir, 'r1')?.variants).toBeUndefined();
+    const release = readRelease(releasesDir, 'r1')!;
+    fs.mkdirSync(path.join(releasesDir, 'r2'));
+    writeRelease(path.join(releasesDir, 'r2'), {
+      ...release,
+      id: 'r2',
+      variants: [{ test: 'HERO', group: 'B', segment: 'hu' }],
+    });
+    expect(readRelease(releasesDir, 'r2')?.variants).toEqual([{ test: 'HERO', group: 'B', segment: 'hu' }]);
   });
 });

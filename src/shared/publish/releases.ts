@@ -19,6 +19,13 @@ export const shopBuildSchema = v.object({
   code: v.optional(v.string()),
 });
 
+/** The pages of one group of a running A/B test built for one shop, under `site/_ab/{test}/{group}/{segment}/`. */
+export const abVariantSchema = v.object({
+  test: v.string(),
+  group: v.string(),
+  segment: v.string(),
+});
+
 export const releaseSchema = v.object({
   id: v.string(),
   createdAt: v.string(),
@@ -27,10 +34,13 @@ export const releaseSchema = v.object({
   /** Segments of the shops this release built (or rolled back); the others were carried forward. */
   built: v.array(v.string()),
   shops: v.record(v.string(), shopBuildSchema),
+  /** The A/B variants this release holds (docs/footer.md#ab-tests-and-consent); absent: none. */
+  variants: v.optional(v.array(abVariantSchema)),
 });
 
 export type ShopBuild = v.InferOutput<typeof shopBuildSchema>;
 export type Release = v.InferOutput<typeof releaseSchema>;
+export type AbVariant = v.InferOutput<typeof abVariantSchema>;
 
 const RELEASE_FILE = 'release.json';
 /** Folders being assembled start with this; they are never listed and are removed once no build holds the release lease. */
