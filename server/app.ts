@@ -28,6 +28,7 @@ import { problem } from './problem.ts';
 import { databaseBusyAnswer, isDatabaseUnavailable } from './databaseBusy.ts';
 import type { SharedDatabase } from './database/sharedDatabase.ts';
 import { abTestCalendar } from './abtests/calendar.ts';
+import { abVariantPages } from './abtests/variantPages.ts';
 import type { ServerConfig } from '../src/shared/config.ts';
 import { requireAllowedHost } from './edge/allowedHosts.ts';
 import { limitBodies, type BodyLimitRule } from './edge/bodyLimits.ts';
@@ -131,7 +132,10 @@ export function createApp({
   app.route(services.preview.base, previewRoutes(calendar, sessions));
   const countAssignments = assignmentCounter(shared, serverSecret(shared, 'abVisitors'));
   app.route(services.abTests.base, abTestRoutes(calendar, sessions, countAssignments));
-  app.route(services.abTests.base, abTestAdminRoutes(calendar, abTestCalendarWrites(shared), admin));
+  app.route(
+    services.abTests.base,
+    abTestAdminRoutes(calendar, abTestCalendarWrites(shared), admin, () => void publisher?.abTestsChanged()),
+  );
   app.route(services.customerFrontendData.base, customerFrontendDataRoutes(mailJobs.database, config));
   if (publisher) app.route(services.publish.base, publishRoutes(publisher, admin));
   // The stand-in İYS (docs/calls.md#iys-stand-in), only while no real one is configured.
@@ -145,7 +149,9 @@ export function createApp({
   app.route('/', newsletterFormRoutes(newsletterShared, { config, renderer, footerContentAt }));
   app.use(`${PREVIEW_ASSETS_PREFIX}*`, staticSite(renderer.clientDir));
   app.use(previewRender({ sessions, renderer, footerContentAt }));
-  app.use(staticSite(config.distDir, site.pageWhenMissing));
+  // A consenting visitor in an A/B test's group gets that group's pages (docs/footer.md#ab-tests-and-consent).
+  const variantPages = abVariantPages({ runningTests: calendar.runningAt, countAssignments });
+  app.use(staticSite(config.distDir, site.pageWhenMissing, variantPages));
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
       countDatabaseBusy();

@@ -4,6 +4,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { pagePolicy } from '../src/shared/csp.ts';
 import { contentTypeOf } from '../src/shared/contentTypes.ts';
 import { HASHED_ASSETS } from '../src/shared/hashedAssets.ts';
+import { VARIANTS_FOLDER } from '../src/shared/publish/releases.ts';
+import type { PagePicker } from './abtests/variantPages.ts';
 import {
   BROTLI_SUFFIX,
   PRECOMPRESSED_EXTENSIONS,
@@ -57,13 +59,24 @@ function precompressed(file: string): Buffer<ArrayBuffer> | undefined {
   }
 }
 
-function send(c: Context, file: string, status: 200 | 404 = 200) {
+/**
+ * How an answer may be cached beyond the default: `varies` when the page has A/B variants (a shared cache must key it
+ * by the cookies), `private` when it is one of them (never stored under the page's shared key).
+ */
+interface CacheRule {
+  varies: boolean;
+  private: boolean;
+}
+
+function send(c: Context, file: string, status: 200 | 404 = 200, cache?: CacheRule) {
   const ext = path.extname(file);
   const body = fs.readFileSync(file);
   const headers: Record<string, string> = { 'content-type': contentTypeOf(file) };
   if (ext === '.html') {
     headers['content-security-policy'] = pagePolicy(body.toString('utf8'));
-    headers['cache-control'] = 'no-cache';
+    headers['cache-control'] = cache?.private ? 'private, no-cache' : 'no-cache';
+    // A variant's own address is the CDN's rewrite target, never a page to index (docs/operations.md#ab-tests-behind-a-cdn).
+    if (c.req.path.startsWith(`/${VARIANTS_FOLDER}/`)) headers['x-robots-tag'] = 'noindex';
   } else if (c.req.path.startsWith(`/${HASHED_ASSETS}/`)) {
     // Hashed file names: safe to cache for a year.
     headers['cache-control'] = 'public, max-age=31536000, immutable';
@@ -71,8 +84,9 @@ function send(c: Context, file: string, status: 200 | 404 = 200) {
   // The build's Brotli sibling, for a browser that accepts it (docs/performance.md#compression); the compress
   // middleware leaves an answer with its own Content-Encoding alone.
   const brotli = PRECOMPRESSED_EXTENSIONS.includes(ext) ? precompressed(file) : undefined;
+  if (cache?.varies) headers.vary = 'Cookie';
   if (brotli) {
-    headers.vary = 'Accept-Encoding';
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
     if (acceptsEncoding(c.req.header('accept-encoding'), 'br')) {
       headers['content-encoding'] = 'br';
       if (c.req.method === 'HEAD') return c.body(null, status, headers);
@@ -96,18 +110,24 @@ function currentSite(distDir: string): string | undefined {
  * Serves the built site: `/de/` is `de/index.html`, `/de` redirects to `/de/`, unknown paths get `404.html`.
  * `distDir` is resolved once per request and the whole answer comes from that folder, so a release switch
  * (docs/calls.md#publisher) is served from the next request on, and no answer mixes two releases. When `distDir`
- * leads nowhere, `whenMissing` answers (by default a plain 404).
+ * leads nowhere, `whenMissing` answers (by default a plain 404). `choosePage` may answer a page from an A/B variant
+ * of it instead (server/abtests/variantPages.ts).
  */
 export function staticSite(
   distDir: string,
   whenMissing: (c: Context) => Response = (c) => c.text('Not found.', 404),
+  choosePage?: PagePicker,
 ): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const root = currentSite(distDir);
     if (root === undefined) return whenMissing(c);
+    const choice = await choosePage?.(c, root);
+    const cache = choice && { varies: choice.variesByCookie, private: false };
+    const variantFile = choice?.variantPath && resolveFile(root, choice.variantPath);
+    if (variantFile) return send(c, variantFile, 200, { varies: true, private: true });
     const file = resolveFile(root, c.req.path);
-    if (file) return send(c, file);
+    if (file) return send(c, file, 200, cache);
     const normalised = normalisePath(c.req.path);
     if (normalised !== undefined && !path.extname(normalised) && resolveFile(root, `${normalised}/`)) {
       // Only ever to a normalised path of this site: never `//host/...`, never the raw request path.

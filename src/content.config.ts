@@ -10,7 +10,9 @@ import { loadedFooterSchema, type LoadedFooter } from './lib/footer/loadedFooter
 import { loadFooter, reportLine } from './build/footer/loadFooter.ts';
 
 // Where the build reads CMS content: the promotion service (SERVICE_ORIGIN, set by `npm run build`).
-const { serviceOrigin: origin, SHOPS, ALLOW_MINIMAL_FOOTER: allowMinimal } = readBuildConfig();
+const { serviceOrigin: origin, SHOPS, ALLOW_MINIMAL_FOOTER: allowMinimal, AB_TEST, AB_GROUP } = readBuildConfig();
+// An A/B variant's build reads its group's footer (docs/footer.md#ab-tests-and-consent).
+const abTarget = AB_TEST && AB_GROUP ? { test: AB_TEST, group: AB_GROUP } : undefined;
 const fallbackDir = path.resolve('src/content/footer');
 
 /** The fallback collection: complete footers in `src/content/footer/{segment}.json` for the shops that have one. */
@@ -35,7 +37,7 @@ const footer = defineCollection({
     load: async ({ store, logger }) => {
       store.clear();
       const footers = await Promise.all(
-        selectShops(SHOPS).map((shop) => loadFooter(shop, { origin, readFallback, allowMinimal })),
+        selectShops(SHOPS).map((shop) => loadFooter(shop, { origin, readFallback, allowMinimal, abTarget })),
       );
       for (const loaded of footers) {
         const line = reportLine(loaded);

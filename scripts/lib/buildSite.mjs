@@ -27,6 +27,7 @@ export const BUILD_TIMEOUT_MS = 120_000;
 
 const allSegments = allShops.map((shop) => shop.segment);
 import { buildPreviewRenderer } from './buildPreviewRenderer.mjs';
+import { buildVariants } from './buildVariants.mjs';
 import { underReleaseLease } from './releaseLease.mjs';
 
 /**
@@ -37,10 +38,12 @@ import { underReleaseLease } from './releaseLease.mjs';
  *   releasesDir?: string,
  *   env?: Record<string, string>,
  *   contentVersions?: Record<string, number>,
+ *   variants?: import('../../src/shared/publish/releases.ts').AbVariant[],
  *   stillWanted?: () => boolean,
  * }} options `shops`: segments to rebuild (none: all); `distDir`/`releasesDir`: another site than the configured one
  *   (the bench's variants); `contentVersions`: the promotion version each shop is built from, when the caller knows it
- *   and the CMS does not name it (the build records the version the CMS answered with); `stillWanted`: asked right
+ *   and the CMS does not name it (the build records the version the CMS answered with); `variants`: A/B groups' pages
+ *   to build beside the shops' (only those of shops being built); `stillWanted`: asked right
  *   before the release and the preview renderer are switched in; false stops the build there (its server is gone)
  * @returns {Promise<number>} the exit code
  */
@@ -51,6 +54,7 @@ export async function buildSite({
   releasesDir,
   env = {},
   contentVersions = {},
+  variants = [],
   stillWanted = () => true,
 } = {}) {
   const config = readConfig(undefined, root);
@@ -79,7 +83,17 @@ export async function buildSite({
   const origin = serviceOrigin ?? services.origin;
   try {
     const code = await underReleaseLease(config, releases, () =>
-      buildRelease({ dist, releases, keep: config.keepReleases, requested, origin, env, contentVersions, stillWanted }),
+      buildRelease({
+        dist,
+        releases,
+        keep: config.keepReleases,
+        requested,
+        origin,
+        env,
+        contentVersions,
+        variants,
+        stillWanted,
+      }),
     );
     // A full build of the live site also renews the staff preview renderer (docs/preview.md#preview-render).
     if (code !== 0 || requested.length < allSegments.length || distDir) return code;
@@ -92,7 +106,7 @@ export async function buildSite({
   }
 }
 
-async function buildRelease({ dist, releases, keep, requested, origin, env, contentVersions, stillWanted }) {
+async function buildRelease({ dist, releases, keep, requested, origin, env, contentVersions, variants, stillWanted }) {
   const started = Date.now();
   const adopted = adoptPlainDist(dist, releases, allSegments);
   if (adopted) console.log(`The plain ${path.relative(root, dist)}/ folder became release ${adopted}`);
@@ -122,8 +136,19 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
 
     const siteDir = path.join(staging, 'site');
     assembleSite({ astroOut, siteDir, baseSite: base && siteDirOf(releases, base.id), rebuilt: built, partial });
-    // A partial build's _headers names only its own pages: write it anew for the whole release.
-    if (partial) writeHeadersFile(siteDir);
+    // The A/B variants of the shops built now; a partial build keeps the other shops' as they were.
+    const builtVariants = await buildVariants({
+      variants: variants.filter((variant) => built.includes(variant.segment)),
+      staging,
+      siteDir,
+      origin,
+      env,
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
+    const keptVariants = partial ? (base?.variants ?? []).filter((variant) => !built.includes(variant.segment)) : [];
+    const releaseVariants = [...keptVariants, ...builtVariants];
+    // A partial build's _headers names only its own pages, a full one's not the variants': written anew for the whole release.
+    if (partial || builtVariants.length > 0) writeHeadersFile(siteDir);
     const missing = missingFiles(siteDir, built, path.join(root, 'src/pages'));
     if (missing.length > 0)
       throw new Error(
@@ -138,7 +163,14 @@ async function buildRelease({ dist, releases, keep, requested, origin, env, cont
         { release: id, contentVersion: builtVersions[segment] ?? null, builtAt, durationMs, code: codeVersion },
       ]),
     );
-    writeRelease(staging, { id, createdAt: builtAt, kind: 'build', built, shops: { ...base?.shops, ...rebuilt } });
+    writeRelease(staging, {
+      id,
+      createdAt: builtAt,
+      kind: 'build',
+      built,
+      shops: { ...base?.shops, ...rebuilt },
+      ...(releaseVariants.length > 0 ? { variants: releaseVariants } : {}),
+    });
     if (!stillWanted()) throw new Error('The server that asked for this build is gone; the live release is unchanged');
     fs.renameSync(staging, path.join(releases, id));
     switchLive(dist, releases, id);

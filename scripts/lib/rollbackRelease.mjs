@@ -89,6 +89,10 @@ export function rollback({ distDir, releasesDir, keep, shop }) {
         kind: 'rollback',
         built: [shop],
         shops: { ...live.shops, [shop]: source.shops[shop] },
+        variants: [
+          ...(live.variants ?? []).filter((variant) => variant.segment !== shop),
+          ...(source.variants ?? []).filter((variant) => variant.segment === shop),
+        ],
       });
       fs.renameSync(staging, path.join(releasesDir, id));
     } finally {

@@ -17,6 +17,8 @@ export function abTestAdminRoutes(
   calendar: AbTestCalendar,
   writes: AbTestCalendarWrites,
   admin: MiddlewareHandler,
+  /** Told after a test was created or ended (the publisher builds or drops its variants). */
+  changed: () => void = () => undefined,
 ): Hono {
   const app = new Hono();
 
@@ -35,6 +37,7 @@ export function abTestAdminRoutes(
     const outcome = await writes.create(body.output);
     if ('refused' in outcome)
       return problem(c, 409, 'urn:abtest:exists', `An A/B test named ${body.output.name} exists already`);
+    changed();
     return c.json(abTestSummary(outcome.created), 201);
   });
 
@@ -42,7 +45,10 @@ export function abTestAdminRoutes(
     const name = v.safeParse(abTestNameSchema, c.req.param('name'));
     if (!name.success) return problem(c, 404, 'urn:abtest:not_found', 'No such A/B test');
     const outcome = await writes.end(name.output);
-    if ('ended' in outcome) return c.json(abTestSummary(outcome.ended));
+    if ('ended' in outcome) {
+      changed();
+      return c.json(abTestSummary(outcome.ended));
+    }
     return outcome.refused === 'unknown'
       ? problem(c, 404, 'urn:abtest:not_found', 'No such A/B test')
       : problem(c, 409, 'urn:abtest:ended', `The A/B test ${name.output} has ended already`);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { StoredAbTest } from './calendar.ts';
 import { assignGroup } from './assignGroup.ts';
-import { selectVariant, variantPrefix } from './variantSelection.ts';
+import { selectVariant } from './variantSelection.ts';
+import { variantPrefix } from '../../src/shared/publish/releases.ts';
 
 // Which built variant a visitor's group gets (docs/footer.md#ab-tests-and-consent).
 const hero: StoredAbTest = {

@@ -2,16 +2,6 @@ import type { AbVariant } from '../../src/shared/publish/releases.ts';
 import type { StoredAbTest } from './calendar.ts';
 import { assignGroup } from './assignGroup.ts';
 
-/** The release folder that holds A/B variant pages (docs/footer.md#ab-tests-and-consent). */
-export const VARIANTS_FOLDER = '_ab';
-
-export type { AbVariant };
-
-/** The URL prefix of a variant's pages inside a release: `/_ab/{test}/{group}/{segment}`. */
-export function variantPrefix(variant: AbVariant): string {
-  return `/${VARIANTS_FOLDER}/${variant.test}/${variant.group}/${variant.segment}`;
-}
-
 /**
  * The variant a consenting visitor gets for a shop segment: for each running test (by name) that has a variant
  * built for this segment, the visitor's group by `assignGroup`; the first test whose group has a variant wins.

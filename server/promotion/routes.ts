@@ -1,4 +1,5 @@
 import type { AbTestCalendar } from '../abtests/calendar.ts';
+import { abTestNameSchema } from '../abtests/newAbTest.ts';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { shopByCode, type Shop } from '../../src/shared/countries.ts';
@@ -72,12 +73,25 @@ export function promotionRoutes(calendar: AbTestCalendar, versions: VersionStore
     return undefined;
   }
 
+  /**
+   * The A/B group an A/B variant's build asks for (`?abTest=&abGroup=`), when that test runs now in the shop; else
+   * undefined, and the answer is what shoppers get. A group's content is never handed out before or after its test.
+   */
+  async function runningTarget(test: string | undefined, group: string | undefined, site: string, at: Date) {
+    if (!v.is(abTestNameSchema, test) || !v.is(abTestNameSchema, group)) return undefined;
+    const running = (await calendar.runningAt(at.toISOString())).find((entry) => entry.name === test);
+    const runsHere = running && running.groups.includes(group) && (!running.shops || running.shops.includes(site));
+    return runsHere ? { test, group } : undefined;
+  }
+
   app.get(services.promotion.calls.promotion.path, async (c) => {
     const site = siteOf(c);
     if (!contentChecks.has(c.req.param('name'))) return unknownPromotion(c);
     if (!shopByCode(site)) return unknownSite(c);
     await versions.ready();
-    const live = versions.liveAt(site, c.req.param('name'), new Date());
+    const now = new Date();
+    const target = await runningTarget(c.req.query('abTest'), c.req.query('abGroup'), site, now);
+    const live = versions.previewAt(site, c.req.param('name'), now, target);
     if (!live) return problem(c, 404, 'urn:promotion:not_found', 'No such promotion for this site');
     c.header('cache-control', 'no-store');
     // The version as the entity tag: a build records which version its pages show (docs/calls.md#promotion).

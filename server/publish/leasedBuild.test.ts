@@ -54,6 +54,7 @@ function sharedReleases(ms = 150) {
 const request = (shops: string[], contentVersions: Record<string, number> = {}): BuildRequest => ({
   shops,
   contentVersions,
+  variants: [],
   origin: 'http://127.0.0.1:1',
   signal: new AbortController().signal,
 });

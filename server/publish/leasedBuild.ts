@@ -1,4 +1,5 @@
-import type { Release } from '../../src/shared/publish/releases.ts';
+import { variantsKey } from '../abtests/wantedVariants.ts';
+import type { AbVariant, Release } from '../../src/shared/publish/releases.ts';
 import { BUILD_LEASE_TTL_MS, type BuildLease } from './buildLease.ts';
 import type { BuildRunner } from './publisher.ts';
 import { periodicTask } from '../scheduler/periodicTask.ts';
@@ -84,7 +85,8 @@ export function leasedBuild(build: BuildRunner, options: LeasedBuildOptions): Bu
         return (
           shop !== undefined &&
           Date.parse(shop.builtAt) >= askedAt &&
-          (shop.contentVersion ?? undefined) === request.contentVersions[segment]
+          (shop.contentVersion ?? undefined) === request.contentVersions[segment] &&
+          variantsKey(ofSegment(live?.variants ?? [], segment)) === variantsKey(ofSegment(request.variants, segment))
         );
       });
       if (builtElsewhere.length > 0) log(`built by another instance meanwhile: ${builtElsewhere.join(', ')}`);
@@ -93,10 +95,12 @@ export function leasedBuild(build: BuildRunner, options: LeasedBuildOptions): Bu
       const contentVersions = Object.fromEntries(
         Object.entries(request.contentVersions).filter(([segment]) => shops.includes(segment)),
       );
+      const variants = request.variants.filter((variant) => shops.includes(variant.segment));
       const outcome = await build({
         ...request,
         shops,
         contentVersions,
+        variants,
         signal: AbortSignal.any([request.signal, lost.signal]),
         leaseHolder: lease.holder,
       });
@@ -110,4 +114,9 @@ export function leasedBuild(build: BuildRunner, options: LeasedBuildOptions): Bu
       });
     }
   };
+}
+
+/** The variants of one shop. */
+function ofSegment(variants: readonly AbVariant[], segment: string): AbVariant[] {
+  return variants.filter((variant) => variant.segment === segment);
 }

@@ -1,5 +1,6 @@
 import type { ContentSchedule, ScheduledVersion } from './contentSchedule.ts';
 import type { PromotionVersion } from '../promotion/versionStore.ts';
+import { selectLive, selectNextScheduled, selectPreview } from '../promotion/selectVersion.ts';
 
 /** A whole stored version from the fields the publisher reads. */
 const stored = (version: ScheduledVersion): PromotionVersion => ({
@@ -19,14 +20,9 @@ export function memorySchedule(scheduled: ScheduledVersion[] = []) {
   const listeners = new Set<(version: PromotionVersion) => void>();
   const ofSite = (site: string) => versions.filter((version) => version.site === site);
   const schedule: ContentSchedule = {
-    liveAt: (site, _name, at) =>
-      ofSite(site)
-        .filter((v) => Date.parse(v.validFrom) <= at.getTime())
-        .sort((a, b) => Date.parse(b.validFrom) - Date.parse(a.validFrom))[0],
-    nextScheduled: (site, _name, after) =>
-      ofSite(site)
-        .filter((v) => Date.parse(v.validFrom) > after.getTime())
-        .sort((a, b) => Date.parse(a.validFrom) - Date.parse(b.validFrom))[0],
+    liveAt: (site, _name, at) => selectLive(ofSite(site), at),
+    previewAt: (site, _name, at, target) => selectPreview(ofSite(site), at, target),
+    nextScheduled: (site, _name, after) => selectNextScheduled(ofSite(site), after),
     onStored: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,9 +1,11 @@
 import { recordBuild } from '../metrics/serviceMetrics.ts';
 import { shopByCode, shopBySegment, shops } from '../../src/shared/countries.ts';
-import type { MissingSite, Release } from '../../src/shared/publish/releases.ts';
+import type { AbVariant, MissingSite, Release } from '../../src/shared/publish/releases.ts';
 import type { BuildError, PublishStatus } from '../../src/shared/publish/schemas.ts';
 import type { ContentSchedule } from './contentSchedule.ts';
 import { periodicTask } from '../scheduler/periodicTask.ts';
+import { variantsKey } from '../abtests/wantedVariants.ts';
+import { noVariants, type VariantPlan } from './variantPlan.ts';
 
 /**
  * The publisher: rebuilds shops when their content becomes effective, on request, and at start, one build at a time.
@@ -21,6 +23,8 @@ export interface BuildRequest {
   shops: string[];
   /** The promotion version each shop is built from, when there is one. */
   contentVersions: Record<string, number>;
+  /** The A/B variants to build beside these shops' pages (docs/footer.md#ab-tests-and-consent). */
+  variants: AbVariant[];
   /** Where the build reads content: this server. */
   origin: string;
   signal: AbortSignal;
@@ -44,6 +48,8 @@ export interface PublisherOptions {
   catchUpAtStart: boolean;
   /** Why the site serves no release now, or undefined when it serves one (read afresh each time). */
   missingSite?: () => MissingSite | undefined;
+  /** The A/B tests whose group versions are built as variants; none without it. */
+  variants?: VariantPlan;
   now?: () => Date;
   log?: (line: string) => void;
 }
@@ -61,6 +67,8 @@ export interface Publisher {
   repair(reason: string): boolean;
   /** Resolves once no build runs and none waits. */
   idle(): Promise<void>;
+  /** The A/B calendar changed (a test created or ended): look at once which shops' variants are behind. */
+  abTestsChanged(): Promise<void>;
   /**
    * Stops the timer and kills any running build (its whole process group), so nothing switches the site after this
    * server is gone; resolves once the build has ended. Shops waiting for a build are dropped (the start check of the
@@ -75,14 +83,30 @@ export const REPAIR_RETRY_MS = 30_000;
 const order = shops.map((shop) => shop.segment);
 
 export function createPublisher(options: PublisherOptions): Publisher {
-  const { schedule, build, liveRelease, catchUpAtStart, missingSite = () => undefined } = options;
+  const {
+    schedule,
+    build,
+    liveRelease,
+    catchUpAtStart,
+    missingSite = () => undefined,
+    variants = noVariants,
+  } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.log(`[publish] ${line}`));
   const pending = new Set<string>();
   const lastErrors = new Map<string, BuildError>();
   const idleWaiters: (() => void)[] = [];
   let running:
-    { versions: Map<string, number | undefined>; controller: AbortController; ended?: Promise<unknown> } | undefined;
+    | {
+        versions: Map<string, number | undefined>;
+        variantKeys: Map<string, string>;
+        controller: AbortController;
+        ended?: Promise<unknown>;
+      }
+    | undefined;
+  // The variants each shop should have, as the last round saw them: a round builds only what changed since, so a
+  // shop rolled back keeps its older variants until they change again (the first round compares them all).
+  const seenVariants = new Map<string, string>();
   let origin: string | undefined;
   let unsubscribe: (() => void) | undefined;
   let kickQueued = false;
@@ -120,7 +144,12 @@ export function createPublisher(options: PublisherOptions): Publisher {
     // this build never reads the last one's failure as its own).
     for (const segment of segments) lastErrors.delete(segment);
     const versions = new Map(segments.map((segment) => [segment, liveVersion(segment)]));
-    running = { versions, controller: new AbortController() };
+    const at = now();
+    const wanted = segments.flatMap((segment) => variants.wanted(segment, at));
+    const variantKeys = new Map(
+      segments.map((segment) => [segment, variantsKey(wanted.filter((variant) => variant.segment === segment))]),
+    );
+    running = { versions, variantKeys, controller: new AbortController() };
     const contentVersions = Object.fromEntries(
       [...versions].filter((entry): entry is [string, number] => entry[1] !== undefined),
     );
@@ -128,7 +157,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
     log(`building ${segments.join(', ')}`);
     let outcome: BuildOutcome;
     try {
-      const building = build({ shops: segments, contentVersions, origin, signal: running.controller.signal });
+      const building = build({
+        shops: segments,
+        contentVersions,
+        variants: wanted,
+        origin,
+        signal: running.controller.signal,
+      });
       running.ended = building.catch(() => {});
       outcome = await building;
     } catch (error) {
@@ -174,8 +209,24 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return (live?.shops[segment]?.contentVersion ?? undefined) !== version;
   }
 
-  // A version scheduled earlier came due: rebuild the shops whose version became valid since the last look.
-  function onTimer() {
+  /**
+   * Shops whose A/B variants changed since the last round (a test started or ended, a group's version came due) and
+   * whose live variants differ, with no build of them running or waiting.
+   */
+  function variantsBehind(segment: string, live: Release | undefined, at: Date): boolean {
+    // No release yet: compared again once one is live.
+    if (!live) return false;
+    const wanted = variantsKey(variants.wanted(segment, at));
+    const changed = seenVariants.get(segment) !== wanted;
+    seenVariants.set(segment, wanted);
+    if (!changed || pending.has(segment) || running?.variantKeys.get(segment) === wanted) return false;
+    return variantsKey((live.variants ?? []).filter((variant) => variant.segment === segment)) !== wanted;
+  }
+
+  // A version scheduled earlier came due: rebuild the shops whose version became valid since the last look, and those
+  // whose A/B variants changed (the calendar is read again first).
+  async function onTimer() {
+    await variants.refresh();
     const at = now();
     const live = liveRelease();
     const due = order.filter((segment) => {
@@ -186,16 +237,19 @@ export function createPublisher(options: PublisherOptions): Publisher {
     });
     checkedUpTo = at;
     if (due.length > 0) log(`scheduled content due: ${due.join(', ')}`);
-    request(due);
+    const variantsDue = order.filter((segment) => variantsBehind(segment, live, at) && !due.includes(segment));
+    if (variantsDue.length > 0) log(`A/B variants due: ${variantsDue.join(', ')}`);
+    request([...due, ...variantsDue]);
   }
 
-  /** Until the next scheduled version of any shop comes due, at most MAX_TIMER_MS. */
+  /** Until the next scheduled version of any shop comes due, or an A/B test starts or ends; at most MAX_TIMER_MS. */
   function untilNextScheduled(): number {
     const at = now();
     const next = Math.min(
       ...shops
         .map((shop) => Date.parse(schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at)?.validFrom ?? 'invalid'))
         .filter(Number.isFinite),
+      variants.nextChange(at) ?? Number.POSITIVE_INFINITY,
     );
     return Number.isFinite(next) ? Math.min(Math.max(0, next - at.getTime()), MAX_TIMER_MS) : MAX_TIMER_MS;
   }
@@ -217,6 +271,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     if (missing) return void repair(`at start: ${missing.message}`);
     if (!live) return; // A served folder that is not a release (an old plain dist/): the next build adopts it.
     const stale = order.filter((segment) => behind(segment, liveVersion(segment), live));
+    // The A/B variants are compared at the first round, once the calendar has been read.
     if (stale.length > 0) log(`at start, the live release is behind the content of ${stale.join(', ')}`);
     request(stale);
   }
@@ -236,10 +291,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
           behind(shop.segment, version.version, liveRelease())
         )
           request([shop.segment]);
+        // A version for an A/B group: the next round builds it if its test runs now.
+        if (version.abTarget) void scheduled.runOnce();
         arm();
       });
       if (catchUpAtStart) catchUp();
       scheduled.start();
+      // The first look at the A/B calendar, at once rather than one interval after the start.
+      void scheduled.runOnce();
       void runNext();
     },
     request,
@@ -265,6 +324,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
         ] as const;
       });
       return { shops: Object.fromEntries(entries), queue: order.filter((segment) => pending.has(segment)) };
+    },
+    abTestsChanged() {
+      return scheduled.runOnce();
     },
     idle() {
       return new Promise((resolve) => {

@@ -51,7 +51,7 @@ function pruneLogs(logsDir: string) {
  * content from this server, with its output in a log file under `RELEASES_DIR/.logs/`.
  */
 export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_TIMEOUT_MS): BuildRunner {
-  return ({ shops, contentVersions, origin, signal, leaseHolder }) => {
+  return ({ shops, contentVersions, variants, origin, signal, leaseHolder }) => {
     const logsDir = path.join(config.releasesDir, '.logs');
     fs.mkdirSync(logsDir, { recursive: true });
     const logFile = path.join(logsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${shops.join('_')}.log`);
@@ -60,9 +60,21 @@ export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_T
       '--content-version',
       `${segment}=${version}`,
     ]);
+    // Each A/B variant as `--ab-variant de=TEST:GROUP:7` (docs/footer.md#ab-tests-and-consent).
+    const variantArgs = variants.flatMap((variant) => [
+      '--ab-variant',
+      `${variant.segment}=${variant.test}:${variant.group}${variant.contentVersion === undefined ? '' : `:${variant.contentVersion}`}`,
+    ]);
     const child = spawn(
       process.execPath,
-      [path.join(root, 'scripts/build.mjs'), '--country', shops.join(','), ...versions, '--stop-with-parent'],
+      [
+        path.join(root, 'scripts/build.mjs'),
+        '--country',
+        shops.join(','),
+        ...versions,
+        ...variantArgs,
+        '--stop-with-parent',
+      ],
       {
         cwd: root,
         env: plainTextEnvironment({

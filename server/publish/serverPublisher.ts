@@ -6,6 +6,8 @@ import type { ContentSchedule } from './contentSchedule.ts';
 import { leasedBuild } from './leasedBuild.ts';
 import { createPublisher, type BuildRunner, type Publisher } from './publisher.ts';
 import { releaseBuilder } from './releaseBuilder.ts';
+import { variantPlan } from './variantPlan.ts';
+import { abTestCalendar } from '../abtests/calendar.ts';
 
 const EVERY_INTERFACE = new Set(['0.0.0.0', '::']);
 
@@ -28,6 +30,8 @@ export function serverPublisher(
     liveRelease: live,
     catchUpAtStart: config.publisher === 'auto',
     missingSite: () => missingSite(config.distDir),
+    // The A/B calendar in the shared database: every instance builds the same variants.
+    ...(shared ? { variants: variantPlan(schedule, () => abTestCalendar(shared).list()) } : {}),
   });
 }
 

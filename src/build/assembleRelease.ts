@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { footerFragmentNames } from './fragments/fragmentNames.ts';
 import { HASHED_ASSETS } from '../shared/hashedAssets.ts';
+import { VARIANTS_FOLDER } from '../shared/publish/releases.ts';
 
 /**
  * Putting a release's site together from a fresh Astro build and the live release, and checking it before it may go
@@ -38,6 +39,12 @@ function within(relative: string, name: string): boolean {
   return relative === name || relative.startsWith(`${name}${path.sep}`);
 }
 
+/** Whether a path of a release is in an A/B variant (`_ab/{test}/{group}/{segment}/…`) of one of `segments`. */
+function isVariantOf(relative: string, segments: readonly string[]): boolean {
+  const [folder, , , segment] = relative.split(path.sep);
+  return folder === VARIANTS_FOLDER && segment !== undefined && segments.includes(segment);
+}
+
 /**
  * Moves a fresh Astro build into `siteDir` and completes it from the live release `baseSite`:
  * - a partial build (`shops` named) takes every file it did not build from the live release, except the rebuilt
@@ -60,7 +67,11 @@ export function assembleSite(options: {
     return;
   }
   const rewritten = ['_headers', ...rebuilt, ...rebuilt.map((segment) => path.join('fragments', segment))];
-  linkMissing(baseSite, siteDir, (relative) => rewritten.some((name) => within(relative, name)));
+  linkMissing(
+    baseSite,
+    siteDir,
+    (relative) => rewritten.some((name) => within(relative, name)) || isVariantOf(relative, rebuilt),
+  );
 }
 
 /**
@@ -78,7 +89,18 @@ export function assembleShopRollback(options: {
   const taken = [segment, path.join('fragments', segment)];
   fs.mkdirSync(siteDir, { recursive: true });
   for (const name of taken) linkMissing(path.join(olderSite, name), path.join(siteDir, name));
-  linkMissing(liveSite, siteDir, (relative) => relative === '_headers' || taken.some((name) => within(relative, name)));
+  // The shop's A/B variants go back with it: the older release's, never the live one's.
+  linkMissing(
+    path.join(olderSite, VARIANTS_FOLDER),
+    path.join(siteDir, VARIANTS_FOLDER),
+    (relative) => !isVariantOf(path.join(VARIANTS_FOLDER, relative), [segment]),
+  );
+  linkMissing(
+    liveSite,
+    siteDir,
+    (relative) =>
+      relative === '_headers' || taken.some((name) => within(relative, name)) || isVariantOf(relative, [segment]),
+  );
   linkMissing(path.join(olderSite, HASHED_ASSETS), path.join(siteDir, HASHED_ASSETS));
 }
 

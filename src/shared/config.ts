@@ -434,6 +434,10 @@ export const buildEnvironmentSchema = v.object({
   ),
   /** Astro's output folder (the release builder sets it). */
   ASTRO_OUT_DIR: v.optional(v.string(), './dist'),
+  /** With `AB_GROUP`: build the pages of this A/B test's group, from its footer version (scripts/lib/buildVariants.mjs). */
+  AB_TEST: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an A/B test name'))),
+  /** The A/B group whose pages `AB_TEST` builds. */
+  AB_GROUP: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an A/B group name'))),
 });
 
 /** Settings of the Astro build. */

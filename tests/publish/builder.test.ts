@@ -39,6 +39,7 @@ test('a build that takes longer than the time-out is stopped with its children a
   const running = build({
     shops: ['hu'],
     contentVersions: {},
+    variants: [],
     origin: 'http://127.0.0.1:9',
     signal: new AbortController().signal,
   });
@@ -67,6 +68,7 @@ test('the build log and the reason shown in the status are plain text, also wher
     const outcome = await releaseBuilder(config)({
       shops: ['hu'],
       contentVersions: {},
+      variants: [],
       origin: 'http://127.0.0.1:9',
       signal: new AbortController().signal,
     });

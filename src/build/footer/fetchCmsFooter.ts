@@ -21,14 +21,22 @@ export function versionOfEntityTag(tag: string | null): number | undefined {
 }
 
 /**
- * Fetches a shop's footer content from the promotion service and unwraps `contentJSON`. Never throws: every failure
+ * Fetches a shop's footer content (of an A/B group, when `abTarget` names one) from the promotion service and unwraps
+ * `contentJSON`. Never throws: every failure
  * (no answer, timeout, 404, other status, invalid JSON) becomes a reason the build can print and act on.
  */
-export async function fetchCmsFooter(origin: string, shop: Shop, timeoutMs = REQUEST_TIMEOUT_MS): Promise<CmsAnswer> {
+export async function fetchCmsFooter(
+  origin: string,
+  shop: Shop,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+  abTarget?: { test: string; group: string },
+): Promise<CmsAnswer> {
+  // An A/B variant asks for its group's version (docs/calls.md#promotion).
+  const query = abTarget ? `?${new URLSearchParams({ abTest: abTarget.test, abGroup: abTarget.group })}` : '';
   let response: Response;
   try {
     response = await fetchWithTimeout(
-      `${origin}${FOOTER_PROMOTION_PATH}`,
+      `${origin}${FOOTER_PROMOTION_PATH}${query}`,
       // Credentials and an empty referrer (docs/calls.md#promotion). The `site` header names the shop.
       {
         credentials: 'include',

@@ -14,6 +14,8 @@ export interface LoadFooterOptions {
   allowMinimal: boolean;
   /** Injectable so tests need not wait the standard 15 s. */
   timeoutMs?: number;
+  /** An A/B variant's build: the content of this test's group. */
+  abTarget?: { test: string; group: string };
 }
 
 function describe(errors: FooterProblem[]): string {
@@ -29,7 +31,7 @@ function describe(errors: FooterProblem[]): string {
  * operator allowed it, the minimal footer; else `unavailable` with the reasons, which the build turns into an error.
  */
 export async function loadFooter(shop: Shop, options: LoadFooterOptions): Promise<LoadedFooter> {
-  const answer = await fetchCmsFooter(options.origin, shop, options.timeoutMs);
+  const answer = await fetchCmsFooter(options.origin, shop, options.timeoutMs, options.abTarget);
   const version = answer.ok && answer.version !== undefined ? { contentVersion: answer.version } : {};
   return { ...chooseFooter(shop, answer, options), ...version };
 }

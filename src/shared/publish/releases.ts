@@ -24,6 +24,8 @@ export const abVariantSchema = v.object({
   test: v.string(),
   group: v.string(),
   segment: v.string(),
+  /** The promotion version its footer shows, when the CMS named it. */
+  contentVersion: v.optional(v.number()),
 });
 
 export const releaseSchema = v.object({
@@ -41,6 +43,14 @@ export const releaseSchema = v.object({
 export type ShopBuild = v.InferOutput<typeof shopBuildSchema>;
 export type Release = v.InferOutput<typeof releaseSchema>;
 export type AbVariant = v.InferOutput<typeof abVariantSchema>;
+
+/** The release folder that holds A/B variant pages (docs/footer.md#ab-tests-and-consent). */
+export const VARIANTS_FOLDER = '_ab';
+
+/** The URL prefix of a variant's pages inside a release: `/_ab/{test}/{group}/{segment}`. */
+export function variantPrefix(variant: Pick<AbVariant, 'test' | 'group' | 'segment'>): string {
+  return `/${VARIANTS_FOLDER}/${variant.test}/${variant.group}/${variant.segment}`;
+}
 
 const RELEASE_FILE = 'release.json';
 /** Folders being assembled start with this; they are never listed and are removed once no build holds the release lease. */
