@@ -104,8 +104,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
         ended?: Promise<unknown>;
       }
     | undefined;
-  // The variants each shop should have, as the last round saw them: a round builds only what changed since, so a
-  // shop rolled back keeps its older variants until they change again (the first round compares them all).
+  // The variants each shop should have, as the last round saw them: a round builds only what changed since (a test
+  // started or ended, a group's version came due), so a shop rolled back keeps its older variants until they change
+  // again. The first round compares them all with the live release when the publisher catches up at start.
   const seenVariants = new Map<string, string>();
   let origin: string | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -217,7 +218,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
     // No release yet: compared again once one is live.
     if (!live) return false;
     const wanted = variantsKey(variants.wanted(segment, at));
-    const changed = seenVariants.get(segment) !== wanted;
+    const seen = seenVariants.get(segment);
+    const changed = seen === undefined ? catchUpAtStart : seen !== wanted;
     seenVariants.set(segment, wanted);
     if (!changed || pending.has(segment) || running?.variantKeys.get(segment) === wanted) return false;
     return variantsKey((live.variants ?? []).filter((variant) => variant.segment === segment)) !== wanted;

@@ -222,3 +222,74 @@ describe('rollback', () => {
     expect(shopOnly.stdout).toContain('The content in the promotion service is unchanged');
   }, 30_000);
 });
+
+describe('A/B variants (docs/footer.md#ab-tests-and-consent)', () => {
+  const TESTS = '/service/abtestfrontend/api/v1/tests';
+  const CONSENT = 'consent_choices=necessary,statistics';
+  const admin = (path: string, body?: object) =>
+    fetch(`${server.origin}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json', ...auth },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const liveVariants = async () => {
+    const liveId = (await status()).shops.hu!.release;
+    const live = listReleases(releasesDir).find((release) => release.id === liveId);
+    // hu's only: the seed's test runs in DE with a group-B version, built with DE's pages.
+    return (live?.variants ?? []).filter((variant) => variant.segment === 'hu');
+  };
+  /** The hu page a consenting visitor with this id gets. */
+  const huPageOf = async (visitor: string) =>
+    (await fetch(`${server.origin}/hu/`, { headers: { cookie: `${CONSENT}; ab_visitor=${visitor}` } })).text();
+
+  test('a running test’s group version is built beside hu’s pages and served to that group; its end rebuilds without it', async () => {
+    const now = Date.now();
+    const created = await admin(TESTS, {
+      name: 'HU_TEASER',
+      groups: ['A', 'B'],
+      from: new Date(now - 60_000).toISOString(),
+      to: new Date(now + 3_600_000).toISOString(),
+      shops: ['hu'],
+    });
+    expect(created.status).toBe(201);
+    // hu's content is the broken one the failing build left: a good one first, then the group's, through the CMS's PUT.
+    const url = `${server.origin}/service/promotion/api/promotion/SHOP_FOOTER`;
+    const good = server.versions.list('HU', 'SHOP_FOOTER').find((version) => version.version === firstVersion)!;
+    const put = (text: string, abTest?: object) => {
+      const content = JSON.parse(good.contentJSON);
+      content.teaserGroups[0].introductoryText = text;
+      return fetch(url, {
+        method: 'PUT',
+        headers: { site: 'HU', 'content-type': 'application/json', ...auth },
+        body: JSON.stringify({ contentJSON: JSON.stringify(content), ...(abTest ? { abTest } : {}) }),
+      });
+    };
+    expect((await put('Release marker restored')).status).toBe(201);
+    await servedSoon('Release marker restored');
+    const stored = await put('Group B marker', { name: 'HU_TEASER', group: 'B' });
+    expect(stored.status).toBe(201);
+    await waitUntil(async () => (await liveVariants()).length === 1, { timeoutMs: 90_000, what: 'the variant live' });
+    expect(await liveVariants()).toEqual([
+      { test: 'HU_TEASER', group: 'B', segment: 'hu', contentVersion: (await stored.json()).version },
+    ]);
+    // Shoppers without a group, and every visitor without consent, still get the default page.
+    expect(await huPage()).not.toContain('Group B marker');
+    const pages = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => huPageOf(`visitor${String(index).padStart(15, '0')}`)),
+    );
+    const inB = pages.filter((page) => page.includes('Group B marker'));
+    expect(inB.length).toBeGreaterThan(0);
+    expect(inB.length).toBeLessThan(16);
+    // The variant is a whole page of the release, its assets there too.
+    expect(fs.existsSync(path.join(distDir, '_ab/HU_TEASER/B/hu/index.html'))).toBe(true);
+    expect(inB[0]).toContain('<html lang="hu-HU"');
+
+    const ended = await admin(`${TESTS}/HU_TEASER/end`, {});
+    expect(ended.status).toBe(200);
+    await waitUntil(async () => (await liveVariants()).length === 0, { timeoutMs: 90_000, what: 'the variant gone' });
+    const after = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => huPageOf(`visitor${String(index).padStart(15, '0')}`)),
+    );
+    expect(after.filter((page) => page.includes('Group B marker'))).toEqual([]);
+  }, 200_000);
+});
