@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { seedPromotions } from './seed.ts';
+import { abTestCalendarWrites } from '../abtests/calendarWrites.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
 import { footerContentFixture } from '../../src/shared/fixtures/footerContentFixture.ts';
 
@@ -35,6 +36,33 @@ describe('GET /service/promotion/api/promotion/SHOP_FOOTER', () => {
       storedBy: 'test',
     });
     expect((await fetch(server.origin + url, { headers: { site: 'HU' } })).headers.get('etag')).toMatch(/^(W\/)?"2"$/);
+  });
+
+  test('an A/B variant’s build gets its group’s version, only while the test runs (docs/calls.md#promotion)', async () => {
+    const stored = (contentJSON: string, abTarget?: { test: string; group: string }) =>
+      server.versions.store({
+        site: 'HU',
+        name: 'SHOP_FOOTER',
+        contentJSON,
+        validFrom: new Date(0),
+        storedBy: 'test',
+        ...(abTarget ? { abTarget } : {}),
+      });
+    await stored('{"headline":"default"}');
+    // The seed's calendar runs FOOTER_TEASER_ORDER (groups A and B) until 2028.
+    await stored('{"headline":"group B"}', { test: 'FOOTER_TEASER_ORDER', group: 'B' });
+    const headline = async (query: string) => {
+      const answer = await fetch(`${server.origin}${url}${query}`, { headers: { site: 'HU' } });
+      return JSON.parse(((await answer.json()) as { contentJSON: string }).contentJSON).headline;
+    };
+    expect(await headline('?abTest=FOOTER_TEASER_ORDER&abGroup=B')).toBe('group B');
+    expect(await headline('')).toBe('default');
+    expect(await headline('?abTest=FOOTER_TEASER_ORDER&abGroup=A')).toBe('default');
+    expect(await headline('?abTest=NO_SUCH_TEST&abGroup=B')).toBe('default');
+    expect(await headline('?abTest=FOOTER_TEASER_ORDER&abGroup=%3Cb%3E')).toBe('default');
+    // Once the test has ended, its group's content is nobody's.
+    await abTestCalendarWrites(server.shared).end('FOOTER_TEASER_ORDER');
+    expect(await headline('?abTest=FOOTER_TEASER_ORDER&abGroup=B')).toBe('default');
   });
 
   test('answers 404 for a shop without content', async () => {
