@@ -3,8 +3,9 @@
 // neither CMS content nor fallback fails the build unless the operator allows the minimal footer (also
 // ALLOW_MINIMAL_FOOTER=1). The release records the promotion version each shop's pages show, as the CMS names it;
 // `--content-version hu=7` names it for a CMS that does not (the server's publisher passes it, and
-// `--stop-with-parent`: the build stops when the server that started it dies). `--ab-variant de=TEST:GROUP[:7]` also
-// builds that A/B group's pages of the shop under `_ab/TEST/GROUP/de/` (docs/footer.md#ab-tests-and-consent).
+// `--stop-with-parent`: the build stops when the server that started it dies). The pages of running A/B tests' groups
+// are built too, under `_ab/TEST/GROUP/de/` (docs/footer.md#ab-tests-and-consent): as the calendar says, or as
+// `--ab-variants de=TEST:GROUP:7,…` lists them (the publisher's; empty: none).
 import { parseArgs } from 'node:util';
 import { buildSite } from './lib/buildSite.mjs';
 import { stopWithParent } from './lib/stopWithParent.mjs';
@@ -17,7 +18,7 @@ const { values } = parseArgs({
     country: { type: 'string', multiple: true },
     'allow-minimal-footer': { type: 'boolean' },
     'content-version': { type: 'string', multiple: true },
-    'ab-variant': { type: 'string', multiple: true },
+    'ab-variants': { type: 'string' },
     'stop-with-parent': { type: 'boolean' },
   },
   allowPositionals: false,
@@ -35,16 +36,19 @@ for (const pair of values['content-version'] ?? []) {
   }
   contentVersions[match[1]] = Number(match[2]);
 }
-const variants = [];
-for (const value of values['ab-variant'] ?? []) {
-  const match = /^([a-z-]+)=([A-Za-z0-9_-]+):([A-Za-z0-9_-]+)(?::(\d+))?$/.exec(value);
-  if (!match) {
-    console.error(`--ab-variant ${value}: expected shop=TEST:GROUP[:version], e.g. de=FOOTER_ORDER:B:7`);
-    process.exit(1);
-  }
-  const [, segment, test, group, version] = match;
-  variants.push({ segment, test, group, ...(version ? { contentVersion: Number(version) } : {}) });
-}
+// Given (the publisher's), or undefined: the build reads them from the A/B calendar.
+const variants = values['ab-variants']
+  ?.split(',')
+  .filter(Boolean)
+  .map((value) => {
+    const match = /^([a-z-]+)=([A-Za-z0-9_-]+):([A-Za-z0-9_-]+)(?::(\d+))?$/.exec(value);
+    if (!match) {
+      console.error(`--ab-variants ${value}: expected shop=TEST:GROUP[:version], e.g. de=FOOTER_ORDER:B:7`);
+      process.exit(1);
+    }
+    const [, segment, test, group, version] = match;
+    return { segment, test, group, ...(version ? { contentVersion: Number(version) } : {}) };
+  });
 const allowMinimalFooter = values['allow-minimal-footer'] === true || config.ALLOW_MINIMAL_FOOTER;
 const stillWanted = values['stop-with-parent'] ? stopWithParent() : undefined;
 process.exit(

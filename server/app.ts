@@ -151,7 +151,7 @@ export function createApp({
   app.use(previewRender({ sessions, renderer, footerContentAt }));
   // A consenting visitor in an A/B test's group gets that group's pages (docs/footer.md#ab-tests-and-consent).
   const variantPages = abVariantPages({ runningTests: calendar.runningAt, countAssignments });
-  app.use(staticSite(config.distDir, site.pageWhenMissing, variantPages));
+  app.use(staticSite(config.distDir, site.pageWhenMissing, config.abVariants ? variantPages : undefined));
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
       countDatabaseBusy();

@@ -27,7 +27,7 @@ export const BUILD_TIMEOUT_MS = 120_000;
 
 const allSegments = allShops.map((shop) => shop.segment);
 import { buildPreviewRenderer } from './buildPreviewRenderer.mjs';
-import { buildVariants } from './buildVariants.mjs';
+import { buildVariants, variantsOfCalendar } from './buildVariants.mjs';
 import { underReleaseLease } from './releaseLease.mjs';
 
 /**
@@ -43,7 +43,8 @@ import { underReleaseLease } from './releaseLease.mjs';
  * }} options `shops`: segments to rebuild (none: all); `distDir`/`releasesDir`: another site than the configured one
  *   (the bench's variants); `contentVersions`: the promotion version each shop is built from, when the caller knows it
  *   and the CMS does not name it (the build records the version the CMS answered with); `variants`: A/B groups' pages
- *   to build beside the shops' (only those of shops being built); `stillWanted`: asked right
+ *   to build beside the shops' (only those of shops being built; by default what the A/B calendar wants now, none
+ *   with `AB_VARIANTS=off`); `stillWanted`: asked right
  *   before the release and the preview renderer are switched in; false stops the build there (its server is gone)
  * @returns {Promise<number>} the exit code
  */
@@ -54,7 +55,7 @@ export async function buildSite({
   releasesDir,
   env = {},
   contentVersions = {},
-  variants = [],
+  variants,
   stillWanted = () => true,
 } = {}) {
   const config = readConfig(undefined, root);
@@ -82,6 +83,7 @@ export async function buildSite({
   const services = serviceOrigin ? undefined : await startServices({ quiet: true });
   const origin = serviceOrigin ?? services.origin;
   try {
+    variants ??= config.abVariants ? await variantsOfCalendar(config, requested) : [];
     const code = await underReleaseLease(config, releases, () =>
       buildRelease({
         dist,

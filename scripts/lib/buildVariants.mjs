@@ -9,6 +9,10 @@ import { takeBuiltContentVersions } from '../../src/build/footer/builtContentVer
 import { linkCheckoutPackages } from '../../src/shared/checkoutPackages.ts';
 import { HASHED_ASSETS } from '../../src/shared/hashedAssets.ts';
 import { variantPrefix } from '../../src/shared/publish/releases.ts';
+import { abTestCalendar } from '../../server/abtests/calendar.ts';
+import { versionStoreOf } from '../../server/promotion/versionStore.ts';
+import { variantPlan } from '../../server/publish/variantPlan.ts';
+import { openSharedDatabase } from './releaseLease.mjs';
 
 /**
  * Builds `variants` into `siteDir` and returns the ones it built, each with the version its footer shows. A variant
@@ -62,4 +66,27 @@ export async function buildVariants({ variants, staging, siteDir, origin, env, t
     fs.rmSync(astroOut, { recursive: true, force: true });
   }
   return built;
+}
+
+/**
+ * The variants the A/B calendar wants now for `segments` (a build by hand, `npm start`): read from the shared
+ * database, as the publisher reads them; none when there is no database to read.
+ * @param {import('../../src/shared/config.ts').ServerConfig} config
+ * @param {string[]} segments
+ * @returns {Promise<import('../../src/shared/publish/releases.ts').AbVariant[]>}
+ */
+export async function variantsOfCalendar(config, segments) {
+  const opened = openSharedDatabase(config);
+  if (!opened) return [];
+  const versions = versionStoreOf(opened.shared);
+  try {
+    await versions.ready();
+    const plan = variantPlan(versions, () => abTestCalendar(opened.shared).list());
+    await plan.refresh();
+    const now = new Date();
+    return segments.flatMap((segment) => plan.wanted(segment, now));
+  } finally {
+    await versions.close();
+    await opened.close();
+  }
 }

@@ -37,6 +37,8 @@ function serverEnvironment(dataDir) {
     DB_PATH: path.join(dataDir, 'test.sqlite'),
     OUTBOX_DIR: path.join(dataDir, 'outbox'),
     PUBLISHER: 'no-catch-up',
+    // The site under test is the default pages: a test that wants variants builds its own (tests/publish).
+    AB_VARIANTS: 'off',
     NEWSLETTER_SIGNUPS_PER_MINUTE: '600',
     NEWSLETTER_CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '1000000',
     NEWSLETTER_CONFIRMATIONS_PER_HOUR: '1000000',
@@ -105,7 +107,7 @@ async function startAndBuild(dataDir, env, port, quiet) {
   };
   try {
     await untilServicesAnswer(env.TEST_SITE_ORIGIN, child, () => log);
-    const code = await buildSite({ serviceOrigin: env.TEST_SITE_ORIGIN });
+    const code = await buildSite({ serviceOrigin: env.TEST_SITE_ORIGIN, variants: [] });
     if (code !== 0)
       throw new Error(`The site under test did not build (exit code ${code}); see the build output above.`);
   } catch (error) {

@@ -60,11 +60,13 @@ export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_T
       '--content-version',
       `${segment}=${version}`,
     ]);
-    // Each A/B variant as `--ab-variant de=TEST:GROUP:7` (docs/footer.md#ab-tests-and-consent).
-    const variantArgs = variants.flatMap((variant) => [
-      '--ab-variant',
-      `${variant.segment}=${variant.test}:${variant.group}${variant.contentVersion === undefined ? '' : `:${variant.contentVersion}`}`,
-    ]);
+    // The A/B variants as `--ab-variants de=TEST:GROUP:7,…`, none as an empty list (docs/footer.md#ab-tests-and-consent).
+    const variantList = variants
+      .map(
+        (variant) =>
+          `${variant.segment}=${variant.test}:${variant.group}${variant.contentVersion === undefined ? '' : `:${variant.contentVersion}`}`,
+      )
+      .join(',');
     const child = spawn(
       process.execPath,
       [
@@ -72,7 +74,7 @@ export function releaseBuilder(config: ServerConfig, timeoutMs = PUBLISH_BUILD_T
         '--country',
         shops.join(','),
         ...versions,
-        ...variantArgs,
+        `--ab-variants=${variantList}`,
         '--stop-with-parent',
       ],
       {

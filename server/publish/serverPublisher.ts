@@ -31,7 +31,7 @@ export function serverPublisher(
     catchUpAtStart: config.publisher === 'auto',
     missingSite: () => missingSite(config.distDir),
     // The A/B calendar in the shared database: every instance builds the same variants.
-    ...(shared ? { variants: variantPlan(schedule, () => abTestCalendar(shared).list()) } : {}),
+    ...(shared && config.abVariants ? { variants: variantPlan(schedule, () => abTestCalendar(shared).list()) } : {}),
   });
 }
 

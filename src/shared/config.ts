@@ -93,6 +93,11 @@ export const environmentSchema = v.object({
    * build everything right after starting); `off`: no publisher (the short-lived services a build reads content from).
    */
   PUBLISHER: v.optional(v.picklist(['auto', 'no-catch-up', 'off'], 'must be auto, no-catch-up or off'), 'auto'),
+  /**
+   * `on`: the pages of running A/B tests' groups are built into each release and served to the visitors in them;
+   * `off`: every visitor gets the default pages and builds make no variants (docs/operations.md#ab-tests).
+   */
+  AB_VARIANTS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   /** The on-demand renderer of staff preview renders (built by every full build; never inside the served site). */
   PREVIEW_RENDERER_DIR: v.optional(v.string(), '.data/preview-renderer'),
   /** Folder the mails are written to, one `.eml` file each, when no SMTP server is configured. */
@@ -291,6 +296,7 @@ export function configSchema(root: string) {
       releasesDir: path.resolve(root, e.RELEASES_DIR),
       keepReleases: e.KEEP_RELEASES,
       publisher: e.PUBLISHER,
+      abVariants: e.AB_VARIANTS === 'on',
       outboxDir: path.resolve(root, e.OUTBOX_DIR),
       /** How mails go out (docs/newsletter.md#mail-delivery): SMTP when `smtpUrl` is set, else one file each in `outboxDir`. */
       mail: {
