@@ -10,6 +10,11 @@ export const limitRows = [
     value: (q) =>
       `at most ${q('EMAIL_MAX_LENGTH')} characters (the input accepts ${q('EMAIL_INPUT_MAX_LENGTH')}, so a longer one gets a message)`,
   },
+  {
+    what: 'A/B visitors remembered as counted',
+    value: (q) =>
+      `the last ${q('COUNTED_VISITORS_KEPT')} per instance, so a page view writes no count for them; the count itself is once per visitor and test`,
+  },
   { what: 'first and last name', value: (q) => `at most ${q('NAME_MAX_LENGTH')} characters` },
   { what: '`origin`, `originAddition`', value: (q) => `at most ${q('ORIGIN_MAX_LENGTH')} characters` },
   {

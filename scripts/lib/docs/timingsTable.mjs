@@ -163,6 +163,11 @@ export const timingRows = [
       `looked at again at least every ${q('MAX_TIMER_MS', 's')}, so a version stored through another instance goes live within it too`,
   },
   {
+    what: 'the running A/B tests a page is picked by',
+    value: (q) =>
+      `read again at most every ${q('RUNNING_TESTS_CACHE_MS', 's')}; a test's start and end change the pages with the rebuild they cause`,
+  },
+  {
     what: 'footer versions stored through another instance',
     value: (q) =>
       `read every ${q('VERSION_REFRESH_MS', 's')}: served, previewed and built by this instance from then on`,
