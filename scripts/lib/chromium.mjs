@@ -1,7 +1,7 @@
 // The one place that knows which Chromium the tests, the bench and the screenshots drive, and with which flags.
 // Playwright cannot download its own browsers here, so we use a system Chromium (Debian's `chromium`).
 import fs from 'node:fs';
-import { readToolConfig } from '../../src/shared/config.ts';
+import { readChromePath } from '../../src/shared/config.ts';
 
 const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 const headlessShell = '/usr/bin/chromium-headless-shell';
@@ -22,7 +22,7 @@ export const chromiumArgs = [
 
 /** The configured (`CHROME_PATH`) or first installed Chromium, or undefined when there is none. */
 export function findChromium() {
-  const configured = readToolConfig().CHROME_PATH;
+  const configured = readChromePath();
   if (configured) return fs.existsSync(configured) ? configured : undefined;
   return candidates.find((file) => fs.existsSync(file));
 }
@@ -33,7 +33,7 @@ export function findChromium() {
  * A configured `CHROME_PATH` wins.
  */
 export function findHeadlessChromium() {
-  if (readToolConfig().CHROME_PATH) return findChromium();
+  if (readChromePath()) return findChromium();
   return fs.existsSync(headlessShell) ? headlessShell : findChromium();
 }
 
@@ -41,7 +41,7 @@ export function findHeadlessChromium() {
 export function requireChromium() {
   const found = findChromium();
   if (found) return found;
-  const configured = readToolConfig().CHROME_PATH;
+  const configured = readChromePath();
   console.error(
     configured
       ? `CHROME_PATH is set to ${configured}, but there is no file there.`

@@ -546,6 +546,14 @@ export function readToolConfig(env: Environment = process.env): ToolConfig {
   return parseEnvironment(toolEnvironmentSchema, Object.keys(toolEnvironmentSchema.entries), env);
 }
 
+/**
+ * The Chromium a run is told to use (`CHROME_PATH`), or undefined. Read alone, like {@link readTestSite}: a browser
+ * check inside Vitest starts with Vite's `BASE_URL` set.
+ */
+export function readChromePath(env: Environment = process.env): string | undefined {
+  return parseEnvironment(toolEnvironmentSchema, ['CHROME_PATH'], env).CHROME_PATH;
+}
+
 /** The operator `npm run subscriber` records by default: `SUBSCRIBER_OPERATOR`, else the login name. */
 export function readOperatorName(env: Environment = process.env): string | undefined {
   const { SUBSCRIBER_OPERATOR, USER, LOGNAME } = parseEnvironment(

@@ -9,6 +9,8 @@ import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
 import { listReleases } from '../../src/shared/publish/releases.ts';
 import { publishFooterText, steadyLoad, storeBrokenFooter, waitUntil } from '../../scripts/lib/publishProbe.mjs';
 import { childEnvironment } from '../../src/shared/config.ts';
+import { chromium } from 'playwright';
+import { findHeadlessChromium } from '../../scripts/lib/chromium.mjs';
 
 // The publisher against a real server over real HTTP: real builds (only the hu shop after the first), a real release
 // folder and link in a temporary directory. See docs/calls.md#publisher.
@@ -223,6 +225,47 @@ describe('rollback', () => {
   }, 30_000);
 });
 
+/**
+ * What only a browser shows of a group's page: with JavaScript off it is whole, the group's footer in it; with
+ * JavaScript on, nothing shifts as it loads and hydrates (the group's content is in the HTML, nothing is swapped).
+ */
+async function expectWholeInBrowser(visitor: string) {
+  const browser = await chromium.launch({ executablePath: findHeadlessChromium() });
+  try {
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 800 } });
+      await context.addCookies(
+        [
+          ['consent_choices', 'necessary,statistics'],
+          ['ab_visitor', visitor],
+        ].map(([name, value]) => ({ name: name!, value: value!, url: server.origin })),
+      );
+      const page = await context.newPage();
+      if (javaScriptEnabled)
+        await page.addInitScript(() => {
+          const seen = window as unknown as { shifts: number };
+          seen.shifts = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) seen.shifts += (entry as PerformanceEntry & { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+      await page.goto(`${server.origin}/hu/`, { waitUntil: 'load' });
+      expect(await page.locator('footer').first().textContent()).toContain('Group B marker');
+      if (javaScriptEnabled) {
+        await page.locator('footer').first().scrollIntoViewIfNeeded();
+        // Two frames after the scroll: any shift of the load is reported by then.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 describe('A/B variants (docs/footer.md#ab-tests-and-consent)', () => {
   const TESTS = '/service/abtestfrontend/api/v1/tests';
   const CONSENT = 'consent_choices=necessary,statistics';
@@ -283,6 +326,8 @@ describe('A/B variants (docs/footer.md#ab-tests-and-consent)', () => {
     // The variant is a whole page of the release, its assets there too.
     expect(fs.existsSync(path.join(distDir, '_ab/HU_TEASER/B/hu/index.html'))).toBe(true);
     expect(inB[0]).toContain('<html lang="hu-HU"');
+    const visitorInB = `visitor${String(pages.findIndex((page) => page.includes('Group B marker'))).padStart(15, '0')}`;
+    await expectWholeInBrowser(visitorInB);
 
     const ended = await admin(`${TESTS}/HU_TEASER/end`, {});
     expect(ended.status).toBe(200);
