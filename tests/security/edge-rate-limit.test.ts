@@ -64,6 +64,7 @@ describe('configuration', () => {
       releasesDir: '/app/.data/releases',
       keepReleases: 5,
       publisher: 'auto',
+      abVariants: true,
       outboxDir: '/app/.data/outbox',
       mail: {
         smtpUrl: undefined,
