@@ -4,6 +4,7 @@ import type { AbVariant, MissingSite, Release } from '../../src/shared/publish/r
 import type { BuildError, PublishStatus } from '../../src/shared/publish/schemas.ts';
 import type { ContentSchedule } from './contentSchedule.ts';
 import { periodicTask } from '../scheduler/periodicTask.ts';
+import { publishStatus } from './publishStatus.ts';
 import { variantsKey } from '../abtests/wantedVariants.ts';
 import { noVariants, type VariantPlan } from './variantPlan.ts';
 
@@ -104,10 +105,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
         ended?: Promise<unknown>;
       }
     | undefined;
-  // The variants each shop should have, as the last round saw them: a round builds only what changed since (a test
-  // started or ended, a group's version came due), so a shop rolled back keeps its older variants until they change
-  // again. The first round compares them all with the live release when the publisher catches up at start.
-  const seenVariants = new Map<string, string>();
   let origin: string | undefined;
   let unsubscribe: (() => void) | undefined;
   let kickQueued = false;
@@ -212,17 +209,12 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   /**
    * Shops whose A/B variants changed since the last round (a test started or ended, a group's version came due) and
-   * whose live variants differ, with no build of them running or waiting.
+   * whose live variants differ, with no build of them running or waiting. Without a live release: looked at again
+   * once there is one.
    */
   function variantsBehind(segment: string, live: Release | undefined, at: Date): boolean {
-    // No release yet: compared again once one is live.
-    if (!live) return false;
-    const wanted = variantsKey(variants.wanted(segment, at));
-    const seen = seenVariants.get(segment);
-    const changed = seen === undefined ? catchUpAtStart : seen !== wanted;
-    seenVariants.set(segment, wanted);
-    if (!changed || pending.has(segment) || running?.variantKeys.get(segment) === wanted) return false;
-    return variantsKey((live.variants ?? []).filter((variant) => variant.segment === segment)) !== wanted;
+    const wanted = live && variants.changed(segment, at, live, catchUpAtStart);
+    return wanted !== undefined && !pending.has(segment) && running?.variantKeys.get(segment) !== wanted;
   }
 
   // A version scheduled earlier came due: rebuild the shops whose version became valid since the last look, and those
@@ -306,26 +298,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
     request,
     repair,
     status() {
-      const live = liveRelease();
-      const at = now();
-      const entries = shops.map((shop) => {
-        const built = live?.shops[shop.segment];
-        const next = schedule.nextScheduled(shop.code, 'SHOP_FOOTER', at);
-        const lastError = lastErrors.get(shop.segment);
-        return [
-          shop.segment,
-          {
-            release: live?.id ?? null,
-            contentVersion: built?.contentVersion ?? null,
-            builtAt: built?.builtAt ?? null,
-            durationMs: built?.durationMs ?? null,
-            ...(lastError ? { lastError } : {}),
-            ...(next ? { nextScheduled: { version: next.version, validFrom: next.validFrom } } : {}),
-            building: running?.versions.has(shop.segment) ?? false,
-          },
-        ] as const;
+      return publishStatus({
+        live: liveRelease(),
+        at: now(),
+        schedule,
+        lastErrors,
+        building: (segment) => running?.versions.has(segment) ?? false,
+        queue: order.filter((segment) => pending.has(segment)),
       });
-      return { shops: Object.fromEntries(entries), queue: order.filter((segment) => pending.has(segment)) };
     },
     abTestsChanged() {
       return scheduled.runOnce();

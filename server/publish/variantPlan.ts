@@ -1,7 +1,7 @@
-import type { AbVariant } from '../../src/shared/publish/releases.ts';
+import type { AbVariant, Release } from '../../src/shared/publish/releases.ts';
 import { shopBySegment } from '../../src/shared/countries.ts';
 import type { StoredAbTest } from '../abtests/calendar.ts';
-import { wantedVariants } from '../abtests/wantedVariants.ts';
+import { variantsKey, wantedVariants } from '../abtests/wantedVariants.ts';
 import type { ContentSchedule } from './contentSchedule.ts';
 
 /**
@@ -16,6 +16,12 @@ export interface VariantPlan {
   wanted(segment: string, at: Date): AbVariant[];
   /** The next instant after `at` at which a test starts or ends, or undefined. */
   nextChange(at: Date): number | undefined;
+  /**
+   * The key ({@link variantsKey}) of the variants a shop should have at `at`, when they changed since the last look
+   * and differ from the live release's; else undefined. A shop's first look counts as a change when `firstLook` says
+   * so (a publisher that catches up at start): otherwise a shop rolled back would be rebuilt at once.
+   */
+  changed(segment: string, at: Date, live: Release, firstLook: boolean): string | undefined;
 }
 
 /** No calendar: no variants (the publisher of a test without A/B tests). */
@@ -23,6 +29,7 @@ export const noVariants: VariantPlan = {
   refresh: async () => undefined,
   wanted: () => [],
   nextChange: () => undefined,
+  changed: () => undefined,
 };
 
 /** The plan from the calendar's tests and the content schedule's versions for A/B groups. */
@@ -31,7 +38,9 @@ export function variantPlan(
   abTests: () => Promise<StoredAbTest[]>,
 ): VariantPlan {
   let tests: StoredAbTest[] = [];
-  return {
+  // The variants each shop should have, as the last look saw them.
+  const seen = new Map<string, string>();
+  const plan: VariantPlan = {
     async refresh() {
       tests = await abTests();
     },
@@ -49,5 +58,14 @@ export function variantPlan(
         .filter((instant) => instant > at.getTime());
       return ahead.length > 0 ? Math.min(...ahead) : undefined;
     },
+    changed(segment, at, live, firstLook) {
+      const wanted = variantsKey(plan.wanted(segment, at));
+      const before = seen.get(segment);
+      seen.set(segment, wanted);
+      if (before === undefined ? !firstLook : before === wanted) return undefined;
+      const liveKey = variantsKey((live.variants ?? []).filter((variant) => variant.segment === segment));
+      return liveKey === wanted ? undefined : wanted;
+    },
   };
+  return plan;
 }
