@@ -43,7 +43,18 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'build', include: buildingTests, fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          name: 'build',
+          include: buildingTests,
+          fileParallelism: false,
+          // The seed's A/B test has a group version for DE: with variants on, every build of DE would build it twice.
+          // The servers and builds these tests start build none; tests/publish/releases.test.ts builds its own
+          // (its in-process server reads only the settings it is given, where variants are on by default).
+          env: { AB_VARIANTS: 'off' },
+        },
+      },
       {
         extends: true,
         test: {
