@@ -8,6 +8,13 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * One short run over a few hundred pages: the JVM's quick compiler alone and one garbage-collecting thread do it in
+ * half the CPU time of its defaults (12 s against 24 s on the 2-core machine, the same messages). The quick compiler's
+ * deeper frames need a bigger stack than the checker's 512k for its schema.
+ */
+const javaOptions = ['-Xss16m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 /** Java, or undefined. */
 export function findJava() {
   return ['/usr/bin/java', '/usr/local/bin/java'].find((file) => fs.existsSync(file));
@@ -43,7 +50,7 @@ export function htmlErrors(files) {
   return new Promise((resolve, reject) => {
     execFile(
       java,
-      ['-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
+      [...javaOptions, '-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
       { maxBuffer: 64 * 1024 * 1024 },
       (error, _stdout, stderr) => {
         if (error) return reject(error);

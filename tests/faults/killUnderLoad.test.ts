@@ -35,13 +35,15 @@ test('kill -9 in the middle of sign-ups and a restart: 0 answered sign-ups witho
   const port = new URL(server.origin).port;
   const load = signUpLoop(server.origin, { workers: 8, retryRefused: true, maxMs: 80_000 });
   const answered = () => load.outcomes.filter((outcome) => outcome.status === 201).length;
-  // Bounded waits: a starved machine kills and stops with what it has, instead of spinning to the time-out.
-  await waitUntil(() => answered() >= 200, 30_000);
+  // Bounded waits: a starved machine kills and stops with what it has, instead of spinning to the time-out. Fifty
+  // answered before and after: eight clients keep requests in flight whenever the kill comes; more sign-ups would
+  // only cost CPU, checking the same.
+  await waitUntil(() => answered() >= 50, 30_000);
   server.child.kill('SIGKILL');
   await server.exited;
   server = await startServerProcess({ ...env, PORT: port });
   const afterRestart = answered();
-  await waitUntil(() => answered() >= afterRestart + 200, 30_000);
+  await waitUntil(() => answered() >= afterRestart + 50, 30_000);
   const outcomes = await load.stop();
 
   const ok = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);
@@ -50,6 +52,6 @@ test('kill -9 in the middle of sign-ups and a restart: 0 answered sign-ups witho
   expect(ok.length, 'sign-ups answered 201 in all (some after the restart)').toBeGreaterThan(afterRestart);
   expect(ok.filter((email) => !rows.has(email) || !mails.has(email))).toEqual([]);
   expect(outcomes.every((outcome) => outcome.status === 201 || outcome.error !== undefined)).toBe(true);
-  // Two server starts, 400 sign-ups and their mails: seconds on a quiet machine, up to a minute on a busy one (a
-  // fresh-clone npm test at load average 10 took over 20 s); each wait gives up after 30 s.
+  // Two server starts, 100 sign-ups and more and their mails: seconds on a quiet machine, longer on a busy one (with
+  // 400, a fresh-clone npm test at load average 10 took over 20 s); each wait gives up after 30 s.
 }, 150_000);

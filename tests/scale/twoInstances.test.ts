@@ -228,12 +228,13 @@ test.each(engines)(
       signUpLoop(survivor.origin, { workers: 4, maxMs: 80_000, prefix: 'survivor' }),
     ];
     const answered = () => loads.flatMap((load) => load.outcomes).filter((outcome) => outcome.status === 201).length;
-    // Seconds on a quiet machine; bounded, so a starved one kills after 30 s with what it has.
-    await waitUntil(() => answered() >= 200, 30_000);
+    // Seconds on a quiet machine; bounded, so a starved one kills after 30 s with what it has. Fifty before and after:
+    // eight clients keep requests in flight on both whenever the kill comes; more would only cost CPU.
+    await waitUntil(() => answered() >= 50, 30_000);
     doomed.child.kill('SIGKILL');
     await doomed.exited;
     const atKill = answered();
-    await waitUntil(() => answered() >= atKill + 100, 30_000);
+    await waitUntil(() => answered() >= atKill + 50, 30_000);
     const outcomes = (await Promise.all(loads.map((load) => load.stop()))).flat();
 
     const ok = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);
@@ -271,7 +272,7 @@ test.skipIf(!postgresTestUrl())(
     );
     const answered = (status: number) =>
       loads.flatMap((load) => load.outcomes).filter((outcome) => outcome.status === status).length;
-    await waitUntil(() => answered(201) >= 100, 30_000);
+    await waitUntil(() => answered(201) >= 30, 30_000);
     await proxy.cut();
     // Away until each instance has answered 503 under its load, not for a fixed second.
     await waitUntil(
@@ -280,7 +281,7 @@ test.skipIf(!postgresTestUrl())(
     );
     await proxy.restore();
     const atRestore = answered(201);
-    await waitUntil(() => answered(201) >= atRestore + 100, 30_000);
+    await waitUntil(() => answered(201) >= atRestore + 30, 30_000);
     const outcomes = (await Promise.all(loads.map((load) => load.stop()))).flat();
 
     const ok = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.email);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../scripts/lib/faults/serverProcess.mjs';
 import { publishFooterText, waitUntil } from '../../scripts/lib/publishProbe.mjs';
-import { listReleases } from '../../src/shared/publish/releases.ts';
+import { listReleases, switchLive } from '../../src/shared/publish/releases.ts';
 import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
 import { createPostgresTestDatabase, postgresTestUrl } from '../../server/database/postgresTestDatabase.ts';
 
@@ -13,7 +13,10 @@ import { createPostgresTestDatabase, postgresTestUrl } from '../../server/databa
 // PostgreSQL (when `npm test` started its throwaway cluster), each instance with its own SQLite file beside it. Real
 // processes and real builds, loopback.
 // This must build: what is shared is the building (one instance builds, the other sees the release and does not build
-// again), so only real builds show it. Both instances share each engine's one build.
+// again), so only real builds show it. Both instances share each engine's builds, and the engines share the first
+// full build: the first engine's pair starts with no site and builds every shop, the second's starts on a copy of that
+// release whose hu pages are from content it does not know, so both find hu behind and one rebuilds hu alone. Either
+// way one instance builds, under the lease in that engine's database, and the other skips it.
 const TOKEN = 'two-instances-publish-token-0123456789';
 const dirs: string[] = [];
 const instances: ServerProcess[] = [];
@@ -62,8 +65,11 @@ const huPage = async (instance: ServerProcess) => (await fetch(`${instance.origi
 const huContent = async (instance: ServerProcess) =>
   (await fetch(`${instance.origin}/service/promotion/api/promotion/SHOP_FOOTER`, { headers: { site: 'HU' } })).text();
 
+/** The release the first pair built from nothing: the next pair starts on a copy of it instead of building again. */
+let firstBuilt: { releasesDir: string; id: string } | undefined;
+
 test.each(engines)(
-  '$engine: started together with no site, one instance builds it; a publish through either is live on both',
+  '$engine: started together, one instance builds what the site lacks; a publish through either is live on both',
   async ({ database }) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-instances-publish-'));
     dirs.push(dir);
@@ -76,23 +82,35 @@ test.each(engines)(
       PUBLISHER: 'auto',
       PROMOTION_ADMIN_TOKEN: TOKEN,
     };
+    const from = firstBuilt;
+    if (from) {
+      const copy = path.join(releasesDir, from.id);
+      fs.cpSync(path.join(from.releasesDir, from.id), copy, { recursive: true, verbatimSymlinks: true });
+      // hu's pages as if built from content this database never had: behind at start, on both instances.
+      const release = JSON.parse(fs.readFileSync(path.join(copy, 'release.json'), 'utf8'));
+      release.shops.hu.contentVersion = null;
+      fs.writeFileSync(path.join(copy, 'release.json'), JSON.stringify(release));
+      switchLive(env.DIST_DIR, releasesDir, from.id);
+    }
+    const atStart = from ? 2 : 1;
+    const builtAtStart = from ? /\[publish\] live: hu / : /\[publish\] live: de, at/;
     const pair = await Promise.all([0, 1].map((index) => startServerProcess({ ...env, ...own(index) })));
     instances.push(...pair);
 
-    // Both find no site and set out to build every shop; the build lease lets one build, the other skips it.
+    // With no site both set out to build every shop, on the copy to rebuild hu; the build lease lets one build, the
+    // other skips it.
     await waitUntil(
-      async () => (await Promise.all(pair.map(settled))).every(Boolean) && listReleases(releasesDir).length > 0,
+      async () => (await Promise.all(pair.map(settled))).every(Boolean) && listReleases(releasesDir).length >= atStart,
       {
         timeoutMs: 150_000,
         intervalMs: 500,
         what: 'the first release on both instances',
       },
     );
-    expect(listReleases(releasesDir)).toHaveLength(1);
+    expect(listReleases(releasesDir)).toHaveLength(atStart);
     const logs = pair.map((instance) => instance.output());
-    expect(
-      logs.filter((log) => /\[publish\] live: de, at/.test(log) && !log.includes('built by another instance')),
-    ).toHaveLength(1);
+    expect(logs.filter((log) => builtAtStart.test(log) && !log.includes('built by another instance'))).toHaveLength(1);
+    firstBuilt ??= { releasesDir, id: listReleases(releasesDir)[0]!.id };
     for (const instance of pair) expect((await fetch(`${instance.origin}/service/health`)).status).toBe(200);
 
     // A version published through the second is built once and served by both, and the first's promotion service
@@ -114,7 +132,7 @@ test.each(engines)(
       what: 'the version on the first instance',
     });
     expect(await huPage(pair[1]!)).toContain('Published through the second');
-    expect(listReleases(releasesDir)).toHaveLength(2);
+    expect(listReleases(releasesDir)).toHaveLength(atStart + 1);
   },
   300_000,
 );
