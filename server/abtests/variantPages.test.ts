@@ -101,16 +101,16 @@ describe('A/B variant pages', () => {
   test('consenting visitors split between the groups on their first page, and keep the group on both instances', async () => {
     const [first, second] = servers as [TestServer, TestServer];
     const visitors = [];
-    for (let index = 0; index < 200; index++) {
+    for (let index = 0; index < 100; index++) {
       const seen = await visit(first, '/de/', CONSENT);
       expect(seen.visitor, 'the first answer sets ab_visitor').toBeDefined();
       visitors.push(seen);
     }
     const inB = visitors.filter((seen) => seen.group === 'B').length;
-    // 200 fair coin flips: outside 60 to 140 with a chance below one in a billion.
-    expect(inB).toBeGreaterThan(60);
-    expect(inB).toBeLessThan(140);
-    for (const seen of visitors.slice(0, 40)) {
+    // 100 fair coin flips: outside 25 to 75 with a chance below one in a million.
+    expect(inB).toBeGreaterThan(25);
+    expect(inB).toBeLessThan(75);
+    for (const seen of visitors.slice(0, 20)) {
       const cookie = `${CONSENT}; ab_visitor=${seen.visitor}`;
       for (const server of [first, second]) {
         const again = await visit(server, '/de/newsletter/', cookie);
@@ -118,11 +118,12 @@ describe('A/B variant pages', () => {
         expect(again.setCookie, 'a known visitor gets no new cookie').not.toContain('ab_visitor');
       }
     }
-    // Counted once per visitor when assigned, not per page: 200 visitors on the instance that assigned them.
+    // Counted once per visitor when assigned, not per page: 100 visitors on the instance that assigned them.
     const report = await abReport(first.shared, (await abTestCalendar(first.shared).test('HERO'))!);
     const de = report.shops.find((shop) => shop.shop === 'de')!;
-    expect(de.groups.map((group) => group.visitors)).toEqual([200 - inB, inB]);
-  });
+    expect(de.groups.map((group) => group.visitors)).toEqual([100 - inB, inB]);
+    // About 160 page requests in a row: a minute, for a loaded machine.
+  }, 60_000);
 
   test('caching: every answer of a page with variants varies by cookie; a variant’s is private', async () => {
     const [first] = servers as [TestServer];

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { openDatabase } from '../db.ts';
 import { inTransaction } from './sqliteTransaction.ts';
-import { sharedDatabaseOf } from './sharedDatabase.ts';
+import pg from 'pg';
+import { openPostgresDatabase, sharedDatabaseOf } from './sharedDatabase.ts';
+import { createPostgresTestDatabase, postgresTestUrl } from './postgresTestDatabase.ts';
 import { sharedMigrations } from './sharedMigrations.ts';
 import { testEngines, type TwoInstances } from './testEngines.ts';
 import { windowCounter } from '../throttle/windowCounter.ts';
@@ -100,4 +102,27 @@ test('SQLite: atomic bodies leave no transaction open between awaits for the syn
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe.skipIf(!postgresTestUrl())('PostgreSQL', () => {
+  test('a start waits for another instance’s schema steps longer than a statement may take', async () => {
+    const database = await createPostgresTestDatabase();
+    const settings = { url: database.url, poolSize: 2, statementTimeoutMs: 300 };
+    const holder = new pg.Client({ connectionString: database.url });
+    const starting = openPostgresDatabase(settings);
+    try {
+      await holder.connect();
+      // Another instance in the middle of its steps: it holds the migration lock for 1.5 s, five statement time-outs.
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(280001)');
+      const applied = starting.migrate();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await holder.query('COMMIT');
+      expect(await applied).toEqual(sharedMigrations.map((step) => step.name));
+    } finally {
+      await holder.end();
+      await starting.close();
+      await database.drop();
+    }
+  });
 });

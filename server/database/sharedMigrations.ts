@@ -412,6 +412,13 @@ export const PERSONAL_DATA_COLUMNS: Readonly<Record<string, readonly string[]>> 
 const MIGRATION_LOCK_KEY = 280_001;
 
 /**
+ * How long a start's schema steps may take on PostgreSQL, the wait for another instance's included, instead of one
+ * request's statement time-out (docs/constants.md#timings): an instance starting while another applies the steps on a
+ * busy server waits for it rather than giving up.
+ */
+export const MIGRATION_TIMEOUT_MS = 120_000;
+
+/**
  * The work of applying the shared steps not yet applied, in order, in one transaction under a lock: on PostgreSQL an
  * advisory lock, on SQLite the write lock of `BEGIN IMMEDIATE`. Two instances starting together apply each step
  * once; the second finds them applied. Answers the names it applied.
@@ -421,7 +428,13 @@ export function sharedMigrationWork(
   steps: readonly SharedMigration[] = sharedMigrations,
 ): AtomicWork<string[]> {
   return function* (db) {
-    if (engine === 'postgres') yield sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.compile(db);
+    if (engine === 'postgres') {
+      // For this transaction only: the connection's own time-outs come back with its end.
+      yield sql`SELECT set_config('statement_timeout', ${String(MIGRATION_TIMEOUT_MS)}, true), set_config('lock_timeout', ${String(MIGRATION_TIMEOUT_MS)}, true)`.compile(
+        db,
+      );
+      yield sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.compile(db);
+    }
     yield db.schema
       .createTable('schema_steps')
       .ifNotExists()

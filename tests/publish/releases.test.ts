@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
+import { browserGet } from '../support/browserGet.ts';
 import { seedPromotions } from '../../server/promotion/seed.ts';
 import { serverPublisher } from '../../server/publish/serverPublisher.ts';
 import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
@@ -29,7 +30,7 @@ const publishHu = (text: string, validFrom?: string) =>
   publishFooterText({ origin: server.origin, token: TOKEN, site: 'HU', text, validFrom });
 
 async function status(): Promise<PublishStatus> {
-  const response = await fetch(`${server.origin}/service/publish/api/status`, { headers: auth });
+  const response = await browserGet(`${server.origin}/service/publish/api/status`, { headers: auth });
   expect(response.status).toBe(200);
   return (await response.json()) as PublishStatus;
 }
@@ -42,7 +43,8 @@ function rebuild(shops: unknown, headers: Record<string, string> = auth) {
   });
 }
 
-const huPage = async () => (await fetch(`${server.origin}/hu/`)).text();
+// GETs as a browser makes them: `runScript` blocks this process, the server's too, for longer than a keep-alive lasts.
+const huPage = async () => (await browserGet(`${server.origin}/hu/`)).text();
 
 /** Waits until the page shows `text`, or fails with the publisher's status. */
 async function servedSoon(text: string) {
@@ -215,7 +217,7 @@ describe('rollback', () => {
     const after = await status();
     expect(after.shops.hu!.release).not.toBe(live);
     expect(after.shops.pl!.release).toBe(after.shops.hu!.release);
-    expect((await fetch(`${server.origin}/pl/`)).status).toBe(200);
+    expect((await browserGet(`${server.origin}/pl/`)).status).toBe(200);
     // Pages, not content: the status shows hu's pages from an older version than the one the CMS answers, and the
     // operator is told that the next build serves the newer one again.
     expect(after.shops.hu!.contentVersion).toBeLessThan(
@@ -283,7 +285,7 @@ describe('A/B variants (docs/footer.md#ab-tests-and-consent)', () => {
   };
   /** The hu page a consenting visitor with this id gets. */
   const huPageOf = async (visitor: string) =>
-    (await fetch(`${server.origin}/hu/`, { headers: { cookie: `${CONSENT}; ab_visitor=${visitor}` } })).text();
+    (await browserGet(`${server.origin}/hu/`, { headers: { cookie: `${CONSENT}; ab_visitor=${visitor}` } })).text();
 
   test('a running test’s group version is built beside hu’s pages and served to that group; its end rebuilds without it', async () => {
     const now = Date.now();

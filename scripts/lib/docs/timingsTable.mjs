@@ -163,6 +163,11 @@ export const timingRows = [
       `looked at again at least every ${q('MAX_TIMER_MS', 's')}, so a version stored through another instance goes live within it too`,
   },
   {
+    what: "a start's schema steps on PostgreSQL",
+    value: (q) =>
+      `at most ${q('MIGRATION_TIMEOUT_MS', 's')}, waiting for another instance's steps included, instead of a statement's time-out`,
+  },
+  {
     what: 'the running A/B tests a page is picked by',
     value: (q) =>
       `read again at most every ${q('RUNNING_TESTS_CACHE_MS', 's')}; a test's start and end change the pages with the rebuild they cause`,
