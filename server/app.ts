@@ -150,7 +150,11 @@ export function createApp({
   app.use(`${PREVIEW_ASSETS_PREFIX}*`, staticSite(renderer.clientDir));
   app.use(previewRender({ sessions, renderer, footerContentAt }));
   // A consenting visitor in an A/B test's group gets that group's pages (docs/footer.md#ab-tests-and-consent).
-  const variantPages = abVariantPages({ runningTests: calendar.runningAt, countAssignments });
+  const variantPages = abVariantPages({
+    runningTests: calendar.runningAt,
+    countAssignments,
+    onError: (error) => serviceLog.error(`A/B variants: ${maskedText(error)}`),
+  });
   app.use(staticSite(config.distDir, site.pageWhenMissing, config.abVariants ? variantPages : undefined));
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {

@@ -36,11 +36,14 @@ export function abVariantPages({
   runningTests,
   countAssignments,
   now = () => new Date(),
+  onError = (error) => console.error(`A/B variants: ${(error as Error).message}`),
 }: {
   /** The tests running at an instant (the calendar's `runningAt`). */
   runningTests: (instant: string) => Promise<StoredAbTest[]>;
   countAssignments: (visitorId: string, assignments: readonly CountedAssignment[]) => Promise<void>;
   now?: () => Date;
+  /** A failure to read the calendar or write a count; the page is answered all the same. */
+  onError?: (error: unknown) => void;
 }): PagePicker {
   let variantsOf: { siteDir: string; variants: readonly AbVariant[] } | undefined;
   let tests: { at: number; running: Promise<StoredAbTest[]> } | undefined;
@@ -85,19 +88,26 @@ export function abVariantPages({
     if (variants.length === 0) return undefined;
     if (!consented) return { variesByCookie: true };
     const at = now();
-    const tests = (await running()).filter(
+    let runningTests: StoredAbTest[];
+    try {
+      runningTests = await running();
+    } catch (error) {
+      // The calendar cannot be read (the database is away or busy): the default page, never an error page.
+      onError(error);
+      return { variesByCookie: true };
+    }
+    const tests = runningTests.filter(
       (test) => runsIn(test, shop.code, at) && variants.some((variant) => variant.test === test.name),
     );
     if (tests.length === 0) return { variesByCookie: true };
     const visitorId = consentedVisitorId(c)!;
-    await count(
-      visitorId,
-      tests.map((test) => ({
-        test: test.name,
-        group: assignGroup(test.name, visitorId, test.groups, test.weights),
-        shop: shop.code,
-      })),
-    );
+    const assignments = tests.map((test) => ({
+      test: test.name,
+      group: assignGroup(test.name, visitorId, test.groups, test.weights),
+      shop: shop.code,
+    }));
+    // A count that cannot be written is lost for the report, never the page (it is tried again on the next one).
+    await count(visitorId, assignments).catch(onError);
     const variant = selectVariant(tests, variants, segment, visitorId);
     if (!variant) return { variesByCookie: true };
     return { variesByCookie: true, variantPath: `${variantPrefix(variant)}${c.req.path.slice(segment.length + 1)}` };
