@@ -78,6 +78,26 @@ describe('A/B admin calls', () => {
     await expectProblem(await end('HERO'), 409, 'urn:abtest:ended');
   });
 
+  test('an unknown field, a 20 MB body, another site and a form body are refused; nothing stored', async () => {
+    const unknown = await call(TESTS, 'POST', JSON.stringify({ ...hero, owner: 'x' }));
+    await expectProblem(unknown, 400, 'urn:abtest:invalid_request');
+    const huge = await call(TESTS, 'POST', JSON.stringify({ ...hero, name: 'N'.repeat(20 * 1024 * 1024) }));
+    await expectProblem(huge, 413, 'urn:service:payload_too_large');
+    const crossSite = await fetch(server.origin + TESTS, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' },
+      body: JSON.stringify(hero),
+    });
+    await expectProblem(crossSite, 403, 'urn:service:cross_origin');
+    const form = await fetch(server.origin + TESTS, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${TOKEN}` },
+      body: 'name=HERO',
+    });
+    await expectProblem(form, 415, 'urn:service:unsupported_media_type');
+    expect((await listed()).map((test) => test.name)).not.toContain('HERO');
+  });
+
   test('without the admin token every call is 401 and nothing changes', async () => {
     await expectProblem(await call(TESTS, 'GET', undefined, 'wrong-token'), 401, 'urn:service:unauthorized');
     await expectProblem(await call(TESTS, 'POST', JSON.stringify(hero), 'wrong'), 401, 'urn:service:unauthorized');
