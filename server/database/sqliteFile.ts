@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { migrateSharedSqlite } from './sharedDatabase.ts';
+import { switchToWal } from './walMode.ts';
 import { DATABASE_BUSY_TIMEOUT_MS, DATABASE_START_BUSY_TIMEOUT_MS } from '../databaseBusy.ts';
 import { keepOwnerOnly, OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDER_MODE } from '../ownerOnly.ts';
 
@@ -24,9 +25,9 @@ export function openDatabase(file: string): SqliteConnection {
   }
   const db = new DatabaseSync(file);
   // At start nothing is served yet: wait longer for another process (an instance starting beside this one).
-  db.exec(
-    `PRAGMA busy_timeout = ${DATABASE_START_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;`,
-  );
+  db.exec(`PRAGMA busy_timeout = ${DATABASE_START_BUSY_TIMEOUT_MS};`);
+  switchToWal(db);
+  db.exec('PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;');
   // The one schema track (server/database/sharedMigrations.ts), its first step the SQLite baseline, in one write
   // transaction: two instances starting together on one file apply each step once; the second finds it applied.
   migrateSharedSqlite(db);

@@ -124,7 +124,7 @@ export const timingRows = [
   {
     what: 'a database write lock held by another process',
     value: (q) =>
-      `waited for up to ${q('DATABASE_BUSY_TIMEOUT_MS', 'ms')}, then 503 with \`Retry-After\` (${q('DATABASE_BUSY_RETRY_AFTER_SECONDS', 's')}); further writes answer 503 at once for ${q('DATABASE_BUSY_BACKOFF_MS', 'ms')}; at start (migrations and the seed) waited for up to ${q('DATABASE_START_BUSY_TIMEOUT_MS', 's')}`,
+      `waited for up to ${q('DATABASE_BUSY_TIMEOUT_MS', 'ms')}, then 503 with \`Retry-After\` (${q('DATABASE_BUSY_RETRY_AFTER_SECONDS', 's')}); further writes answer 503 at once for ${q('DATABASE_BUSY_BACKOFF_MS', 'ms')}; at start (the switch to WAL, migrations and the seed) waited for up to ${q('DATABASE_START_BUSY_TIMEOUT_MS', 's')}`,
   },
   {
     what: 'a mail sender that cannot work (its database locked, a full disk)',
