@@ -14,6 +14,7 @@ import { findXvfbRun } from './lib/engines.mjs';
 import { ensurePostgres, startThrowawayCluster } from './lib/postgres.mjs';
 import { startTestSite } from './lib/testSite.mjs';
 import { runBuffered } from './lib/runBuffered.mjs';
+import { cpuSecondsSoFar } from './lib/childCpu.mjs';
 import { playwrightFiles, playwrightFailures, vitestFailures, vitestFiles } from './lib/testReports.mjs';
 import { readToolConfig } from '../src/shared/config.ts';
 
@@ -25,7 +26,7 @@ const tally = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 /** Names of the failed tests, printed again at the end so that the last lines of a CI log say what failed. */
 const failedTests = [];
-/** Wall time of each layer, in the order they ran. */
+/** Wall time of each layer, in the order they ran, and the CPU time its finished processes used. */
 const layerTimes = [];
 /** Every test file's time, from the runners' reports. */
 const fileTimes = [];
@@ -39,13 +40,15 @@ function check(name, code) {
   }
 }
 
-/** Runs `work` as one layer and notes its wall time. */
+/** Runs `work` as one layer and notes its wall time and CPU time. */
 async function layer(name, work) {
   const from = Date.now();
+  const cpuFrom = cpuSecondsSoFar();
   try {
     return await work();
   } finally {
-    layerTimes.push({ name, ms: Date.now() - from });
+    const cpuTo = cpuSecondsSoFar();
+    layerTimes.push({ name, ms: Date.now() - from, cpu: cpuFrom === undefined ? undefined : cpuTo - cpuFrom });
   }
 }
 
@@ -237,9 +240,11 @@ try {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-console.log('\nTime per layer:');
-for (const { name, ms } of layerTimes) console.log(`  ${seconds(ms).padStart(8)}  ${name}`);
-console.log(`  ${seconds(Date.now() - started).padStart(8)}  in all`);
+// CPU: what each layer's processes used on all cores, as they ended (the site under test's server counts at the end).
+const cpu = (value) => (value === undefined ? '' : `${value.toFixed(0)} core-s`.padStart(12));
+console.log('\nTime per layer (wall, and CPU on all cores):');
+for (const { name, ms, cpu: used } of layerTimes) console.log(`  ${seconds(ms).padStart(8)}${cpu(used)}  ${name}`);
+console.log(`  ${seconds(Date.now() - started).padStart(8)}${cpu(cpuSecondsSoFar())}  in all`);
 console.log('The ten slowest test files (Playwright: the sum over its tests, in worker time):');
 for (const { file, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10))
   console.log(`  ${seconds(ms).padStart(8)}  ${file}`);
