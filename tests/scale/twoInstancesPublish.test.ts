@@ -79,6 +79,8 @@ test.each(engines)(
       OUTBOX_DIR: path.join(dir, 'outbox'),
       DIST_DIR: path.join(dir, 'dist'),
       RELEASES_DIR: releasesDir,
+      // Shared by the pair as the releases are; never the checkout's .data/ (docs/operations.md#data-folders).
+      PREVIEW_RENDERER_DIR: path.join(dir, 'preview-renderer'),
       PUBLISHER: 'auto',
       PROMOTION_ADMIN_TOKEN: TOKEN,
     };
