@@ -65,6 +65,9 @@ async function openPreferencesOfNewSubscription(
   await expect(page.locator('.newsletter-preferences__address')).toHaveText(
     t('newsletter.preferences.subscribedAs', { email }),
   );
+  // These flows are the island's: until it has hydrated, Save posts the page's plain form (newsletter-no-js specs),
+  // whose answer says an error at its field and in a summary.
+  await expect(page.locator('astro-island:has(.newsletter-preferences)')).not.toHaveAttribute('ssr');
   return { shop, t, email };
 }
 
