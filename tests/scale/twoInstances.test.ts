@@ -116,6 +116,20 @@ const confirm = (origin: string, token: string) =>
     body: '{}',
   });
 
+/**
+ * The answer, or while it is 503 with Retry-After (the database busy) the answer to the same request sent again once
+ * that many seconds have passed, as a client does; at most five tries in all.
+ */
+async function afterBusy(answer: Response, again: () => Promise<Response>): Promise<Response> {
+  for (let tries = 1; answer.status === 503 && tries < 5; tries++) {
+    const seconds = Number(answer.headers.get('retry-after'));
+    expect(seconds, 'a 503 says when to try again').toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    answer = await again();
+  }
+  return answer;
+}
+
 describe.each(engines)('two instances on one $engine database, default limits', ({ engine, data }) => {
   let pair: ServerProcess[];
   let outbox: string;
@@ -164,9 +178,21 @@ describe.each(engines)('two instances on one $engine database, default limits', 
   test('one link opened 20 times on both at once: one 200, one welcome mail, one code', async () => {
     const email = accepted[1]!;
     const token = await tokenIn(outbox, email);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => confirm(pair[i % 2]!.origin, token)));
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => confirm(pair[i % 2]!.origin, token)));
+    // On one SQLite file a click that waited past the write lock's 100 ms is refused whole with 503 and Retry-After
+    // (docs/operations.md#database-busy); the browser's next try, as long after as it says, counts like any other.
+    const answers = await Promise.all(
+      burst.map((answer, i) => afterBusy(answer, () => confirm(pair[i % 2]!.origin, token))),
+    );
+    const statuses = `burst: ${burst.map((answer) => answer.status).join(' ')}`;
+    expect(
+      answers.filter((answer) => answer.status === 200),
+      statuses,
+    ).toHaveLength(1);
+    expect(
+      answers.map((answer) => answer.status).filter((status) => status >= 500),
+      statuses,
+    ).toEqual([]);
     const db = await databaseReader(where);
     try {
       // The welcome mail is queued in the transaction that answered 200: counted at once, exactly. Once every mail to
