@@ -58,3 +58,19 @@ test('a lock held past the start’s wait ends in the busy error the start-up ex
   expect(pauses).toEqual([10, 30, 70, 150, 310, 510, 710, 910]);
   other.exec('ROLLBACK');
 });
+
+test('the connection’s busy time-out is as it was after the switch', () => {
+  const { db } = newFileWithAnotherWriter();
+  switchToWal(db, { waitMs: 1000 });
+  expect(db.prepare('PRAGMA busy_timeout').get()).toEqual({ timeout: 5000 });
+});
+
+test('where SQLite itself waits (another process’s exclusive lock), it waits only what is left of the one wait', () => {
+  const { other, db } = newFileWithAnotherWriter();
+  other.exec('BEGIN EXCLUSIVE');
+  const started = Date.now();
+  expect(() => switchToWal(db, { waitMs: 300 })).toThrow(/locked/);
+  // The connection's own busy time-out is 5 s: a try with it would have taken that long.
+  expect(Date.now() - started).toBeLessThan(5000);
+  other.exec('ROLLBACK');
+});

@@ -28,13 +28,20 @@ export interface WalSwitchTiming {
 export function switchToWal(db: DatabaseSync, timing: WalSwitchTiming = {}): void {
   const { waitMs = DATABASE_START_BUSY_TIMEOUT_MS, pause = pauseThread, now = Date.now } = timing;
   const deadline = now() + waitMs;
-  for (let pauseMs = WAL_SWITCH_FIRST_PAUSE_MS; ; pauseMs = Math.min(pauseMs * 2, WAL_SWITCH_MAX_PAUSE_MS)) {
-    try {
-      db.exec('PRAGMA journal_mode = WAL');
-      return;
-    } catch (error) {
-      if (!isDatabaseBusy(error) || now() + pauseMs > deadline) throw error;
-      pause(pauseMs);
+  // Where SQLite does wait (another process's exclusive lock), each try waits only what is left of the one wait.
+  const { timeout: busyTimeoutMs } = db.prepare('PRAGMA busy_timeout').get() as { timeout: number };
+  try {
+    for (let pauseMs = WAL_SWITCH_FIRST_PAUSE_MS; ; pauseMs = Math.min(pauseMs * 2, WAL_SWITCH_MAX_PAUSE_MS)) {
+      db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.min(busyTimeoutMs, Math.ceil(deadline - now())))}`);
+      try {
+        db.exec('PRAGMA journal_mode = WAL');
+        return;
+      } catch (error) {
+        if (!isDatabaseBusy(error) || now() + pauseMs > deadline) throw error;
+        pause(pauseMs);
+      }
     }
+  } finally {
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   }
 }
