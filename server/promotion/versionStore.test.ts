@@ -112,3 +112,25 @@ describe.each(testEngines)('$engine', (engine) => {
     error.mockRestore();
   });
 });
+
+describe('a store closed while it loads', () => {
+  test('starts no refresh once the load ends: nothing reads the database after its close', async () => {
+    open = await testEngines[0]!.open();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers();
+    try {
+      const store = versionStoreOf(open.first, 50);
+      const loading = store.ready();
+      await store.close();
+      await loading;
+      await open.close();
+      open = undefined;
+      // Ten refresh intervals after the database closed: a refresh would log that it cannot read the versions.
+      await vi.advanceTimersByTimeAsync(500);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+      errors.mockRestore();
+    }
+  });
+});

@@ -74,6 +74,8 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
   let refreshing: Promise<number> | undefined;
   let refreshFailing = false;
   let isLoaded = false;
+  /** Closed: a load still under way then starts no refresh (a server stopped during its start). */
+  let closed = false;
 
   const versionsOf = (site: string, name: string): PromotionVersion[] => {
     if (!isLoaded) throw new Error('The promotion versions are not loaded yet: await ready() first');
@@ -156,7 +158,7 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
           (rows) => {
             for (const row of rows) hold(versionOf(row));
             isLoaded = true;
-            refresher.start();
+            if (!closed) refresher.start();
           },
           (error: unknown) => {
             loaded = undefined;
@@ -187,6 +189,7 @@ export function versionStoreOf(shared: SharedDatabase, refreshMs = VERSION_REFRE
       return refreshing;
     },
     close() {
+      closed = true;
       return refresher.stop();
     },
   };
