@@ -17,12 +17,12 @@ import { startTestSite } from './lib/testSite.mjs';
 import { runBuffered } from './lib/runBuffered.mjs';
 import { cpuSecondsSoFar } from './lib/childCpu.mjs';
 import { playwrightFiles, playwrightFailures, vitestFailures, vitestFiles } from './lib/testReports.mjs';
-import { readToolConfig } from '../src/shared/config.ts';
+import { handOn, readCompileCacheDir, readToolConfig } from '../src/shared/config.ts';
 
 // Every Node process of the run (Vitest's workers, the dozens of servers the tests start, Astro's builds, Playwright's
 // workers) keeps the V8 code of the modules it compiles on disk, and the next one to load them skips compiling them
 // (docs/commands.md#test-layers). Node checks each module's contents against its cache entry.
-process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile-cache');
+handOn('NODE_COMPILE_CACHE', readCompileCacheDir(path.join(root, 'node_modules', '.cache', 'node-compile-cache')));
 module.enableCompileCache();
 
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);

@@ -497,6 +497,8 @@ export const toolEnvironmentSchema = v.object({
   BASE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   /** Port of the site under test that `npm test` (or a test runner on its own) starts. */
   E2E_PORT: integer(4391, 1, 65535),
+  /** Node's compile cache for the processes `npm test` starts; unset, `npm test` keeps it in node_modules/.cache/. */
+  NODE_COMPILE_CACHE: v.optional(v.string()),
   /**
    * The site under test that `npm test` started and built once (scripts/lib/testSite.mjs), handed to the site and
    * browser layers with its `DATA_DIR`; unset, each of those runners starts its own.
@@ -615,6 +617,14 @@ export function readReleaseLeaseHolder(env: Environment = process.env): string |
 export function readTestSite(env: Environment = process.env): { origin: string; dataDir: string } | undefined {
   const { TEST_SITE_ORIGIN, DATA_DIR } = parseEnvironment(toolEnvironmentSchema, ['TEST_SITE_ORIGIN', 'DATA_DIR'], env);
   return TEST_SITE_ORIGIN && DATA_DIR ? { origin: TEST_SITE_ORIGIN, dataDir: DATA_DIR } : undefined;
+}
+
+/**
+ * The folder of Node's compile cache for the processes `npm test` starts (`NODE_COMPILE_CACHE`), or `fallback` when
+ * it is not set. Read alone, like {@link readTestSite}.
+ */
+export function readCompileCacheDir(fallback: string, env: Environment = process.env): string {
+  return parseEnvironment(toolEnvironmentSchema, ['NODE_COMPILE_CACHE'], env).NODE_COMPILE_CACHE || fallback;
 }
 
 /**
