@@ -99,6 +99,9 @@ beforeAll(async () => {
       MAIL_INTAKE_PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: npm, its shell and the server are stopped together (a SIGTERM to npm alone left
+    // the server running after the suite).
+    detached: true,
   });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -111,7 +114,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
+    process.kill(-server.pid!, 'SIGTERM');
     const slow = setTimeout(
       () => console.error(`Still stopping after ${SHUTDOWN_TIMEOUT_MS} ms:\n${output}`),
       SHUTDOWN_TIMEOUT_MS,
