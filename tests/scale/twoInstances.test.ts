@@ -153,15 +153,25 @@ describe.each(engines)('two instances on one $engine database, default limits', 
       if (response.status === 201) accepted.push(email);
       if (response.status === 503) busy.push(email);
     }
-    // The limit counts requests, on either instance. A request within it is stored (201), or, while the other
-    // process holds the file's write lock past the 100 ms wait (a loaded machine), refused whole with 503 and
-    // Retry-After (docs/operations.md#database-busy); the rest get 429.
+    // The limit counts requests, on either instance: 30 pass it, the rest get 429, and once over it a client stays over
+    // for the window. A request may also be refused whole with 503 and Retry-After, while the other process holds the
+    // file's write lock past the 100 ms wait (a loaded machine; docs/operations.md#database-busy): at the count (then
+    // it did not count) or at the sign-up's own write (then it did). So 30 requests are stored or refused as busy,
+    // and no more than 30 are stored.
+    const said = statuses.join(' ');
     expect(
-      statuses.slice(0, 30).filter((status) => status !== 201 && status !== 503),
-      statuses.join(' '),
+      statuses.filter((status) => ![201, 429, 503].includes(status)),
+      said,
     ).toEqual([]);
-    expect(statuses.slice(30), statuses.join(' ')).toEqual(Array(10).fill(429));
-    expect(accepted.length, statuses.join(' ')).toBeGreaterThanOrEqual(25);
+    const firstRefused = statuses.indexOf(429);
+    expect(firstRefused, said).toBeGreaterThanOrEqual(30);
+    expect(
+      statuses.slice(firstRefused).filter((status) => status === 201),
+      said,
+    ).toEqual([]);
+    expect(accepted.length, said).toBeLessThanOrEqual(30);
+    expect(accepted.length + busy.length, said).toBeGreaterThanOrEqual(30);
+    expect(accepted.length, said).toBeGreaterThanOrEqual(25);
     const { rows, mails } = await deliveredTo(where, [...accepted, ...busy]);
     expect([...rows].sort()).toEqual([...accepted].sort());
     expect([...mails].sort()).toEqual([...accepted].sort());
