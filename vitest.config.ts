@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Three layers (docs/commands.md#test-layers). `npm test` runs unit and build side by side, then site against the one
-// site it built; `npx vitest run --project site` on its own starts and builds a site of its own first.
+// Three layers (docs/commands.md#test-layers). `npm test` runs unit, then site against the one site it built, with
+// build beside them; `npx vitest run --project site` on its own starts and builds a site of its own first.
 //
 // Tests that build the site themselves: each says why in its first comment. They run one at a time (`build`), beside
-// the unit tests, so that two Astro builds never share the two cores with each other.
+// the unit, site and browser layers, so that two Astro builds never share the two cores with each other.
 const buildingTests = [
   'tests/publish/**/*.test.ts',
   'tests/faults/dataFolders.test.ts',

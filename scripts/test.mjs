@@ -1,9 +1,10 @@
 // npm test: every check of the project in layers (docs/commands.md#test-layers), in about ten minutes on a 2-core
 // machine. Side by side first: the test tools (browsers, Java, PostgreSQL: `setup:browser`), the static checks
 // (lockfile, typecheck, lint, format) and the site under test (the services on throwaway data, every shop built once).
-// Then the unit layer (Vitest, on SQLite and on a throwaway PostgreSQL cluster), the site layer (Vitest over the built
-// release's files and HTTP) and the browser layer (Playwright: Chromium, and the cross-engine suite in Firefox and
-// WebKit under `xvfb-run` when there is no display), the last two against that one site. Ends with the time of each
+// Then, one after the other, the unit layer (Vitest, on SQLite and on a throwaway PostgreSQL cluster), the site layer
+// (Vitest over the built release's files and HTTP) and the browser layer (Playwright: Chromium, and the cross-engine
+// suite in Firefox and WebKit under `xvfb-run` when there is no display), the last two against that one site; the
+// build tests (Vitest project `build`) beside all three. Ends with the time of each
 // layer, the ten slowest test files, the names of the failed tests and one line "N passed, N failed"; exits non-zero
 // if anything failed.
 import fs from 'node:fs';
@@ -47,15 +48,33 @@ function check(name, code) {
   }
 }
 
-/** Runs `work` as one layer and notes its wall time and CPU time. */
-async function layer(name, work) {
+/**
+ * CPU of processes that ran beside the layers and were counted apart (the build tests): taken out of the layer during
+ * which they ended, as `cpuSecondsSoFar` counts a child when it ends.
+ */
+let cpuCountedApart = 0;
+
+/**
+ * Runs `work` as one layer and notes its wall time and CPU time, in the order the layers start. `cpuOf`: the layer's
+ * CPU as counted apart (by `cpuOfCommand.mjs`), for a layer that runs beside others.
+ */
+async function layer(name, work, { cpuOf } = {}) {
+  const entry = { name };
+  layerTimes.push(entry);
   const from = Date.now();
   const cpuFrom = cpuSecondsSoFar();
+  const apartFrom = cpuCountedApart;
   try {
     return await work();
   } finally {
-    const cpuTo = cpuSecondsSoFar();
-    layerTimes.push({ name, ms: Date.now() - from, cpu: cpuFrom === undefined ? undefined : cpuTo - cpuFrom });
+    entry.ms = Date.now() - from;
+    if (cpuOf) {
+      entry.cpu = cpuOf();
+      cpuCountedApart += entry.cpu ?? 0;
+    } else {
+      const cpuTo = cpuSecondsSoFar();
+      entry.cpu = cpuFrom === undefined ? undefined : cpuTo - cpuFrom - (cpuCountedApart - apartFrom);
+    }
   }
 }
 
@@ -143,8 +162,8 @@ function countVitest(name, file, code) {
 }
 
 /**
- * Vitest's projects, their JSON report read afterwards. `buffered`: its output is printed whole when it ends (it runs
- * beside another layer whose output goes on live).
+ * Vitest's projects, their JSON report read afterwards. `buffered`: it runs beside other layers, whose output goes on
+ * live; it answers its CPU seconds and `report`, which prints its output whole and counts its results.
  */
 async function vitest(projects, env, { buffered = false } = {}) {
   const json = path.join(resultsDir, `vitest-${projects[0]}.json`);
@@ -157,13 +176,24 @@ async function vitest(projects, env, { buffered = false } = {}) {
     '--reporter=json',
     `--outputFile=${json}`,
   ];
-  let code;
   if (buffered) {
-    const result = await runBuffered(process.execPath, args, { env: { ...env, FORCE_COLOR: '1' } });
-    console.log(`\n▶ vitest ${projects.join(' and ')}: ${result.code === 0 ? 'passed' : 'FAILED'}\n${result.output}`);
-    code = result.code;
-  } else code = await run(process.execPath, args, { env });
-  countVitest(`vitest ${projects.join(' and ')}`, json, code);
+    // Through cpuOfCommand.mjs, which counts the run's CPU apart from the layers it runs beside.
+    const cpuReport = path.join(resultsDir, `cpu-${projects[0]}.json`);
+    fs.rmSync(cpuReport, { force: true });
+    const command = [path.join(root, 'scripts/lib/cpuOfCommand.mjs'), cpuReport, process.execPath, ...args];
+    const result = await runBuffered(process.execPath, command, { env: { ...env, FORCE_COLOR: '1' } });
+    return {
+      cpuSeconds: readJson(cpuReport)?.cpuSeconds,
+      report: () => {
+        console.log(
+          `\n▶ vitest ${projects.join(' and ')}: ${result.code === 0 ? 'passed' : 'FAILED'}\n${result.output}`,
+        );
+        countVitest(`vitest ${projects.join(' and ')}`, json, result.code);
+      },
+    };
+  }
+  countVitest(`vitest ${projects.join(' and ')}`, json, await run(process.execPath, args, { env }));
+  return undefined;
 }
 
 // Everyone's clean-ups, also on Ctrl-C or a failure half-way.
@@ -226,14 +256,18 @@ try {
   const database = await startTestDatabase();
   if (database) cleanups.push(database.stop);
 
-  // The unit layer, its two projects side by side: `unit` in three workers, `build` (whole Astro builds, one file at a
-  // time, often waiting) in one, filling the cores the other leaves idle. The build project's output comes whole at
-  // its end. Then the site and browser layers, against the one site under test.
+  // The build tests (whole Astro builds and server processes, one file at a time, often waiting) run beside the unit,
+  // site and browser layers, which run one after the other: the cores the build tests leave idle are used by the
+  // others. The build tests' output comes whole at the end, after the browser layer's.
   const databaseEnv = { TEST_DATABASE_URL: database?.url ?? '' };
-  console.log("\n▶ unit tests (vitest: unit, and build beside it; the build tests' output comes at their end)");
-  await layer('unit (vitest: unit and build, side by side)', () =>
-    Promise.all([vitest(['unit', 'services'], databaseEnv), vitest(['build'], databaseEnv, { buffered: true })]),
+  let buildRun;
+  const buildTests = layer(
+    'build (vitest: build, beside the layers below)',
+    async () => (buildRun = await vitest(['build'], databaseEnv, { buffered: true })),
+    { cpuOf: () => buildRun?.cpuSeconds },
   );
+  console.log('\n▶ unit tests (vitest: unit and services; the build tests run beside them, their output at the end)');
+  await layer('unit (vitest: unit and services)', () => vitest(['unit', 'services'], databaseEnv));
   if (site) {
     await layer('site (vitest)', async () => {
       console.log('\n▶ site tests (vitest over the built release: files and HTTP)');
@@ -242,6 +276,8 @@ try {
     // Without Chromium nothing can run; without Firefox or WebKit their tests fail, each saying what to install.
     if (findChromium()) await layer('browser (playwright)', () => browserLayer(site));
   }
+  await buildTests;
+  buildRun.report();
 } finally {
   await cleanUp();
 }

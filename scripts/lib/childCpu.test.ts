@@ -1,6 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import { cpuSecondsSoFar } from './childCpu.mjs';
+
+const cpuOfCommand = path.join(import.meta.dirname, 'cpuOfCommand.mjs');
 
 test.skipIf(process.platform !== 'linux')('a finished child’s CPU time counts towards the layer’s', () => {
   const before = cpuSecondsSoFar()!;
@@ -9,3 +14,15 @@ test.skipIf(process.platform !== 'linux')('a finished child’s CPU time counts 
   expect(child.status).toBe(0);
   expect(cpuSecondsSoFar()! - before).toBeGreaterThanOrEqual(0.4);
 });
+
+test.skipIf(process.platform !== 'linux')(
+  'cpuOfCommand.mjs reports the CPU of the command it ran, whose exit code it keeps',
+  () => {
+    const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cpu-of-command-')), 'cpu.json');
+    const busy = 'while (process.cpuUsage().user < 500_000); process.exit(3);';
+    const run = spawnSync(process.execPath, [cpuOfCommand, report, process.execPath, '-e', busy]);
+    expect(run.status).toBe(3);
+    expect(JSON.parse(fs.readFileSync(report, 'utf8')).cpuSeconds).toBeGreaterThanOrEqual(0.4);
+    fs.rmSync(path.dirname(report), { recursive: true });
+  },
+);
