@@ -10,6 +10,7 @@ import type { Publisher } from './publish/publisher.ts';
 import { openDatabase, serveWithShortBusyWait, type SqliteConnection } from './database/sqliteFile.ts';
 import { openPostgresDatabase, sharedDatabaseOf, type SharedDatabase } from './database/sharedDatabase.ts';
 import { versionStoreOf, type VersionStore } from './promotion/versionStore.ts';
+import { seedPromotions } from './promotion/seed.ts';
 import { loadSecrets, serverSecret } from './secrets.ts';
 import type { MailService } from './mail/mailService.ts';
 import { newsletterMail } from './newsletter/newsletterMail.ts';
@@ -58,6 +59,8 @@ export async function startTestServer(
     publisher?: (config: ServerConfig, parts: ServerParts) => Publisher | undefined;
     /** false: mail is queued but no sender delivers it. */
     mail?: boolean;
+    /** true: the seed's footer versions are stored before the publisher starts, as `npm run serve` stores them. */
+    seed?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-server-'));
@@ -80,6 +83,7 @@ export async function startTestServer(
   await loadSecrets(shared);
   const versions = versionStoreOf(shared);
   await versions.ready();
+  if (options.seed) await seedPromotions(versions);
   if (db) serveWithShortBusyWait(db);
   const publisher = options.publisher?.(config, { shared, versions });
   const mail = newsletterMail(shared, config, serverSecret(shared, 'mailTags'), { pollMs: 100, log: quietLog });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
 import { browserGet } from '../support/browserGet.ts';
-import { seedPromotions } from '../../server/promotion/seed.ts';
 import { serverPublisher } from '../../server/publish/serverPublisher.ts';
 import type { PublishStatus } from '../../src/shared/publish/schemas.ts';
 import { listReleases } from '../../src/shared/publish/releases.ts';
@@ -16,7 +15,9 @@ import { findHeadlessChromium } from '../../scripts/lib/chromium.mjs';
 // The publisher against a real server over real HTTP: real builds (only the hu shop after the first), a real release
 // folder and link in a temporary directory. See docs/calls.md#publisher.
 // This must build: releases, the atomic switch, a failing build and rollback exist only as builds and their folders.
-// One server builds all shops once and then only hu, so every later test shares that first build.
+// One server builds all shops once and then only hu, so every later test shares that first build. The server starts
+// with the seed's versions stored, as `npm run serve` does: stored after its start, they were a first build of their
+// own, and hu's first version a second.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'publish-test-token-0123456789abcdef';
@@ -68,10 +69,10 @@ beforeAll(async () => {
     // no-catch-up: the first build is the PUT's, as on a server whose starter builds (tests/faults/ covers repairs).
     env: { PROMOTION_ADMIN_TOKEN: TOKEN, PUBLISHER: 'no-catch-up' },
     publisher: (config, { versions, shared }) => serverPublisher(config, versions, shared),
+    seed: true,
   });
   distDir = path.join(server.dir, 'dist');
   releasesDir = path.join(server.dir, 'releases');
-  await seedPromotions(server.versions);
   // No live release yet: the first build, triggered by the PUT alone, builds every shop.
   firstVersion = (await publishHu('Release marker one')).version;
   await servedSoon('Release marker one');
