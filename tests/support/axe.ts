@@ -14,6 +14,10 @@ export async function expectNoSeriousAxeViolations(page: Page, include?: string)
   // Only the violations are read: axe then details one node of each passed or incomplete rule, not all of them
   // (their selectors are most of a run's time on a whole page).
   builder = builder.options({ resultTypes: ['violations'] });
+  // In the page itself: by default the results of each frame are put together in a blank page of their own, with axe
+  // injected there too, a page more per check. The shop's pages have no frames from other origins, which only that
+  // mode checks. Measured on tests/pages.spec.ts (20 checks): 24 core-s instead of 31, 25 s instead of 32.
+  builder = builder.setLegacyMode(true);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const serious = violations
