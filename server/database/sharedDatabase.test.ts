@@ -112,11 +112,26 @@ describe.skipIf(!postgresTestUrl())('PostgreSQL', () => {
     const starting = openPostgresDatabase(settings);
     try {
       await holder.connect();
-      // Another instance in the middle of its steps: it holds the migration lock for 1.5 s, five statement time-outs.
+      // Another instance in the middle of its steps: it holds the migration lock until the starting one has waited
+      // for it five statement time-outs long (PostgreSQL's lock table says since when a request waits).
       await holder.query('BEGIN');
       await holder.query('SELECT pg_advisory_xact_lock(280001)');
       const applied = starting.migrate();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const waitedMs = async () => {
+        const { rows } = await holder.query<{ ms: number }>(
+          `SELECT extract(epoch FROM clock_timestamp() - waitstart) * 1000 AS ms FROM pg_locks
+           WHERE locktype = 'advisory' AND objid = 280001 AND NOT granted AND waitstart IS NOT NULL`,
+        );
+        return rows.length > 0 ? Number(rows[0]!.ms) : 0;
+      };
+      // A start that gives up meanwhile fails the test with its own error.
+      await Promise.race([
+        vi.waitFor(async () => expect(await waitedMs()).toBeGreaterThan(5 * settings.statementTimeoutMs), {
+          timeout: 15_000,
+          interval: 50,
+        }),
+        applied.then(() => expect.fail('the start went on while another instance held the migration lock')),
+      ]);
       await holder.query('COMMIT');
       expect(await applied).toEqual(sharedMigrations.map((step) => step.name));
     } finally {
