@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing.ts';
 import { browserGet } from '../support/browserGet.ts';
@@ -44,7 +45,7 @@ function rebuild(shops: unknown, headers: Record<string, string> = auth) {
   });
 }
 
-// GETs as a browser makes them: `runScript` blocks this process, the server's too, for longer than a keep-alive lasts.
+// GETs as a browser makes them: a GET on a keep-alive connection the server has just closed is sent again.
 const huPage = async () => (await browserGet(`${server.origin}/hu/`)).text();
 
 /** Waits until the page shows `text`, or fails with the publisher's status. */
@@ -52,8 +53,13 @@ async function servedSoon(text: string) {
   await waitUntil(async () => (await huPage()).includes(text), { timeoutMs: 60_000, what: `"${text}" on /hu/` });
 }
 
-function runScript(script: string, args: string[] = []) {
-  return spawnSync(process.execPath, [path.join(root, 'scripts', script), ...args], {
+/**
+ * Runs one of the operator's scripts against this server's folders: its exit code and output. Without blocking this
+ * process, whose server answers meanwhile and closes idle connections as it would (run synchronously, the server and
+ * the client woke together after it and raced on those connections: ECONNRESET).
+ */
+async function runScript(script: string, args: string[] = []) {
+  const run = promisify(execFile)(process.execPath, [path.join(root, 'scripts', script), ...args], {
     cwd: root,
     env: childEnvironment({
       DIST_DIR: distDir,
@@ -62,6 +68,17 @@ function runScript(script: string, args: string[] = []) {
     }),
     encoding: 'utf8',
   });
+  try {
+    const { stdout, stderr } = await run;
+    return { status: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return {
+      status: typeof failed.code === 'number' ? failed.code : 1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? '',
+    };
+  }
 }
 
 beforeAll(async () => {
@@ -199,11 +216,11 @@ describe('a failing build', () => {
 describe('rollback', () => {
   test('npm run rollback switches the served site back to the previous release, and -- hu takes back hu alone', async () => {
     const live = (await status()).shops.hu!.release;
-    const listed = runScript('releases.mjs');
+    const listed = await runScript('releases.mjs');
     expect(listed.status).toBe(0);
     expect(listed.stdout).toContain(`* live  ${live}`);
 
-    const whole = runScript('rollback.mjs');
+    const whole = await runScript('rollback.mjs');
     expect(whole.status, whole.stderr).toBe(0);
     expect(await huPage()).toContain('Release marker two');
     expect((await status()).shops.hu!.release).not.toBe(live);
@@ -212,7 +229,7 @@ describe('rollback', () => {
     fs.rmSync(distDir);
     fs.symlinkSync(path.relative(server.dir, path.join(releasesDir, live!, 'site')), distDir);
     expect(await huPage()).toContain('Release marker scheduled');
-    const shopOnly = runScript('rollback.mjs', ['hu']);
+    const shopOnly = await runScript('rollback.mjs', ['hu']);
     expect(shopOnly.status, shopOnly.stderr).toBe(0);
     expect(await huPage()).toContain('Release marker two');
     const after = await status();

@@ -14,7 +14,9 @@ export async function browserGet(url: string, init: { headers?: Record<string, s
     try {
       return await fetch(url, init);
     } catch (error) {
-      const closed = (error as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET';
+      // Closed (FIN) or reset (RST, when the close crossed the request on a loaded machine): both stale.
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      const closed = code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
       if (!closed || resend === RESENDS) throw error;
     }
   }
