@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { shopByCode } from '../src/shared/countries.ts';
 import { translationsFor } from '../src/shared/i18n.ts';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
@@ -210,9 +210,13 @@ test.describe('the preferences page, end to end', () => {
 
     // Every request the page makes stays on this origin and names no path or query in its Referer.
     const requests: { url: string; referer: string | undefined }[] = [];
-    page.on('request', async (request) =>
-      requests.push({ url: request.url(), referer: (await request.allHeaders())['referer'] }),
-    );
+    const record = (request: Request) =>
+      void request.allHeaders().then(
+        (headers) => requests.push({ url: request.url(), referer: headers['referer'] }),
+        // Only once the page has closed, after the checks below: a request still on its way has no headers to read.
+        () => undefined,
+      );
+    page.on('request', record);
     await page.reload();
     await page.getByRole('checkbox', { name: t('newsletter.consent.dne') }).check();
     await page.getByRole('button', { name: t('newsletter.preferences.save') }).click();
@@ -252,6 +256,8 @@ test.describe('the preferences page, end to end', () => {
     expect(
       requests.filter((request) => request.referer?.includes(token) || request.referer?.includes('/preferences/')),
     ).toEqual([]);
+
+    page.off('request', record);
 
     // Back by address, not by history: going back across the other origin's document races Chromium's process swap.
     await page.goto(preferencesUrl);
