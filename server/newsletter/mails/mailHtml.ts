@@ -1,8 +1,19 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
-import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import type { MailBlock, MailContent, MailLink, SenderPart } from './mailContent.ts';
 
+// Each component from its own package: the collection `@react-email/components` also loads a code highlighter with
+// every language it knows, a third of a server's start.
 // Server code runs under Node's type stripping, which has no JSX: the components are written with createElement
 // (`h`), the same elements JSX would make. React escapes every text and attribute, so user data (the address in
 // the footer) can never become markup.
