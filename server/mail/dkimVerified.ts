@@ -1,4 +1,4 @@
-import { dkimVerify, type DNSResolver } from 'mailauth';
+import type { DNSResolver } from 'mailauth';
 
 /** How DKIM keys are looked up: DNS by default; tests hand in their own records. */
 export type DkimKeyResolver = DNSResolver;
@@ -10,6 +10,9 @@ export type DkimKeyResolver = DNSResolver;
  */
 export async function dkimVerifiedDomains(raw: string, resolver?: DkimKeyResolver): Promise<string[]> {
   try {
+    // Loaded with the first message to check, not with the server: mailauth and what it needs take longer to load
+    // than the rest of a server's start.
+    const { dkimVerify } = await import('mailauth');
     const { results } = await dkimVerify(Buffer.from(raw, 'latin1'), resolver ? { resolver } : {});
     return results
       .filter((result) => result.status.result === 'pass')

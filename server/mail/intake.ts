@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { dkimVerifiedDomains, type DkimKeyResolver } from './dkimVerified.ts';
 import { maskedLog, type WorkerLog } from './maskAddresses.ts';
 
@@ -67,6 +66,8 @@ export async function startMailIntake<R>({
   log?: Pick<WorkerLog, 'error'>;
 }): Promise<MailIntake> {
   const log = maskedLog(plainLog);
+  // Loaded when an intake starts: a server without one (the default) does not load an SMTP server.
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
