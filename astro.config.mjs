@@ -37,10 +37,16 @@ const rendererOptions = previewRenderer
     })
   : {};
 
+// `astro check` and `astro sync` load the CMS content too, and would write it where a build beside them keeps the
+// content it just loaded and bundles it from: `npm test` type-checks while it builds the site under test, and a build
+// once shipped the check's content (the CMS unreachable from the check: no footer for a shop). They keep their own.
+const checking = ['check', 'sync'].includes(process.argv[2] ?? '');
+
 export default defineConfig({
   site: build.SITE_URL,
   outDir: build.ASTRO_OUT_DIR,
   trailingSlash: 'always',
+  ...(checking ? { cacheDir: './node_modules/.astro-check' } : {}),
   ...rendererOptions,
   // Every shop page loads one script before the first interaction (docs/performance.md#before-the-first-interaction);
   // the Brotli siblings once every script is final; `_headers` last: it names every file the others write (the
