@@ -22,7 +22,7 @@ afterEach(async () => {
 /** A transport that answers each hand-over from a script: 'ok', or the error to throw. */
 function scriptedTransport(
   script: ('ok' | Error)[],
-  options: { knowsEarlierDeliveries?: boolean; delayMs?: number } = {},
+  options: { knowsEarlierDeliveries?: boolean; delayMs?: number; hold?: Promise<void> } = {},
 ) {
   const handedOver: OutgoingMessage[] = [];
   const attempts: number[] = [];
@@ -34,6 +34,7 @@ function scriptedTransport(
       attempts.push(Date.now());
       await handingOver();
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      await options.hold;
       const step = script.shift() ?? 'ok';
       if (step instanceof Error) throw step;
       handedOver.push(message);
@@ -243,13 +244,23 @@ describe('after a crash and on shutdown', () => {
   });
 
   test('stop() lets the hand-over in progress finish and leaves the other jobs queued', async () => {
-    const { transport, handedOver } = scriptedTransport([], { delayMs: 100 });
+    // Hand-overs that last until the test lets them end: stop() comes while two are in progress, however loaded the
+    // machine is (a fixed 100 ms let them end, and the third begin, before a loaded test looked).
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const { transport, handedOver, attempts } = scriptedTransport([], { hold });
     const { jobs, row, start } = setUp(transport);
     const ids: number[] = [];
     for (const n of [1, 2, 3]) ids.push(await jobs.enqueue(mailJobFixture({ recipient: `${n}@example.com` })));
     const running = start();
-    await until(() => row(ids[0]!).state === 'sending');
-    await running.stop();
+    await until(() => attempts.length === 2);
+    expect(row(ids[0]!).state).toBe('sending');
+    let stoppedYet = false;
+    const stopped = running.stop().then(() => (stoppedYet = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stoppedYet, 'stop() waits for the hand-overs in progress').toBe(false);
+    release();
+    await stopped;
     sender = undefined;
     expect(ids.map((id) => row(id).state)).toEqual(['sent', 'sent', 'queued']);
     expect(handedOver).toHaveLength(2); // two hand-overs run at a time
