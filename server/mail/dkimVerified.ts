@@ -9,10 +9,10 @@ export type DkimKeyResolver = DNSResolver;
  * has none; a DNS failure counts as none too.
  */
 export async function dkimVerifiedDomains(raw: string, resolver?: DkimKeyResolver): Promise<string[]> {
+  // Loaded with the first message to check, not with the server: mailauth and what it needs take longer to load than
+  // the rest of a server's start. Outside the `try`: a verifier that cannot load is an error, not "no signature".
+  const { dkimVerify } = await import('mailauth');
   try {
-    // Loaded with the first message to check, not with the server: mailauth and what it needs take longer to load
-    // than the rest of a server's start.
-    const { dkimVerify } = await import('mailauth');
     const { results } = await dkimVerify(Buffer.from(raw, 'latin1'), resolver ? { resolver } : {});
     return results
       .filter((result) => result.status.result === 'pass')
