@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { footerContentJsonProblems } from '../../src/shared/footer/footerContentProblems.ts';
 import { shops } from '../../src/shared/countries.ts';
 import { migrations, openDatabase } from '../db.ts';
-import { footerSeedSets, seedPromotions } from './seed.ts';
+import { christmasSeedSet, footerSeedSets, SEED_LEAD_MS, seedPromotions, seedValidFrom } from './seed.ts';
 import { sharedDatabaseOf } from '../database/sharedDatabase.ts';
 import { versionStoreOf, type VersionStore } from './versionStore.ts';
 
@@ -49,15 +49,17 @@ describe('the demo seed', () => {
     }
   });
 
-  test('gives every shop its base footer, and DE, AT and CH a Christmas campaign from 1 December (CET)', async () => {
+  test('gives every shop its base footer, and DE, AT and CH a Christmas campaign from the next 1 December (CET)', async () => {
     const versions = await loaded(db);
-    await seedPromotions(versions);
-    const before = new Date('2026-11-30T22:59:59Z');
-    const christmas = new Date('2026-11-30T23:00:00Z');
+    const storedAt = new Date('2026-12-06T10:00:00Z');
+    await seedPromotions(versions, footerSeedSets, storedAt);
+    const christmas = new Date('2027-11-30T23:00:00Z');
+    const before = new Date(christmas.getTime() - 1);
     for (const shop of shops) {
-      const base = versions.liveAt(shop.code, 'SHOP_FOOTER', before);
+      const base = versions.liveAt(shop.code, 'SHOP_FOOTER', storedAt);
       expect(base, shop.code).toBeDefined();
-      const scheduled = versions.nextScheduled(shop.code, 'SHOP_FOOTER', before);
+      expect(versions.liveAt(shop.code, 'SHOP_FOOTER', before)?.version, shop.code).toBe(base!.version);
+      const scheduled = versions.nextScheduled(shop.code, 'SHOP_FOOTER', storedAt);
       if (['DE', 'AT', 'CH'].includes(shop.code)) {
         expect(scheduled?.validFrom, shop.code).toBe(christmas.toISOString());
         expect(headline(versions.liveAt(shop.code, 'SHOP_FOOTER', christmas)?.contentJSON)).toMatch(/Weihnacht/);
@@ -66,6 +68,20 @@ describe('the demo seed', () => {
         expect(scheduled, shop.code).toBeUndefined();
       }
     }
+  });
+
+  test('the campaign starts on the next 1 December at least a day after the seed is stored, in any year', () => {
+    const start = (storedAt: string) => seedValidFrom(christmasSeedSet.validFrom, new Date(storedAt)).toISOString();
+    expect(start('2026-03-15T12:00:00Z')).toBe('2026-11-30T23:00:00.000Z');
+    expect(start('2026-11-29T22:59:59Z')).toBe('2026-11-30T23:00:00.000Z');
+    // Less than a day before it: next year's, so a fresh demo shows its base footer for a day at least.
+    expect(start('2026-11-29T23:00:01Z')).toBe('2027-11-30T23:00:00.000Z');
+    expect(start('2026-12-01T09:00:00Z')).toBe('2027-11-30T23:00:00.000Z');
+    expect(start('2029-12-31T23:30:00Z')).toBe('2030-11-30T23:00:00.000Z');
+    expect(SEED_LEAD_MS).toBe(24 * 60 * 60 * 1000);
+    expect(seedValidFrom('2026-01-01T00:00:00.000Z', new Date('2030-01-01')).toISOString()).toBe(
+      '2026-01-01T00:00:00.000Z',
+    );
   });
 
   test('gives DE a teaser order only staff previewing FOOTER_TEASER_ORDER group B see', async () => {

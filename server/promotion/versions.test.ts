@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { expectProblem } from '../expectProblem.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
-import { seedPromotions } from './seed.ts';
+import { christmasSeedSet, seedPromotions, seedValidFrom } from './seed.ts';
 import type { PromotionVersion } from './versionStore.ts';
 
 // The promotion service's publishing side over real HTTP: what operators store is what the build then gets.
@@ -17,9 +17,11 @@ const seedFooter = (segment: string) =>
   };
 
 let server: TestServer;
+let seededAt: Date;
 beforeEach(async () => {
   server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN } });
-  await seedPromotions(server.versions);
+  seededAt = new Date();
+  await seedPromotions(server.versions, undefined, seededAt);
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -160,7 +162,8 @@ describe('publishing a version', () => {
     expect(versions.map((version) => version.version)).toEqual([3, 2, 1]);
     expect(versions.filter((version) => version.live).map((version) => version.version)).toEqual([1]);
     expect(versions[0]).toMatchObject({ abTest: { name: 'FOOTER_TEASER_ORDER', group: 'B' } });
-    expect(versions[1]).toMatchObject({ validFrom: '2026-11-30T23:00:00.000Z' }); // the Christmas campaign
+    // The Christmas campaign, ahead whenever the test runs.
+    expect(versions[1]).toMatchObject({ validFrom: seedValidFrom(christmasSeedSet.validFrom, seededAt).toISOString() });
   });
 });
 

@@ -8,7 +8,7 @@ import { expect, test, widths, type Site } from './support/fixtures.ts';
 // the panel on a shop page, choose the date, apply; the page comes back as it will look then. No page may log an error or break its
 // CSP (support/fixtures.ts).
 
-/** DE's seeded Christmas footer, valid from 1 December 2026 (server/seed): what any later moment shows. */
+/** DE's seeded Christmas footer, valid from the next 1 December (server/promotion/seed.ts): what 400 days ahead shows. */
 const christmasHeadline = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, '../../server/seed/footer-christmas/de.json'), 'utf8'),
 ).headline as string;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { childEnvironment } from '../../src/shared/config.ts';
 import { browserGet } from '../support/browserGet.ts';
+import { christmasEve } from '../support/seededChristmas.ts';
 import { liveReleaseId, listReleases } from '../../src/shared/publish/releases.ts';
 import { publishFooterText, waitUntil } from '../../scripts/lib/publishProbe.mjs';
 import { processesOf } from '../../scripts/lib/faults/processes.mjs';
@@ -98,8 +99,11 @@ describe('data folders outside the checkout', () => {
       .map((cookie) => cookie.split(';')[0]!)
       .find((cookie) => cookie.startsWith('preview_session='))!;
     expect(
-      (await get('/service/preview/api/token?test=&group=&previewDateTime=2026-12-24T09:00:00Z', { cookie: session }))
-        .status,
+      (
+        await get(`/service/preview/api/token?test=&group=&previewDateTime=${christmasEve.toISOString()}`, {
+          cookie: session,
+        })
+      ).status,
     ).toBe(200);
 
     const render = await get('/de/', { cookie: session });

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { builtFile, textOf, type HtmlDocument } from './support/site.ts';
 import { newVisitor, setPreview, staffVisitor } from './support/visitor.ts';
+import { christmasEve, christmasEveShown } from '../support/seededChristmas.ts';
 
 // Staff preview renders over HTTP (docs/preview.md#preview-render): the shop as it will be at the preview moment and in
 // the forced group, for the previewing session only, never cached for anyone else; everybody else gets the release's
 // file. The panel that sets the preview, and the indicator as a browser shows it, are the browser layer's
 // (tests/preview-panel.spec.ts, tests/preview-render.spec.ts).
 
-// The demo's seeded versions (server/seed): DE's live footer, its Christmas campaign from 1 December 2026 and its
+// The demo's seeded versions (server/seed): DE's live footer, its Christmas campaign from the next 1 December and its
 // variant for group B of FOOTER_TEASER_ORDER (the service groups in another order).
 const seeded = (folder: string) =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../server/seed/${folder}/de.json`), 'utf8'));
@@ -28,11 +29,11 @@ const release = (pagePath: string) => fs.readFileSync(builtFile(pagePath));
 test('staff previewing a moment after a scheduled version get its text; a shopper at the same time the live text', async () => {
   expect(christmas.headline).not.toBe(live.headline);
   const staff = await staffVisitor();
-  await setPreview(staff, { previewDateTime: '2026-12-24T09:00:00.000Z' });
+  await setPreview(staff, { previewDateTime: christmasEve.toISOString() });
   const { document } = await staff.page('/de/');
   expect(headline(document)).toBe(christmas.headline);
   // The moment in the shop's time zone (Europe/Berlin for DE).
-  expect(textOf(indicator(document))).toMatch(/Preview · 24\.12\.2026, 10:00/);
+  expect(textOf(indicator(document))).toContain(`Preview · ${christmasEveShown}`);
 
   const shopper = await newVisitor().page('/de/');
   expect(headline(shopper.document)).toBe(live.headline);
@@ -58,7 +59,7 @@ test('a forced group gets its variant, the other group the live footer, and the 
 
 test('preview answers are never cached for anyone else; every shop page has one', async () => {
   const staff = await staffVisitor();
-  await setPreview(staff, { previewDateTime: '2026-12-24T09:00:00.000Z' });
+  await setPreview(staff, { previewDateTime: christmasEve.toISOString() });
   for (const pagePath of ['/de/', '/de/checkout/', '/de/newsletter/confirm/', '/de/service/']) {
     const { response, document } = await staff.page(pagePath);
     expect(response.status, pagePath).toBe(200);
@@ -82,7 +83,7 @@ test('shoppers, and staff without an active preview, get the release file byte f
 
 test('clearing the date and the test returns staff to the live static page', async () => {
   const staff = await staffVisitor();
-  await setPreview(staff, { test: 'FOOTER_TEASER_ORDER', group: 'A', previewDateTime: '2026-12-24T09:00:00.000Z' });
+  await setPreview(staff, { test: 'FOOTER_TEASER_ORDER', group: 'A', previewDateTime: christmasEve.toISOString() });
   expect(indicator((await staff.page('/de/')).document)).not.toBeNull();
   await setPreview(staff, {});
   const cleared = await staff.page('/de/');

@@ -19,7 +19,14 @@ function seedRows() {
       : '';
     return {
       what: `seeded footer versions \`${folder}/\` (${codes.length === shops.length ? 'every shop' : listOf(codes)})`,
-      value: (q) => `valid from \`${q.raw('footerSeedSets')[index].validFrom}\`${forGroup}`,
+      value: (q) => {
+        const { validFrom } = q.raw('footerSeedSets')[index];
+        const from =
+          typeof validFrom === 'string'
+            ? `valid from \`${validFrom}\``
+            : `valid from the next \`${validFrom.everyYear}\` (month and day of any year) at least ${q('SEED_LEAD_MS', 'days')} after the seed is stored`;
+        return `${from}${forGroup}`;
+      },
     };
   });
 }
