@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { expectProblem } from '../expectProblem.ts';
 import { startTestServer, type TestServer } from '../testing.ts';
-import { christmasSeedSet, seedPromotions, seedValidFrom } from './seed.ts';
+import { christmasSeedSet, footerSeedSets, seedPromotions, seedValidFrom } from './seed.ts';
 import type { PromotionVersion } from './versionStore.ts';
 
 // The promotion service's publishing side over real HTTP: what operators store is what the build then gets.
@@ -21,7 +21,7 @@ let seededAt: Date;
 beforeEach(async () => {
   server = await startTestServer({ env: { PROMOTION_ADMIN_TOKEN: TOKEN } });
   seededAt = new Date();
-  await seedPromotions(server.versions, undefined, seededAt);
+  await seedPromotions(server.versions, footerSeedSets, seededAt);
 });
 afterEach(async () => {
   vi.useRealTimers();

@@ -6,7 +6,7 @@ import { christmasSeedSet, seedValidFrom } from '../../server/promotion/seed.ts'
 // it either way.
 
 /** The campaign's first moment: 1 December, 00:00 in Central European Time. */
-export const christmasStart = seedValidFrom(christmasSeedSet.validFrom, new Date());
+const christmasStart = seedValidFrom(christmasSeedSet.validFrom, new Date());
 
 /** 24 December of the campaign, 10:00 in Berlin (09:00 UTC): a moment inside it. */
 export const christmasEve = new Date(christmasStart.getTime() + (23 * 24 + 10) * 60 * 60 * 1000);
