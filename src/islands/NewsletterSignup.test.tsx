@@ -149,6 +149,23 @@ describe('NewsletterSignup', () => {
     expect(html).not.toContain('<form');
   });
 
+  test("the server's success, hydrated, moves neither the scroll nor the focus", async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const scrolls = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const container = await expectHydratesCleanly(
+      <NewsletterSignup
+        {...de}
+        headingId="h"
+        answer={{ outcome: 'signedUp', placement: 'page', email: 'anna@example.com' }}
+      />,
+    );
+    expect(container.querySelector('[role="status"]')?.textContent).toContain('anna@example.com');
+    // The redirect after the plain post already brought the reader to it; the script arriving moves nothing.
+    expect(scrolls).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(document.body);
+    scrolls.mockRestore();
+  });
+
   test('an island that hydrates after another one signed up hydrates cleanly, then shows the success', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     // The footer's sign-up was rendered on the server (form), then the page's sign-up succeeded before it hydrated.

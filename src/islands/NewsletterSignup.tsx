@@ -74,8 +74,9 @@ export default function NewsletterSignup({
   useAdoptLiveValues(() => document.querySelector(`form[aria-labelledby="${CSS.escape(headingId)}"]`));
 
   // The server's answer to a plain post shows the success from the first render on, on the server too.
-  if (answer?.outcome === 'signedUp') return <SuccessMessage strings={strings} email={answer.email} />;
-  if (mounted && (result === 'SUCCESS' || bot)) return <SuccessMessage strings={strings} email={email} />;
+  if (answer?.outcome === 'signedUp')
+    return <SuccessMessage strings={strings} email={answer.email} takesFocus={false} />;
+  if (mounted && (result === 'SUCCESS' || bot)) return <SuccessMessage strings={strings} email={email} takesFocus />;
   return (
     <SignUpForm
       strings={strings}

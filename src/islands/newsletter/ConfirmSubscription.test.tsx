@@ -122,10 +122,19 @@ describe('ConfirmSubscription', () => {
     expect([...calls]).toEqual([]);
   });
 
-  test("the server's answer to the plain post is shown as it is, and nothing is sent again", async () => {
+  test("the server's answer to the plain post is shown as it is, nothing is sent again, and nothing moves", async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const calls = service({ status: 200, body: { preferencesToken: 'other' } });
-    render(<ConfirmSubscription {...props({ outcome: 'confirmed', preferencesToken: 'pref' })} />);
-    expect((await screen.findByRole('status')).textContent).toContain(t('newsletter.confirm.successHeading'));
+    const scrolls = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const container = await expectHydratesCleanly(
+      <ConfirmSubscription {...props({ outcome: 'confirmed', preferencesToken: 'pref' })} />,
+    );
+    expect(container.querySelector('[role="status"]')?.textContent).toContain(t('newsletter.confirm.successHeading'));
     expect([...calls]).toEqual([]);
+    // The page arrived with the notice: hydrating neither scrolls it nor takes the focus, so a link being tapped as
+    // the script arrives stays under the finger.
+    expect(scrolls).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(document.body);
+    scrolls.mockRestore();
   });
 });

@@ -101,9 +101,10 @@ export default function ConfirmSubscription({ signUp, strings, segment, answer }
     );
   }
   if (state.name === 'confirmed') {
-    // Replaces the button that was pressed: announced and focused (OutcomeNotice).
+    // Replaces the button that was pressed: announced and focused (OutcomeNotice). The server's answer to the plain
+    // form arrives with it: hydrating then moves nothing.
     return (
-      <OutcomeNotice heading={strings.successHeading}>
+      <OutcomeNotice heading={strings.successHeading} takesFocus={answer === undefined}>
         <p>{strings.successText}</p>
         <p>{strings.mailSent}</p>
         {state.preferencesToken && (

@@ -116,6 +116,26 @@ describe('NewsletterPreferences: loading', () => {
     expect(calls).toEqual([]);
   });
 
+  test.each([
+    ['an unsubscribe', { outcome: 'unsubscribed', email: 'anna@example.com' }, 'Leiratkozott a hírlevélről'],
+    ['an erasure', { outcome: 'erased' }, huText['newsletter.preferences.erasedHeading']],
+  ] as const)(
+    "the server's answer of %s, hydrated, moves neither the scroll nor the focus",
+    async (_name, answer, heading) => {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+      const calls = service({});
+      const scrolls = vi.spyOn(Element.prototype, 'scrollIntoView');
+      const container = await expectHydratesCleanly(<NewsletterPreferences {...props()} answer={answer} />);
+      expect(container.querySelector('[role="status"]')?.textContent).toContain(heading);
+      // The page arrived showing it (a plain form's answer): a notice that moved as the script arrived would move
+      // what the reader is about to tap.
+      expect(scrolls).not.toHaveBeenCalled();
+      expect(document.activeElement).toBe(document.body);
+      expect(calls).toEqual([]);
+      scrolls.mockRestore();
+    },
+  );
+
   test('a failed load is not an invalid link: it says so and loads again on request', async () => {
     service({ GET: ['network', { status: 200, body: anna }] });
     render(<NewsletterPreferences {...props()} />);

@@ -66,7 +66,10 @@ export default function NewsletterPreferences({
   if (phase.name === 'erased' || erasure.step === 'erased') {
     return (
       <div className="newsletter-preferences">
-        <OutcomeNotice heading={strings['newsletter.preferences.erasedHeading']}>
+        <OutcomeNotice
+          heading={strings['newsletter.preferences.erasedHeading']}
+          takesFocus={answer?.outcome !== 'erased'}
+        >
           <p>{strings['newsletter.preferences.erasedText']}</p>
         </OutcomeNotice>
       </div>
@@ -75,7 +78,10 @@ export default function NewsletterPreferences({
   if (phase.name === 'unsubscribed') {
     return (
       <div className="newsletter-preferences">
-        <OutcomeNotice heading={strings['newsletter.preferences.unsubscribedHeading']}>
+        <OutcomeNotice
+          heading={strings['newsletter.preferences.unsubscribedHeading']}
+          takesFocus={answer?.outcome !== 'unsubscribed'}
+        >
           <p>
             <EmailText text={strings['newsletter.preferences.unsubscribedText']} email={phase.email} />
           </p>

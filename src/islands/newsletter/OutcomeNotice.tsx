@@ -6,18 +6,27 @@ export interface OutcomeNoticeProps {
   heading: string;
   /** What follows from it. */
   children: ReactNode;
+  /**
+   * True when the notice replaces a control the visitor has just used on this page: it is then scrolled into view and
+   * focused. False when the page arrived with it (the server's answer to a plain form): hydrating the island then
+   * leaves the scroll position and the focus where they are, so nothing moves under a finger or pointer.
+   */
+  takesFocus: boolean;
 }
 
 /**
- * The outcome that replaces a form (signed up, unsubscribed): announced (`role="status"`), scrolled into view and given
- * focus, so keyboard and screen-reader users land on it rather than on a control that is gone
- * (docs/newsletter.md#states).
+ * The outcome that replaces a form (signed up, unsubscribed): announced (`role="status"`) and, when it replaces a
+ * control in this page (`takesFocus`), scrolled into view and given focus, so keyboard and screen-reader users land on
+ * it rather than on a control that is gone (docs/newsletter.md#states).
  */
-export function OutcomeNotice({ heading, children }: OutcomeNoticeProps) {
+export function OutcomeNotice({ heading, children, takesFocus }: OutcomeNoticeProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    if (!takesFocus) return;
     box.current?.focus({ preventScroll: true });
     box.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    // Only when the notice appears: a later change of the prop moves nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div ref={box} className="newsletter-success" tabIndex={-1}>

@@ -91,8 +91,10 @@ export const test = base.extend<{ site: Site }, { engine: EngineName; browserEng
             lastError = error;
           }
           if (Date.now() > deadline) {
+            // Where the tab stood (the path, never the query with its token) tells a missed click from a wrong page.
+            const at = await page.evaluate(() => location.pathname).catch(() => 'unknown');
             throw new Error(
-              `${browserEngine.name}: ${what} did not happen within ${untilTimeoutMs / 1000} s${lastError ? ` (last: ${String(lastError)})` : ''}`,
+              `${browserEngine.name}: ${what} did not happen within ${untilTimeoutMs / 1000} s at ${at}${lastError ? ` (last: ${String(lastError)})` : ''}`,
             );
           }
           await new Promise((resolve) => setTimeout(resolve, 100));
