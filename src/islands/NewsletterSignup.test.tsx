@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { shopByCode } from '../shared/countries.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../lib/newsletter/signUpStore.ts';
 import { expectHydratesCleanly } from '../ui/testing/expectHydratesCleanly.tsx';
@@ -152,6 +152,7 @@ describe('NewsletterSignup', () => {
   test("the server's success, hydrated, moves neither the scroll nor the focus", async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const scrolls = vi.spyOn(Element.prototype, 'scrollIntoView');
+    onTestFinished(() => scrolls.mockRestore());
     const container = await expectHydratesCleanly(
       <NewsletterSignup
         {...de}
@@ -163,7 +164,6 @@ describe('NewsletterSignup', () => {
     // The redirect after the plain post already brought the reader to it; the script arriving moves nothing.
     expect(scrolls).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(document.body);
-    scrolls.mockRestore();
   });
 
   test('an island that hydrates after another one signed up hydrates cleanly, then shows the success', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { shopByCode } from '../../shared/countries.ts';
 import { translationsFor } from '../../shared/i18n.ts';
 import { $botSubmitted, $submissionResult, $submittedEmail } from '../../lib/newsletter/signUpStore.ts';
@@ -126,6 +126,7 @@ describe('ConfirmSubscription', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const calls = service({ status: 200, body: { preferencesToken: 'other' } });
     const scrolls = vi.spyOn(Element.prototype, 'scrollIntoView');
+    onTestFinished(() => scrolls.mockRestore());
     const container = await expectHydratesCleanly(
       <ConfirmSubscription {...props({ outcome: 'confirmed', preferencesToken: 'pref' })} />,
     );
@@ -135,6 +136,5 @@ describe('ConfirmSubscription', () => {
     // the script arrives stays under the finger.
     expect(scrolls).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(document.body);
-    scrolls.mockRestore();
   });
 });

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { startTransition } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { shopByCode } from '../../shared/countries.ts';
 import { subscriberFixture } from '../../shared/fixtures/subscriberFixture.ts';
 import { pickStrings } from '../../shared/i18n.ts';
@@ -125,6 +125,7 @@ describe('NewsletterPreferences: loading', () => {
       (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
       const calls = service({});
       const scrolls = vi.spyOn(Element.prototype, 'scrollIntoView');
+      onTestFinished(() => scrolls.mockRestore());
       const container = await expectHydratesCleanly(<NewsletterPreferences {...props()} answer={answer} />);
       expect(container.querySelector('[role="status"]')?.textContent).toContain(heading);
       // The page arrived showing it (a plain form's answer): a notice that moved as the script arrived would move
@@ -132,7 +133,6 @@ describe('NewsletterPreferences: loading', () => {
       expect(scrolls).not.toHaveBeenCalled();
       expect(document.activeElement).toBe(document.body);
       expect(calls).toEqual([]);
-      scrolls.mockRestore();
     },
   );
 

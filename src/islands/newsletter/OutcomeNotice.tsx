@@ -25,9 +25,7 @@ export function OutcomeNotice({ heading, children, takesFocus }: OutcomeNoticePr
     if (!takesFocus) return;
     box.current?.focus({ preventScroll: true });
     box.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    // Only when the notice appears: a later change of the prop moves nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [takesFocus]);
   return (
     <div ref={box} className="newsletter-success" tabIndex={-1}>
       <Notification variant="success" showCloseIcon={false} labelText={heading}>
