@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
-import { root, run } from './lib/services.mjs';
+import { freePort, root, run } from './lib/services.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { findXvfbRun } from './lib/engines.mjs';
 import { ensurePostgres, startThrowawayCluster } from './lib/postgres.mjs';
@@ -207,7 +207,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void clea
 // static checks, two at a time. Their output is printed whole as each ends, so the log stays readable.
 const site = await layer('static checks, tools and the site build', async () => {
   const tools = runBuffered(process.execPath, [path.join(root, 'scripts/setup-browser.mjs')]);
-  const building = startTestSite({ port: readToolConfig().E2E_PORT, quiet: false }).then(
+  // On a port the system gives it, not E2E_PORT: a second suite running beside this one (another clone) has its own.
+  const building = startTestSite({ port: await freePort(), quiet: false }).then(
     (started) => (cleanups.push(started.stop), started),
     (error) => error,
   );

@@ -45,13 +45,27 @@ function serverEnvironment(dataDir) {
   };
 }
 
-/** Polls the health call until the services answer (503 "no live release" counts: the build comes next). */
-async function untilServicesAnswer(origin, child, output, timeoutMs = 60_000) {
+/**
+ * Polls the health call until the services answer (503 "no live release" counts: the build comes next), and only once
+ * `child` has said it listens on the origin's port (server/main.ts's first line): another server on that port (a second
+ * suite beside this one that took the same port a moment earlier) answers the health call too, while our child fails
+ * to listen and exits. Rejects when the child exits first or after `timeoutMs`, with the child's output.
+ * @param {string} origin
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {() => string} output what the child has printed so far
+ */
+export async function untilServicesAnswer(origin, child, output, timeoutMs = 60_000) {
+  const listening = new RegExp(`Services and site on http://\\S+:${new URL(origin).port}/`);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The services exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The services exited with ${child.exitCode ?? child.signalCode}:\n${output()}`);
     try {
-      if (await servicesUp(await fetch(`${origin}/service/health`, { signal: AbortSignal.timeout(2000) }))) return;
+      if (
+        listening.test(output()) &&
+        (await servicesUp(await fetch(`${origin}/service/health`, { signal: AbortSignal.timeout(2000) })))
+      )
+        return;
     } catch {
       // Not listening yet.
     }
