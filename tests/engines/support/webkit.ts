@@ -108,7 +108,9 @@ export async function launchWebKit(): Promise<Engine> {
   const startDriver = async () => {
     const port = await freePort();
     const server = spawn(webDriver, [`--port=${port}`], {
-      env: childEnvironment({ XDG_CONFIG_HOME: config }),
+      // Without accelerated compositing: under Xvfb its GL is Mesa's software rasteriser, in which WebKit's compositor
+      // thread once crashed under a second suite's load (a segfault in swrast_dri.so; the session was gone).
+      env: childEnvironment({ XDG_CONFIG_HOME: config, WEBKIT_DISABLE_COMPOSITING_MODE: '1' }),
       stdio: 'ignore',
       detached: true,
     });
