@@ -22,6 +22,15 @@ export function freePort() {
 }
 
 /**
+ * The origin a server/main.ts process says it listens on, from what it has printed so far (its first line, "Services
+ * and site on http://host:port/ (…)"), or undefined before it has said so.
+ * @param {string} output
+ */
+export function listeningOrigin(output) {
+  return /Services and site on (http:\/\/\S+?)\/? /.exec(output)?.[1];
+}
+
+/**
  * Fails with a message naming the port when something listens on it already: otherwise the readiness check below
  * would take that other server's answer for ours, and a build would read someone else's content.
  */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { childEnvironment, withEnvironment } from '../../src/shared/config.ts';
-import { ensurePortFree, root, servicesUp } from './services.mjs';
+import { ensurePortFree, listeningOrigin, root, servicesUp } from './services.mjs';
 import { buildSite } from './buildSite.mjs';
 
 /**
@@ -55,14 +55,18 @@ function serverEnvironment(dataDir) {
  * @param {() => string} output what the child has printed so far
  */
 export async function untilServicesAnswer(origin, child, output, timeoutMs = 60_000) {
-  const listening = new RegExp(`Services and site on http://\\S+:${new URL(origin).port}/`);
+  const ownPort = new URL(origin).port;
+  const listensHere = () => {
+    const said = listeningOrigin(output());
+    return said !== undefined && new URL(said).port === ownPort;
+  };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`The services exited with ${child.exitCode ?? child.signalCode}:\n${output()}`);
     try {
       if (
-        listening.test(output()) &&
+        listensHere() &&
         (await servicesUp(await fetch(`${origin}/service/health`, { signal: AbortSignal.timeout(2000) })))
       )
         return;

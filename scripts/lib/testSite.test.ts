@@ -44,3 +44,13 @@ test('the services are ready once the child says it listens on the port and the 
   const services = child(`Services and site on ${origin}/ (database test.sqlite)`, { exits: false });
   await expect(untilServicesAnswer(origin, services.started, services.output, 20_000)).resolves.toBeUndefined();
 });
+
+test('a child that says it listens on another port is not taken for the services on this one', async () => {
+  const origin = await healthyServer();
+  const elsewhere = new URL(origin);
+  elsewhere.port = String(Number(elsewhere.port) === 65535 ? 1 : Number(elsewhere.port) + 1);
+  const services = child(`Services and site on ${elsewhere.origin}/ (database test.sqlite)`, { exits: false });
+  await expect(untilServicesAnswer(origin, services.started, services.output, 1000)).rejects.toThrow(
+    /did not answer within 1 s/,
+  );
+});

@@ -10,6 +10,7 @@ import { translationsFor } from '../../src/shared/i18n.ts';
 import { childEnvironment } from '../../src/shared/config.ts';
 import { browserGet } from '../support/browserGet.ts';
 import { waitUntil } from '../../scripts/lib/publishProbe.mjs';
+import { listeningOrigin } from '../../scripts/lib/services.mjs';
 
 // Adding a shop, proven: a copy of this checkout gets an eleventh, fictional shop (Luxembourg, de-LU) through exactly
 // the steps the README's "Add a country" lists, and nothing else. In that copy the per-shop unit tests pick it up,
@@ -140,7 +141,7 @@ beforeAll(async () => {
     const timer = setTimeout(() => reject(new Error(`the copy did not start serving within 60 s:\n${output}`)), 60_000);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      if (!/Services and site on http:\/\//.test(output)) return;
+      if (!listeningOrigin(output)) return;
       clearTimeout(timer);
       resolve();
     };

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { childEnvironment } from '../../../src/shared/config.ts';
+import { listeningOrigin } from '../services.mjs';
 
 const main = path.resolve(import.meta.dirname, '../../../server/main.ts');
 
@@ -65,11 +66,11 @@ export function startServerProcess(env) {
   return new Promise((resolve, reject) => {
     const collect = (chunk) => {
       output += chunk.toString();
-      const listening = /Services and site on (http:\/\/\S+?)\/? /.exec(output);
-      if (!listening) return;
+      const origin = listeningOrigin(output);
+      if (!origin) return;
       child.stdout.off('data', collect);
       child.stdout.on('data', (more) => (output += more.toString()));
-      resolve({ origin: listening[1], child, output: () => output, outputShows, exited });
+      resolve({ origin, child, output: () => output, outputShows, exited });
     };
     child.stdout.on('data', collect);
     void exited.then(({ code }) => reject(new Error(`The server exited with ${code} before it listened:\n${output}`)));
